@@ -1,0 +1,143 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+/**
+ * Every environment key the store reads, validated once at start-up.
+ * Empty values count as unset, so `.env.example` can be copied as it is.
+ * `.env.example` documents each key; keep the two in step.
+ */
+const optional = z.string().trim().min(1).optional();
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && isUrl(value), {
+    message: "must be a postgres:// or postgresql:// URL",
+  });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:\/\//.test(value) && isUrl(value), {
+    message: "must be an http:// or https:// URL",
+  });
+
+const environment = z.enum(["sandbox", "production"]);
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: postgresUrl.optional(),
+  PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  SESSION_SECRET: z
+    .string()
+    .trim()
+    .min(32, { message: "must be at least 32 characters long" })
+    .optional(),
+  PUBLIC_BASE_URL: httpUrl.optional(),
+  SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
+
+  STORE_NAME: z.string().trim().min(1).default("Outdoor Kitchen Outlet"),
+  STORE_PHONE: z
+    .string()
+    .trim()
+    .refine((value) => value.replace(/\D/g, "").length === 10, {
+      message: "must hold a 10-digit US phone number",
+    })
+    .default("(877) 555-0142"),
+  STORE_EMAIL: z.email({ message: "must be an email address" }).default("sales@example.com"),
+
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_ENVIRONMENT: environment.default("sandbox"),
+  AFFIRM_PUBLIC_API_KEY: optional,
+  AFFIRM_PRIVATE_API_KEY: optional,
+  AFFIRM_ENVIRONMENT: environment.default("sandbox"),
+  AUTHORIZE_NET_API_LOGIN_ID: optional,
+  AUTHORIZE_NET_TRANSACTION_KEY: optional,
+  AUTHORIZE_NET_ENVIRONMENT: environment.default("sandbox"),
+
+  EASYPOST_API_KEY: optional,
+  POSTMARK_SERVER_TOKEN: optional,
+  EMAIL_FROM: z.email({ message: "must be an email address" }).optional(),
+  OPENAI_API_KEY: optional,
+  OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  OPENAI_BASE_URL: httpUrl.optional(),
+  GOOGLE_MAPS_API_KEY: optional,
+});
+
+/** Keys that only make sense together: setting one without the other is a mistake. */
+const PAIRED_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"],
+  ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+  ["AFFIRM_PUBLIC_API_KEY", "AFFIRM_PRIVATE_API_KEY"],
+  ["AUTHORIZE_NET_API_LOGIN_ID", "AUTHORIZE_NET_TRANSACTION_KEY"],
+];
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly key: string, problem: string) {
+    super(`Configuration error: ${key} ${problem}.`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; throws a ConfigError naming the first bad key. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const input = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const key = String(issue.path[0] ?? "environment");
+    const problem = issue.code === "invalid_type" ? "is missing or malformed" : issue.message;
+    throw new ConfigError(key, problem);
+  }
+  for (const [first, second] of PAIRED_KEYS) {
+    const hasFirst = first in input;
+    const hasSecond = second in input;
+    if (hasFirst !== hasSecond) {
+      const missing = hasFirst ? second : first;
+      throw new ConfigError(missing, `must be set together with ${hasFirst ? first : second}`);
+    }
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, read from `.env` (when present) and the environment once. */
+export function getConfig(): Config {
+  if (!cached) {
+    if (existsSync(".env")) process.loadEnvFile(".env");
+    cached = parseConfig(process.env);
+  }
+  return cached;
+}
+
+/** What the browser may see: public keys and store contact facts only. */
+export function publicConfig(config: Config) {
+  return {
+    storeName: config.STORE_NAME,
+    storePhone: config.STORE_PHONE,
+    storeEmail: config.STORE_EMAIL,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
+    affirmPublicKey: config.AFFIRM_PUBLIC_API_KEY ?? null,
+    googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

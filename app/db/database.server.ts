@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+/** The one database type the rest of the app sees, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget = { url: string } | { pgliteDir: string };
+
+/** A real PostgreSQL server when DATABASE_URL is set, otherwise the embedded PGlite directory. */
+export function databaseTargetFor(config: { DATABASE_URL?: string; PGLITE_DIR: string }): DatabaseTarget {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: config.PGLITE_DIR };
+}
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: "pglite" | "postgres";
+  /** Where it lives, for the start-up log; never includes a password. */
+  readonly description: string;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve("drizzle");
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return "url" in target ? openPostgres(target.url) : openPglite(target.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const client = new PGlite(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    description: inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db as unknown as Database),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const client = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres(client, { schema });
+  const parsed = new URL(url);
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db as unknown as Database),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

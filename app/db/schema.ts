@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for PGlite and PostgreSQL. Money is integer cents with a
+ * non-negative check; statuses are limited by checks, not only by code.
+ */
+
+export const ORDER_STATUSES = ["Approved", "Packed", "Shipped", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export type SpecificationEntry = Record<string, string>;
+
+export const products = pgTable(
+  "products",
+  {
+    /** `{brand}-{Id}`, the key used in URLs and stored descriptions. */
+    key: text("key").primaryKey(),
+    sourceId: text("source_id").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    title: text("title").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    image: text("image").notNull(),
+    otherImages: jsonb("other_images").$type<string[]>().notNull(),
+    categories: text("categories").array().notNull(),
+    specifications: jsonb("specifications").$type<SpecificationEntry[]>().notNull(),
+    description: text("description").notNull(),
+    imageCount: integer("image_count").notNull(),
+    /** Catalogue order (brand file order), so lists are stable between requests. */
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    uniqueIndex("products_source_id_key").on(table.sourceId),
+    index("products_brand_position_idx").on(table.brand, table.position),
+    index("products_position_idx").on(table.position),
+    index("products_categories_idx").using("gin", table.categories),
+    index("products_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    check("products_price_positive", sql`${table.priceCents} > 0`),
+    check("products_image_count_positive", sql`${table.imageCount} > 0`),
+  ],
+);
+
+/** Descriptions reformatted by the text generator, stored so each is generated once. */
+export const productDescriptions = pgTable("product_descriptions", {
+  productKey: text("product_key").primaryKey(),
+  description: text("description").notNull(),
+  createdAt: createdAt(),
+});
+
+export type OrderCustomer = {
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
+
+export type OrderItem = {
+  productKey: string;
+  title: string;
+  model: string;
+  brand: string;
+  imageUrl: string;
+  unitPriceCents: number;
+  quantity: number;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The display id shoppers see and type into order lookup. */
+    orderId: text("order_id").notNull(),
+    customer: jsonb("customer").$type<OrderCustomer>().notNull(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    /** The provider's id of the verified payment: one order per payment. */
+    paymentReference: text("payment_reference").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("Approved"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("orders_order_id_key").on(table.orderId),
+    uniqueIndex("orders_payment_reference_key").on(table.paymentReference),
+    index("orders_created_at_idx").on(table.createdAt),
+    index("orders_status_idx").on(table.status),
+    check("orders_status_valid", sql`${table.status} in (${inList(ORDER_STATUSES)})`),
+    check(
+      "orders_money_non_negative",
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.discountCents} >= 0 and ${table.totalCents} >= 0`,
+    ),
+  ],
+);
+
+export const mailingList = pgTable(
+  "mailing_list",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("mailing_list_email_key").on(sql`lower(${table.email})`),
+  ],
+);
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("staff_users_email_key").on(table.email),
+    check("staff_users_email_lowercase", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every email the offline stand-in "sends" lands here, readable at /dev/outbox. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    tag: text("tag"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_outbox_created_at_idx").on(table.createdAt)],
+);
+
+/** Small key-value facts the store keeps about itself (catalogue hash, generated secrets). */
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,116 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { getConfig, publicConfig } from "~/config.server";
+import appStyles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Grills, Outdoor Kitchens & Outdoor Heating" },
+  { name: "description", content: "Grills, outdoor kitchens, patio heating and lounge furniture, shipped free over $49." },
+];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  return { store: publicConfig(getConfig()) };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** Routes that export `handle = { bareLayout: true }` render without header and footer. */
+export type RouteHandle = { bareLayout?: boolean };
+
+function useBareLayout(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bareLayout);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { store } = useLoaderData<typeof loader>();
+  const bare = useBareLayout();
+  if (bare) return <Outlet />;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader store={store} />
+      <main id="main" className="page">
+        <Outlet />
+      </main>
+      <SiteFooter store={store} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorScreen
+      title={notFound ? "Page not found" : "Unexpected Application Error!"}
+      message={
+        notFound
+          ? "We couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
+          : "Something went wrong on our side. Please try again in a moment."
+      }
+    />
+  );
+}
+
+function ErrorScreen({ title, message }: { title: string; message: string }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <main id="main" className="page error-screen">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p className="error-screen__actions">
+        <Link className="button button--primary" to="/">
+          Back to the home page
+        </Link>
+        <Link className="button" to="/products/all/all">
+          Browse all products
+        </Link>
+      </p>
+      {root ? (
+        <p>
+          Need help? Call us at <a href={`tel:${root.store.storePhone.replace(/\D/g, "")}`}>{root.store.storePhone}</a>.
+        </p>
+      ) : null}
+    </main>
+  );
+}

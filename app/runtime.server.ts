@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getConfig, type Config } from "./config.server";
+import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
+import { storeSettings } from "./db/schema";
+
+/**
+ * Everything the server needs before it answers a request: validated
+ * configuration, a migrated database and the session secret. Built once per
+ * process and kept on globalThis so `remix dev` rebuilds reuse the same
+ * database (PGlite allows one opener per directory).
+ */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  sessionSecret: string;
+}
+
+type StartupStep = (runtime: Runtime) => Promise<void>;
+
+const startupSteps: StartupStep[] = [];
+
+/** Lets a feature (catalogue loading, demo staff account) run once at start-up. */
+export function onStartup(step: StartupStep) {
+  startupSteps.push(step);
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __storeRuntime: Promise<Runtime> | undefined;
+}
+
+export function getRuntime(): Promise<Runtime> {
+  globalThis.__storeRuntime ??= startRuntime();
+  return globalThis.__storeRuntime;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getRuntime()).database.db;
+}
+
+async function startRuntime(): Promise<Runtime> {
+  const config = getConfig();
+  const database = await openDatabase(databaseTargetFor(config));
+  await database.migrate();
+  const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+  const runtime: Runtime = { config, database, sessionSecret };
+  for (const step of startupSteps) await step(runtime);
+  console.log(`Store ready on ${database.description}.`);
+  return runtime;
+}
+
+/**
+ * Without SESSION_SECRET the store still has to start with nothing configured:
+ * it generates a random secret once and keeps it in the database, so sessions
+ * survive restarts and no secret is ever hard-coded.
+ */
+async function storedSessionSecret(db: Database): Promise<string> {
+  const generated = randomBytes(32).toString("base64url");
+  await db.insert(storeSettings).values({ key: "session_secret", value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.key, "session_secret"));
+  return row.value;
+}
