@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Build stage: all dependencies, then the Remix build.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# Production dependencies only.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# Final image: production dependencies, the build, migrations and the catalogue; runs as a non-root user.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY package.json ./
+COPY drizzle ./drizzle
+COPY catalog ./catalog
+RUN mkdir -p /app/data && chown -R node:node /app/data
+USER node
+EXPOSE 3000
+VOLUME ["/app/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["npm", "start"]

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, publicConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("starts with nothing configured, on neutral defaults", () => {
+    const config = parseConfig({});
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PGLITE_DIR).toBe("./data/pglite");
+    expect(config.STORE_PHONE).toBe("(877) 555-0142");
+    expect(config.STORE_EMAIL).toBe("sales@example.com");
+  });
+
+  it("treats empty values as unset, so .env.example works as it is", () => {
+    const config = parseConfig({ DATABASE_URL: "", STRIPE_SECRET_KEY: "  " });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("accepts a PostgreSQL URL", () => {
+    expect(parseConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }).DATABASE_URL).toBe(
+      "postgres://postgres@127.0.0.1:5432/test",
+    );
+  });
+
+  it.each([
+    [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ STORE_EMAIL: "not-an-email" }, "STORE_EMAIL"],
+    [{ STORE_PHONE: "12345" }, "STORE_PHONE"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ PAYPAL_ENVIRONMENT: "staging" }, "PAYPAL_ENVIRONMENT"],
+    [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL"],
+  ])("rejects %o with one line naming %s", (env, key) => {
+    try {
+      parseConfig(env);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).key).toBe(key);
+      expect((error as Error).message).toMatch(new RegExp(`^Configuration error: ${key} .+\\.$`));
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("requires keys that only work together", () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set together/);
+    expect(() => parseConfig({ PAYPAL_CLIENT_SECRET: "s" })).toThrow(/PAYPAL_CLIENT_ID/);
+  });
+
+  it("never exposes secrets to the browser", () => {
+    const config = parseConfig({
+      STRIPE_SECRET_KEY: "sk_test_secret",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_public",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    const visible = JSON.stringify(publicConfig(config));
+    expect(visible).toContain("pk_test_public");
+    expect(visible).not.toContain("sk_test_secret");
+    expect(visible).not.toContain("x".repeat(40));
+  });
+});

@@ -1,0 +1,65 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Builds the app and serves it on a free port with an in-memory PGlite, then
+ * runs every test twice: with JavaScript, and with it switched off.
+ * Playwright re-reads this file in its workers; the port is fixed in the
+ * environment on the first read so every process agrees on it.
+ */
+process.env.E2E_PORT ??= findFreePort();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const systemChromium = "/usr/bin/chromium";
+const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      args: chromiumFlags,
+    },
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npm run build && ./node_modules/.bin/remix-serve ./build/index.js",
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      PGLITE_DIR: "memory://e2e",
+      PUBLIC_BASE_URL: baseURL,
+    },
+  },
+});
+
+function findFreePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
+}

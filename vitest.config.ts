@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve("app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // PGlite opens a whole PostgreSQL in WebAssembly per test file; two at a time suit 2 cores.
+    maxWorkers: 2,
+  },
+});
