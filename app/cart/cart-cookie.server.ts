@@ -1,0 +1,37 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import { getRuntime } from "~/runtime.server";
+import { shouldUseSecureCookies } from "~/utils/cookies.server";
+import { sanitizeCart, type Cart, type CartLine } from "./cart";
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+let cookie: Cookie | undefined;
+
+async function cartCookie(): Promise<Cookie> {
+  if (!cookie) {
+    const { sessionSecret } = await getRuntime();
+    cookie = createCookie("cart", {
+      secrets: [sessionSecret],
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: THIRTY_DAYS,
+    });
+  }
+  return cookie;
+}
+
+/** The cart the browser holds; a missing, tampered or malformed cookie is an empty cart. */
+export async function readCart(request: Request): Promise<CartLine[]> {
+  const value: unknown = await (await cartCookie()).parse(request.headers.get("Cookie"));
+  if (!Array.isArray(value)) return [];
+  return sanitizeCart(value.map((entry) => (Array.isArray(entry) ? { productKey: entry[0], quantity: entry[1] } : null)));
+}
+
+/** Set-Cookie value holding the cart compactly as [key, quantity] pairs. */
+export async function cartCookieHeader(request: Request, cart: Cart): Promise<string> {
+  const { config } = await getRuntime();
+  return (await cartCookie()).serialize(
+    cart.map((line) => [line.productKey, line.quantity]),
+    { secure: shouldUseSecureCookies(request, config), ...(cart.length === 0 ? { maxAge: 0 } : {}) },
+  );
+}

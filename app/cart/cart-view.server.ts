@@ -1,0 +1,78 @@
+import { inArray } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { products } from "~/db/schema";
+import { cartShippingCents } from "~/pricing/pricing";
+import type { CartLine } from "./cart";
+
+export interface PricedCartLine {
+  position: number;
+  productKey: string;
+  id: string;
+  model: string;
+  brand: string;
+  title: string;
+  image: string;
+  categories: string[];
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+export interface PricedCart {
+  lines: PricedCartLine[];
+  totalQuantity: number;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+/**
+ * The cart with names and prices from the catalogue. A line whose product is
+ * no longer sold is left out (positions stay those of the stored cart).
+ */
+export async function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
+  const keys = [...new Set(cart.map((line) => line.productKey))];
+  const rows = keys.length
+    ? await db
+        .select({
+          key: products.key,
+          id: products.sourceId,
+          model: products.model,
+          brand: products.brand,
+          title: products.title,
+          image: products.image,
+          categories: products.categories,
+          priceCents: products.priceCents,
+        })
+        .from(products)
+        .where(inArray(products.key, keys))
+    : [];
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const lines: PricedCartLine[] = [];
+  cart.forEach((line, position) => {
+    const product = byKey.get(line.productKey);
+    if (!product) return;
+    lines.push({
+      position,
+      productKey: product.key,
+      id: product.id,
+      model: product.model,
+      brand: product.brand,
+      title: product.title,
+      image: product.image,
+      categories: product.categories,
+      unitPriceCents: product.priceCents,
+      quantity: line.quantity,
+      lineTotalCents: product.priceCents * line.quantity,
+    });
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const shippingCents = lines.length ? cartShippingCents(subtotalCents) : 0;
+  return {
+    lines,
+    totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents,
+    shippingCents,
+    totalCents: subtotalCents + shippingCents,
+  };
+}

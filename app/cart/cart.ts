@@ -1,0 +1,60 @@
+/**
+ * The cart of the spec: a list identified by position; add appends without
+ * merging, remove by position, quantities floored at 1. Lines hold a product
+ * reference and a quantity only: names and prices always come from the
+ * catalogue.
+ */
+export interface CartLine {
+  productKey: string;
+  quantity: number;
+}
+
+export type Cart = readonly CartLine[];
+
+/** Lines a cart may hold, so the signed cookie always stays under the browsers' 4 KB limit. */
+export const MAX_CART_LINES = 40;
+export const MAX_LINE_QUANTITY = 999;
+export const CART_FULL_MESSAGE = `Your cart is full (${MAX_CART_LINES} lines). Remove a line or check out before adding more.`;
+
+export class CartFullError extends Error {
+  constructor() {
+    super(CART_FULL_MESSAGE);
+    this.name = "CartFullError";
+  }
+}
+
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
+}
+
+export function addLine(cart: Cart, productKey: string, quantity: number): Cart {
+  if (cart.length >= MAX_CART_LINES) throw new CartFullError();
+  return [...cart, { productKey, quantity: clampQuantity(quantity) }];
+}
+
+export function removeLine(cart: Cart, position: number): Cart {
+  return cart.filter((_, index) => index !== position);
+}
+
+export function setLineQuantity(cart: Cart, position: number, quantity: number): Cart {
+  return cart.map((line, index) => (index === position ? { ...line, quantity: clampQuantity(quantity) } : line));
+}
+
+export function totalQuantity(cart: Cart): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Keeps only well-formed lines, at most MAX_CART_LINES; used on anything read back from a browser. */
+export function sanitizeCart(value: unknown): CartLine[] {
+  if (!Array.isArray(value)) return [];
+  const lines: CartLine[] = [];
+  for (const item of value) {
+    if (lines.length >= MAX_CART_LINES) break;
+    if (!item || typeof item !== "object") continue;
+    const { productKey, quantity } = item as Record<string, unknown>;
+    if (typeof productKey !== "string" || productKey.length === 0 || productKey.length > 120) continue;
+    lines.push({ productKey, quantity: clampQuantity(Number(quantity)) });
+  }
+  return lines;
+}

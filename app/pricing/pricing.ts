@@ -1,0 +1,38 @@
+/**
+ * Money rules of the spec, in integer cents. The server computes every total
+ * from catalogue prices; nothing here takes a price from a browser.
+ */
+export const FREE_SHIPPING_ABOVE_CENTS = 4900;
+export const CART_SHIPPING_CENTS = 695;
+export const SINGLE_ITEM_SHIPPING_CENTS = 699;
+export const PROMO_CODE = "LOVERUB10";
+export const PROMO_DISCOUNT_RATE = 0.1;
+export const INVALID_PROMO_MESSAGE = "Invalid promo code";
+export const SINGLE_PRODUCT_MAX_QUANTITY = 10;
+
+/** Struck-through "was" prices shown beside the real price. */
+export const STRUCK_PRICE_FACTOR = { card: 1.12, detail: 1.02, seasoning: 1.15 } as const;
+
+/** The line label: Free Shipping when the unit price is above $49. */
+export function qualifiesForFreeShipping(priceCents: number): boolean {
+  return priceCents > FREE_SHIPPING_ABOVE_CENTS;
+}
+
+/** Cart shipping: $6.95 when the subtotal is $49 or less, else free. */
+export function cartShippingCents(subtotalCents: number): number {
+  return subtotalCents > FREE_SHIPPING_ABOVE_CENTS ? 0 : CART_SHIPPING_CENTS;
+}
+
+export function isValidPromoCode(code: string): boolean {
+  return code.trim().toUpperCase() === PROMO_CODE;
+}
+
+export function promoDiscountCents(subtotalCents: number, code: string | null | undefined): number {
+  return code && isValidPromoCode(code) ? Math.round(subtotalCents * PROMO_DISCOUNT_RATE) : 0;
+}
+
+/** Financing "as low as" monthly payment: 0% APR over 36 months, rounded up to the dollar. */
+export const FINANCING_MONTHS = 36;
+export function financingMonthlyCents(priceCents: number): number {
+  return Math.ceil(priceCents / FINANCING_MONTHS / 100) * 100;
+}

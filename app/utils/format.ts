@@ -1,0 +1,41 @@
+/** Formatting rules of the spec: USD in US English, long-month dates, (xxx) xxx-xxxx phones. */
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "2-digit", year: "numeric", timeZone: "UTC" });
+
+export function formatUsd(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** "November 05, 2026" */
+export function formatDate(date: Date | string): string {
+  return longDate.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** Digits only, exactly 10, else empty; formatted as (xxx) xxx-xxxx. */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length !== 10) return "";
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export function telHref(phone: string): string {
+  return `tel:+1${phone.replace(/\D/g, "").slice(-10)}`;
+}
+
+export function upperCase(input: unknown): string {
+  if (typeof input !== "string") throw new TypeError("Input must be a string");
+  return input.toUpperCase();
+}
+
+/** Parses a quantity: an integer not below 1; anything else becomes 1. */
+export function parseQuantity(value: unknown, max = Number.POSITIVE_INFINITY): number {
+  const parsed = Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(parsed) || parsed < 1) return 1;
+  return Math.min(parsed, max);
+}
+
+/** Percent of a price in cents, rounded to the cent. */
+export function scaleCents(cents: number, factor: number): number {
+  return Math.round(cents * factor);
+}
