@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { postmarkError, startFakePostmark, type FakeServer } from "../../../tests/fakes/postmark";
+import { createPostmarkSender } from "./postmark-sender.server";
+import { EmailSendError, type EmailMessage } from "./types";
+
+const message: EmailMessage = {
+  to: "customer@example.com",
+  subject: "Your order",
+  text: "Thanks!",
+  html: "<p>Thanks!</p>",
+  tag: "order-confirmation",
+  replyTo: "sales@example.com",
+};
+
+describe("createPostmarkSender", () => {
+  let fake: FakeServer;
+  beforeAll(async () => {
+    fake = await startFakePostmark();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  const sender = () =>
+    createPostmarkSender({ serverToken: "server-token-1", from: "store@example.com", requestHost: fake.host, useHttps: false });
+
+  it("is the real driver", () => {
+    expect(sender()).toMatchObject({ name: "postmark", isStandIn: false });
+  });
+
+  it("posts the message to /email with the server token and returns Postmark's MessageID", async () => {
+    const { messageId } = await sender().send(message);
+
+    expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: "POST", path: "/email" });
+    expect(request?.headers["x-postmark-server-token"]).toBe("server-token-1");
+    expect(request?.headers["content-type"]).toContain("application/json");
+    expect(request?.body).toEqual({
+      From: "store@example.com",
+      To: "customer@example.com",
+      Subject: "Your order",
+      TextBody: "Thanks!",
+      HtmlBody: "<p>Thanks!</p>",
+      Tag: "order-confirmation",
+      ReplyTo: "sales@example.com",
+      MessageStream: "outbound",
+    });
+  });
+
+  it("leaves optional fields out when the message has none", async () => {
+    await sender().send({ to: "a@example.com", subject: "Hi", text: "Hello" });
+    expect(Object.keys(fake.requests[0]?.body as object).sort()).toEqual(
+      ["From", "MessageStream", "Subject", "TextBody", "To"].sort(),
+    );
+  });
+
+  it("turns a 422 rejection into an EmailSendError carrying Postmark's message and code", async () => {
+    fake.respondWith(() => postmarkError(300, "Invalid 'To' address: 'nobody'."));
+
+    const failure = await sender().send(message).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(EmailSendError);
+    expect(failure).toMatchObject({
+      message: "Invalid 'To' address: 'nobody'.",
+      provider: "postmark",
+      statusCode: 422,
+      providerCode: 300,
+    });
+  });
+
+  it("reports a wrong token (401) as an EmailSendError", async () => {
+    fake.respondWith(() => postmarkError(10, "Bad or missing Server API token.", 401));
+    await expect(sender().send(message)).rejects.toMatchObject({
+      name: "EmailSendError",
+      statusCode: 401,
+      message: "Bad or missing Server API token.",
+    });
+  });
+
+  it("reports a server error with a non-JSON body as an EmailSendError", async () => {
+    fake.respondWith(500, "<html>Internal Server Error</html>");
+    await expect(sender().send(message)).rejects.toMatchObject({ name: "EmailSendError", statusCode: 500 });
+  });
+
+  it("rejects a success answer that is not Postmark's shape", async () => {
+    fake.respondWith(200, "OK, sent");
+    await expect(sender().send(message)).rejects.toThrow(/without a MessageID/);
+
+    fake.respondWith(200, { To: "customer@example.com", ErrorCode: 0 });
+    await expect(sender().send(message)).rejects.toThrow(/without a MessageID/);
+  });
+
+  it("refuses a malformed message without calling Postmark", async () => {
+    await expect(sender().send({ ...message, to: "not-an-address" })).rejects.toBeInstanceOf(EmailSendError);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("reports an unreachable server as an EmailSendError", async () => {
+    const gone = await startFakePostmark();
+    await gone.close();
+    const unreachable = createPostmarkSender({
+      serverToken: "t",
+      from: "store@example.com",
+      requestHost: gone.host,
+      useHttps: false,
+    });
+    await expect(unreachable.send(message)).rejects.toBeInstanceOf(EmailSendError);
+  });
+});

@@ -1,0 +1,166 @@
+import { escapeHtml, escapeMultilineHtml, formatLongDate, formatUsd, safeHttpUrl, singleLine } from "./format";
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Postmark tag, so sent mail can be grouped by kind. */
+  tag: string;
+}
+
+export interface OrderEmailItem {
+  title: string;
+  model: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface OrderConfirmationInput {
+  storeName: string;
+  storePhone: string;
+  storeEmail: string;
+  orderId: string;
+  orderUrl: string;
+  customerFirstName: string;
+  items: OrderEmailItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  createdAt: Date;
+  /** Time zone for the order date; UTC unless the caller knows better. */
+  timeZone?: string;
+}
+
+export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedEmail {
+  const orderUrl = safeHttpUrl(input.orderUrl);
+  const greetingName = input.customerFirstName.trim() || "there";
+  const placedOn = formatLongDate(input.createdAt, input.timeZone);
+  const totals = orderTotals(input);
+
+  const text = [
+    `Hi ${greetingName},`,
+    "",
+    `Thank you for your order with ${input.storeName}! We have received it and will email you when it ships.`,
+    "",
+    `Order ID: ${input.orderId}`,
+    `Placed on: ${placedOn}`,
+    "",
+    "Items:",
+    ...input.items.map(
+      (item) =>
+        `- ${item.title} (Model ${item.model}): ${item.quantity} x ${formatUsd(item.unitPriceCents)} = ${formatUsd(lineTotalCents(item))}`,
+    ),
+    "",
+    ...totals.map(([label, amount]) => `${label}: ${amount}`),
+    "",
+    `View your order: ${orderUrl}`,
+    "",
+    `Questions? Call us at ${input.storePhone} or write to ${input.storeEmail}.`,
+    "",
+    input.storeName,
+  ].join("\n");
+
+  const itemRows = input.items
+    .map(
+      (item) => `<tr>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd">${escapeHtml(item.title)}<br><small>Model ${escapeHtml(item.model)}</small></td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:center">${item.quantity}</td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right">${formatUsd(item.unitPriceCents)}</td>
+<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right">${formatUsd(lineTotalCents(item))}</td>
+</tr>`,
+    )
+    .join("\n");
+  const totalRows = totals
+    .map(
+      ([label, amount]) =>
+        `<tr><td colspan="3" style="padding:4px 8px;text-align:right">${escapeHtml(label)}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(amount)}</td></tr>`,
+    )
+    .join("\n");
+
+  const html = htmlDocument(
+    `<p>Hi ${escapeHtml(greetingName)},</p>
+<p>Thank you for your order with ${escapeHtml(input.storeName)}! We have received it and will email you when it ships.</p>
+<p><strong>Order ID:</strong> ${escapeHtml(input.orderId)}<br><strong>Placed on:</strong> ${escapeHtml(placedOn)}</p>
+<table style="border-collapse:collapse;width:100%">
+<thead><tr><th style="text-align:left;padding:6px 8px">Item</th><th style="padding:6px 8px">Qty</th><th style="text-align:right;padding:6px 8px">Price</th><th style="text-align:right;padding:6px 8px">Total</th></tr></thead>
+<tbody>
+${itemRows}
+${totalRows}
+</tbody>
+</table>
+<p><a href="${escapeHtml(orderUrl)}">View your order ${escapeHtml(input.orderId)}</a></p>
+<p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
+<p>${escapeHtml(input.storeName)}</p>`,
+  );
+
+  return {
+    subject: singleLine(`${input.storeName}: order ${input.orderId} confirmed`),
+    text,
+    html,
+    tag: "order-confirmation",
+  };
+}
+
+export interface ContactMessageInput {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  storeName: string;
+}
+
+/** Notifies the store of a contact form message; replies go straight to the visitor. */
+export function contactMessageEmail(input: ContactMessageInput): RenderedEmail & { replyTo: string } {
+  const fields: Array<[string, string]> = [
+    ["Name", input.name],
+    ["Email", input.email],
+    ["Phone", input.phone || "not given"],
+  ];
+  const text = [
+    `New message from the ${input.storeName} contact form.`,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Message:",
+    input.message,
+  ].join("\n");
+
+  const html = htmlDocument(
+    `<p>New message from the ${escapeHtml(input.storeName)} contact form.</p>
+<p>${fields.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join("<br>\n")}</p>
+<p><strong>Message:</strong></p>
+<blockquote style="margin:0;padding:8px 12px;border-left:3px solid #ccc">${escapeMultilineHtml(input.message)}</blockquote>`,
+  );
+
+  return {
+    subject: singleLine(`New contact message from ${input.name}`),
+    text,
+    html,
+    tag: "contact-message",
+    replyTo: input.email,
+  };
+}
+
+function lineTotalCents(item: OrderEmailItem): number {
+  return item.unitPriceCents * item.quantity;
+}
+
+function orderTotals(input: OrderConfirmationInput): Array<[string, string]> {
+  return [
+    ["Subtotal", formatUsd(input.subtotalCents)],
+    ["Shipping", input.shippingCents === 0 ? "Free" : formatUsd(input.shippingCents)],
+    ...(input.discountCents > 0 ? [["Discount", `-${formatUsd(input.discountCents)}`] as [string, string]] : []),
+    ["Total", formatUsd(input.totalCents)],
+  ];
+}
+
+function htmlDocument(body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+${body}
+</body>
+</html>`;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { dollarsToCents } from "./dollars-to-cents";
+import { seasoningParcel } from "./parcel";
+
+describe("seasoningParcel", () => {
+  it("is 5.75 x 2.75 x 5.75 inches and 11.5 ounces for one jar", () => {
+    expect(seasoningParcel(1)).toEqual({ length: 5.75, width: 2.75, height: 5.75, weight: 11.5 });
+  });
+
+  it("stacks height and weight by quantity", () => {
+    expect(seasoningParcel(4)).toEqual({ length: 5.75, width: 2.75, height: 23, weight: 46 });
+    expect(seasoningParcel(10)).toEqual({ length: 5.75, width: 2.75, height: 57.5, weight: 115 });
+  });
+
+  it("refuses quantities that are not positive whole numbers", () => {
+    for (const quantity of [0, -1, 1.5, Number.NaN]) expect(() => seasoningParcel(quantity)).toThrow(RangeError);
+  });
+});
+
+describe("dollarsToCents", () => {
+  it("parses provider amounts into whole cents without float error", () => {
+    expect(dollarsToCents("10.85")).toBe(1085);
+    expect(dollarsToCents("7")).toBe(700);
+    expect(dollarsToCents("12.5")).toBe(1250);
+    expect(dollarsToCents(" 1234.56 ")).toBe(123456);
+    expect(dollarsToCents("0.29")).toBe(29);
+    expect(dollarsToCents(10.85)).toBe(1085);
+  });
+
+  it("rounds half up past the cent", () => {
+    expect(dollarsToCents("10.855")).toBe(1086);
+    expect(dollarsToCents("10.854")).toBe(1085);
+    expect(dollarsToCents("9.995")).toBe(1000);
+  });
+
+  it("answers null for anything that is not a non-negative amount", () => {
+    for (const value of ["", "abc", "-3.00", "1,234.00", "$5", "1e3", null, undefined, -1, Number.NaN, Infinity, {}]) {
+      expect(dollarsToCents(value)).toBeNull();
+    }
+  });
+});
