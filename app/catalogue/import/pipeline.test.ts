@@ -1,0 +1,280 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { BRAND_KEYS, catalogueProductSchema, productKey } from "../product";
+import { duplicatePreference, isBrandFile, runImport, type SourceFile } from "./pipeline";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const referenceDir = path.resolve(repoRoot, "../shared/reference-catalog");
+const catalogDir = path.resolve(repoRoot, "catalog");
+
+function loadReference(): SourceFile[] {
+  return readdirSync(referenceDir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => ({ file, records: JSON.parse(readFileSync(path.join(referenceDir, file), "utf8")) as unknown[] }));
+}
+
+// Shapes copied from the reference files (american_made_grills.json and products.json).
+const amgBrandRecord = {
+  "Sr. no": 1,
+  Id: "3084446",
+  Model: "ESTPB2-NG",
+  brand: "american_made_grills",
+  Title: "American Made Grills Estate Power Burner - Natural Gas - ESTPB2-NG",
+  Price: 2560,
+  Category: ["Home", "Outdoor Kitchens", "Side Burners for Grills and Outdoor Kitchens", "Power Burners"],
+  Specifications: [
+    { "": "Current ItemAmerican Made Grills Estate Power Burner ... Add to Cart" },
+    { Collection: "Estate" },
+    { "Fuel Type": "Natural Gas" },
+  ],
+  image_count: 7,
+};
+const amgGeneralRecord = {
+  "Sr. no": 1,
+  Id: 3084446,
+  Model: "ESTPB2-NG",
+  Title: "American Made Grills Estate Power Burner - Natural Gas - ESTPB2-NG",
+  Price: "USD 2560",
+  Specifications:
+    'Collection: Estate; Configuration: Built-In; Cut Out Width: 13 1/4"; Fuel Type: Natural Gas; Total BTUs: 65000; Model Number: ESTPB2-NG',
+  Dimensions: "",
+  image_count: 8,
+};
+
+describe("isBrandFile", () => {
+  it("recognises brand files only", () => {
+    expect(isBrandFile("blaze.json")).toBe(true);
+    expect(isBrandFile("the_outdoor_plus.json")).toBe(true);
+    expect(isBrandFile("products.json")).toBe(false);
+    expect(isBrandFile("custom_product.json")).toBe(false);
+  });
+});
+
+describe("duplicate resolution", () => {
+  it("prefers the brand-file record over products.json even with fewer specifications", () => {
+    const { catalogue, report } = runImport([
+      { file: "products.json", records: [amgGeneralRecord] },
+      { file: "american_made_grills.json", records: [amgBrandRecord] },
+    ]);
+    expect(catalogue.american_made_grills).toHaveLength(1);
+    const kept = catalogue.american_made_grills[0]!;
+    expect(kept.Specifications).toEqual([{ Collection: "Estate" }, { "Fuel Type": "Natural Gas" }]);
+    expect(kept.image_count).toBe(7);
+    expect(report.drops["duplicate id"]?.records).toEqual([
+      {
+        id: "3084446",
+        file: "products.json",
+        record: 1,
+        reason: "duplicate id (kept american_made_grills-3084446 from file american_made_grills.json, record 1)",
+      },
+    ]);
+  });
+
+  it("then prefers a source price, then more specifications, then file order", () => {
+    const base = {
+      fromBrandFile: true,
+      priceFromSource: true,
+      specifications: [{ A: "1" }],
+      file: "primo.json",
+      index: 5,
+    };
+    expect(duplicatePreference(base, { ...base, fromBrandFile: false, index: 0 })).toBeLessThan(0);
+    expect(duplicatePreference(base, { ...base, priceFromSource: false, index: 0 })).toBeLessThan(0);
+    expect(duplicatePreference(base, { ...base, specifications: [{ A: "1" }, { B: "2" }] })).toBeGreaterThan(0);
+    expect(duplicatePreference(base, { ...base, index: 80 })).toBeLessThan(0);
+    expect(duplicatePreference(base, { ...base, file: "blaze.json", index: 80 })).toBeGreaterThan(0);
+  });
+
+  it("keeps the first of identical in-file duplicates (primo.json pattern)", () => {
+    const record = {
+      Id: "2141313",
+      Model: "PG00778",
+      brand: "primo",
+      Title: "Primo Oval XL Grate Lifter - PG00778",
+      Price: 29.99,
+      Category: ["Home", "BBQ Grilling Tools & Accessories", "BBQ Grill Tools & Utensils", "Grill Grate Lifters"],
+      Specifications: [],
+      image_count: 1,
+    };
+    const { catalogue, report } = runImport([{ file: "primo.json", records: [record, { ...record, "Sr. no": 103 }] }]);
+    expect(catalogue.primo).toHaveLength(1);
+    expect(report.drops["duplicate id"]?.records[0]).toMatchObject({ id: "2141313", record: 2 });
+    expect(report.read).toBe(report.kept + report.dropped);
+  });
+});
+
+describe("repairs", () => {
+  it("derives brand and category for a products.json record, from the same Model in a brand file", () => {
+    const { catalogue, report } = runImport([
+      { file: "products.json", records: [{ ...amgGeneralRecord, Id: 9999999 }] },
+      { file: "american_made_grills.json", records: [amgBrandRecord] },
+    ]);
+    const derived = catalogue.american_made_grills.find((p) => p.Id === "9999999")!;
+    expect(derived.brand).toBe("american_made_grills");
+    expect(derived.Price).toBe(2560);
+    expect(derived.Category).toEqual(amgBrandRecord.Category);
+    expect(derived.Specifications).toContainEqual({ "Total BTUs": "65000" });
+    expect(report.repairs["brand derived from title"]?.products).toEqual(["american_made_grills-9999999"]);
+    expect(report.repairs["category derived from same Model in a brand file"]?.count).toBe(1);
+    expect(report.repairs["specifications split from text"]?.count).toBe(1);
+    expect(report.repairs["price parsed from text"]?.count).toBe(1);
+  });
+
+  it("derives a category from title keywords when no brand file knows the record", () => {
+    const { catalogue, report } = runImport([
+      {
+        file: "products.json",
+        records: [
+          {
+            ...amgGeneralRecord,
+            Id: 3100259,
+            Model: "ROTKIT-ATS36",
+            Title: "American Made Grills Rotisserie Kit for Atlas 36-Inch Grill - ROTKIT-ATS36",
+            Price: "USD 285",
+          },
+        ],
+      },
+      {
+        file: "american_made_grills.json",
+        records: [
+          {
+            ...amgBrandRecord,
+            Id: "1",
+            Model: "X-1",
+            Category: ["Home", "BBQ Grilling Tools & Accessories", "Miscellaneous Accessories"],
+          },
+          amgBrandRecord,
+        ],
+      },
+    ]);
+    expect(catalogue.american_made_grills.find((p) => p.Id === "3100259")?.Category).toEqual([
+      "Home",
+      "BBQ Grilling Tools & Accessories",
+      "Miscellaneous Accessories",
+    ]);
+    expect(report.repairs["category derived from title keywords"]?.products).toEqual(["american_made_grills-3100259"]);
+  });
+
+  it("takes a missing price from the same Model, otherwise drops the record as 'no price'", () => {
+    const { catalogue, report } = runImport([
+      {
+        file: "coyote.json",
+        records: [
+          {
+            Id: "3133065",
+            Model: "CCVRFT-CTG",
+            brand: "coyote",
+            Title: "Coyote Grill Cover for 30-Inch Freestanding Flat Top Grill - Light Grey - CCVRFT-CTG",
+            Price: null,
+            Category: ["Home", "BBQ Grilling Tools & Accessories", "BBQ & Grill Covers", "Grill & Smoker Covers"],
+            Specifications: [],
+            image_count: 2,
+          },
+          {
+            Id: "3133062",
+            Model: "CCVRFT-BIG",
+            brand: "coyote",
+            Title: "Coyote Grill Cover for 30-Inch Built In Flat Top Grill - Light Grey - CCVRFT-BIG",
+            Price: null,
+            Category: ["Home", "BBQ Grilling Tools & Accessories", "BBQ & Grill Covers", "Grill & Smoker Covers"],
+            Specifications: [],
+            image_count: 2,
+          },
+          {
+            Id: "1",
+            Model: "CCVRFT-CTG",
+            brand: "coyote",
+            Title: "Coyote Grill Cover - CCVRFT-CTG",
+            Price: 99,
+            Category: ["Home", "BBQ Grilling Tools & Accessories", "BBQ & Grill Covers", "Grill & Smoker Covers"],
+            Specifications: [],
+            image_count: 1,
+          },
+        ],
+      },
+    ]);
+    expect(catalogue.coyote.find((p) => p.Id === "3133065")?.Price).toBe(99);
+    expect(report.repairs["price taken from same Model"]?.products).toEqual(["coyote-3133065"]);
+    expect(report.drops["no price"]).toEqual({
+      count: 1,
+      records: [{ id: "3133062", file: "coyote.json", record: 2, reason: "no price" }],
+    });
+  });
+
+  it("builds image paths from image_count (default 1)", () => {
+    const { catalogue } = runImport([
+      {
+        file: "american_made_grills.json",
+        records: [
+          { ...amgBrandRecord, image_count: 3 },
+          { ...amgBrandRecord, Id: "7", image_count: 0 },
+        ],
+      },
+    ]);
+    const [seven, main] = catalogue.american_made_grills;
+    expect(main?.Other_image).toEqual([
+      "/images/products/american_made_grills/3084446/1.svg",
+      "/images/products/american_made_grills/3084446/2.svg",
+      "/images/products/american_made_grills/3084446/3.svg",
+    ]);
+    expect(main?.Image).toBe(main?.Other_image[0]);
+    expect(seven?.image_count).toBe(1);
+    expect(seven?.Other_image).toEqual(["/images/products/american_made_grills/7/1.svg"]);
+  });
+
+  it("always writes the own seasoning and one file per brand key", () => {
+    const { files, catalogue } = runImport([]);
+    expect(Object.keys(files).sort()).toEqual([...BRAND_KEYS.map((b) => `${b}.json`), "import-report.json"].sort());
+    expect(catalogue.custom_product.map((p) => p.Id)).toEqual(["LOVE-RUB-001"]);
+  });
+});
+
+describe.skipIf(!existsSync(referenceDir))("the reference catalogue", () => {
+  const first = runImport(loadReference());
+
+  it("reads 2672 records and accounts for every one", () => {
+    const { report } = first;
+    expect(report.read).toBe(2672);
+    expect(report.read).toBe(report.kept + report.dropped);
+    expect(Object.values(report.drops).reduce((sum, d) => sum + d.count, 0)).toBe(report.dropped);
+    expect(report.drops["no price"]?.count).toBe(9);
+    expect(report.drops["no price"]?.records.map((r) => r.id)).toContain("2946693");
+    // 143 surplus records share an Id; one of them (primo 3082637) already went for having no price.
+    expect(report.drops["duplicate id"]?.count).toBe(142);
+  });
+
+  it("writes only valid, unique, sorted records", () => {
+    const ids = new Set<string>();
+    for (const brand of BRAND_KEYS) {
+      const list = first.catalogue[brand];
+      list.forEach((product, i) => {
+        expect(catalogueProductSchema.safeParse(product).success, productKey(product)).toBe(true);
+        expect(product.brand).toBe(brand);
+        expect(ids.has(product.Id), product.Id).toBe(false);
+        ids.add(product.Id);
+        if (i > 0) expect(Number(list[i - 1]!.Id) < Number(product.Id) || brand === "custom_product").toBe(true);
+      });
+    }
+    expect(ids.size).toBe(first.report.written);
+  });
+
+  it("is deterministic: a second run gives byte-identical files", () => {
+    const second = runImport(loadReference());
+    expect(second.files).toEqual(first.files);
+    for (const content of Object.values(second.files))
+      expect(content.endsWith("}\n") || content.endsWith("]\n")).toBe(true);
+  });
+
+  it.skipIf(!existsSync(path.join(catalogDir, "import-report.json")))("matches the committed catalog/ folder", () => {
+    for (const [name, content] of Object.entries(first.files)) {
+      expect(
+        readFileSync(path.join(catalogDir, name), "utf8"),
+        `catalog/${name} is stale: run npm run catalog:import`
+      ).toBe(content);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Catalogue importer: reads the raw reference catalogue (default
+ * ../shared/reference-catalog relative to the repository root, or --source DIR),
+ * normalises and validates every record, and writes catalog/{brand}.json,
+ * catalog/custom_product.json and catalog/import-report.json.
+ *
+ *   npx tsx scripts/catalog-import.ts [--source DIR] [--out DIR] [--quiet]
+ *
+ * Output is byte-identical between runs on the same input. Exits non-zero when
+ * a file cannot be read or parsed, or when read != kept + dropped.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatReport, runImport, type SourceFile } from "../app/catalogue/import/pipeline";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function argValue(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const index = args.indexOf(name);
+  if (index >= 0) return args[index + 1];
+  const inline = args.find((arg) => arg.startsWith(`${name}=`));
+  return inline ? inline.slice(name.length + 1) : undefined;
+}
+
+const sourceDir = path.resolve(repoRoot, argValue("--source") ?? "../shared/reference-catalog");
+const outDir = path.resolve(repoRoot, argValue("--out") ?? "catalog");
+const quiet = process.argv.includes("--quiet");
+
+const fileNames = readdirSync(sourceDir)
+  .filter((name) => name.toLowerCase().endsWith(".json"))
+  .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+if (fileNames.length === 0) {
+  console.error(`No .json files in ${sourceDir}`);
+  process.exit(1);
+}
+
+const sources: SourceFile[] = fileNames.map((file) => {
+  const text = readFileSync(path.join(sourceDir, file), "utf8");
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    console.error(`Cannot parse ${file}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  if (!Array.isArray(data)) {
+    console.error(`${file} does not hold a JSON array`);
+    process.exit(1);
+  }
+  return { file, records: data };
+});
+
+const { report, files } = runImport(sources, path.basename(sourceDir));
+
+mkdirSync(outDir, { recursive: true });
+for (const name of Object.keys(files).sort()) {
+  writeFileSync(path.join(outDir, name), files[name] ?? "", "utf8");
+}
+
+if (!quiet) console.log(formatReport(report));
+console.log(
+  `catalog: read ${report.read}, kept ${report.kept}, dropped ${report.dropped}, repaired ${report.repaired}; wrote ${
+    Object.keys(files).length
+  } files to ${path.relative(repoRoot, outDir) || "."}`
+);
+if (report.read !== report.kept + report.dropped) {
+  console.error("read != kept + dropped");
+  process.exit(1);
+}
