@@ -15,7 +15,11 @@ import {
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
-import { getConfig, publicConfig } from "~/config.server";
+import { CartMirror } from "~/cart/CartMirror";
+import { readCartCookie } from "~/cart/cart-cookie.server";
+import { mirroredCart, priceCart } from "~/cart/cart-view.server";
+import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
+import { getDb } from "~/runtime.server";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -28,8 +32,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Grills, outdoor kitchens, patio heating and lounge furniture, shipped free over $49." },
 ];
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return { store: publicConfig(getConfig()) };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const stored = await readCartCookie(request);
+  const cart = await priceCart(await getDb(), stored.lines);
+  return {
+    store: publicConfig(getConfig()),
+    cart: mirroredCart(cart),
+    cartKnown: stored.present,
+    cartQuantity: cart.totalQuantity,
+  };
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -60,15 +71,23 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { store } = useLoaderData<typeof loader>();
+  const { store, cart, cartKnown, cartQuantity } = useLoaderData<typeof loader>();
   const bare = useBareLayout();
-  if (bare) return <Outlet />;
+  return (
+    <>
+      <CartMirror cart={cart} serverHasCart={cartKnown} />
+      {bare ? <Outlet /> : <StoreLayout store={store} cartQuantity={cartQuantity} />}
+    </>
+  );
+}
+
+function StoreLayout({ store, cartQuantity }: { store: PublicConfig; cartQuantity: number }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader store={store} />
+      <SiteHeader store={store} cartQuantity={cartQuantity} />
       <main id="main" className="page">
         <Outlet />
       </main>

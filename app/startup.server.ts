@@ -1,5 +1,11 @@
+import { loadCatalogueIfChanged } from "./catalogue/load.server";
+import { onStartup } from "./runtime.server";
+
 /**
- * Start-up steps of each feature, registered with onStartup() in the order they
- * must run. Imported once by entry.server.tsx.
+ * Start-up steps of each feature, registered in the order they run.
+ * Imported once by entry.server.tsx.
  */
-export {};
+onStartup(async ({ database }) => {
+  const result = await loadCatalogueIfChanged(database.db);
+  if (result.loaded) console.log(`Catalogue loaded: ${result.count} products.`);
+});

@@ -22,9 +22,19 @@ async function cartCookie(): Promise<Cookie> {
 
 /** The cart the browser holds; a missing, tampered or malformed cookie is an empty cart. */
 export async function readCart(request: Request): Promise<CartLine[]> {
+  return (await readCartCookie(request)).lines;
+}
+
+/**
+ * The cart and whether this browser has a cart cookie at all. An emptied cart
+ * keeps its (empty) cookie, so the browser's localStorage copy is only used to
+ * restore a cart whose cookie is gone, never one the shopper emptied.
+ */
+export async function readCartCookie(request: Request): Promise<{ lines: CartLine[]; present: boolean }> {
   const value: unknown = await (await cartCookie()).parse(request.headers.get("Cookie"));
-  if (!Array.isArray(value)) return [];
-  return sanitizeCart(value.map((entry) => (Array.isArray(entry) ? { productKey: entry[0], quantity: entry[1] } : null)));
+  if (!Array.isArray(value)) return { lines: [], present: false };
+  const lines = sanitizeCart(value.map((entry) => (Array.isArray(entry) ? { productKey: entry[0], quantity: entry[1] } : null)));
+  return { lines, present: true };
 }
 
 /** Set-Cookie value holding the cart compactly as [key, quantity] pairs. */
@@ -32,6 +42,6 @@ export async function cartCookieHeader(request: Request, cart: Cart): Promise<st
   const { config } = await getRuntime();
   return (await cartCookie()).serialize(
     cart.map((line) => [line.productKey, line.quantity]),
-    { secure: shouldUseSecureCookies(request, config), ...(cart.length === 0 ? { maxAge: 0 } : {}) },
+    { secure: shouldUseSecureCookies(request, config) },
   );
 }

@@ -76,3 +76,30 @@ export async function priceCart(db: Database, cart: readonly CartLine[]): Promis
     totalCents: subtotalCents + shippingCents,
   };
 }
+
+/** The cart as the browser's localStorage keeps it (the spec's cart item fields plus the product key). */
+export function mirroredCart(cart: PricedCart): MirroredCartItem[] {
+  return cart.lines.map((line) => ({
+    productKey: line.productKey,
+    Id: line.id,
+    Model: line.model,
+    brand: line.brand,
+    Title: line.title,
+    Price: line.unitPriceCents / 100,
+    Image: line.image,
+    Category: line.categories,
+    quantity: line.quantity,
+  }));
+}
+
+export interface MirroredCartItem {
+  productKey: string;
+  Id: string;
+  Model: string;
+  brand: string;
+  Title: string;
+  Price: number;
+  Image: string;
+  Category: string[];
+  quantity: number;
+}

@@ -1,14 +1,142 @@
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { randomProducts } from "~/catalogue/queries.server";
+import { brandPath, categoryPath } from "~/components/layout/navigation";
+import { ProductCarousel } from "~/components/ProductCarousel";
+import { getDb } from "~/runtime.server";
+
+const PROMOTION_COUNT = 30;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Grills, Outdoor Kitchens & Outdoor Heating | Free Shipping Over $49" },
+  {
+    name: "description",
+    content:
+      "Shop gas grills, kamado grills, built-in outdoor kitchens, patio heaters, fire pits and lounge furniture from Blaze, Napoleon, Alfresco and more. Free shipping over $49.",
+  },
+  ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/` }] : []),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { promotions: await randomProducts(await getDb(), PROMOTION_COUNT), origin: new URL(request.url).origin };
+}
+
+const POPULAR_DEPARTMENTS = [
+  "Gas Grills",
+  "Built-In Gas Griddles & Flat Top Grills",
+  "Built-In Pellet Grills",
+  "Kamado Grills & Smokers",
+  "BBQ Grilling Tools & Accessories",
+  "Built-In Gas Grills",
+  "Outdoor Kitchen Cabinets & Storage",
+];
+
+const CATEGORY_TILES = [
+  { label: "Outdoor Compact Refrigerator", to: categoryPath("Outdoor Compact Refrigerators") },
+  { label: "Sales & Offers", to: "/products/all/all" },
+  { label: "Outdoor Kitchen Storage", to: categoryPath("Outdoor Kitchen Storage Drawers") },
+];
+
+const GET_MORE = [
+  { title: "Ask an Expert", text: "Talk to a specialist who has built hundreds of outdoor kitchens.", to: "/contact" },
+  { title: "Free Design Services", text: "Free expert renderings of your outdoor kitchen before you buy.", to: "/contact" },
+  { title: "Financing Available", text: "As low as 0% APR on qualifying purchases.", href: "https://www.affirm.com/" },
+  { title: "Honest Expert Reviews", text: "Straight answers on what to buy, and what to skip.", to: "/contact" },
+  { title: "Fast, Free Shipping", text: "Free shipping on orders over $49.", to: "/shipping-policy" },
+];
 
 export default function Home() {
+  const { promotions } = useLoaderData<typeof loader>();
   return (
-    <section className="container">
-      <h1>Grills, outdoor kitchens and outdoor heating</h1>
-      <p>
-        <Link className="button button--primary" to="/products/all/all">
-          Shop All
-        </Link>
-      </p>
-    </section>
+    <div className="home">
+      <section className="banners container" aria-label="Promotions">
+        <ul className="scroll-row banners__row" tabIndex={0} aria-label="Featured offers">
+          <li>
+            <Link to={brandPath("blaze")} className="banner banner--blaze">
+              <span className="banner__eyebrow">Blaze Grills</span>
+              <span className="banner__title">Save up to $450</span>
+              <span className="banner__cta">Shop Blaze</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/love-rub" className="banner banner--rub">
+              <span className="banner__eyebrow">Our own seasoning</span>
+              <span className="banner__title">LOVE RUB</span>
+              <span className="banner__cta">Discover LOVE RUB</span>
+            </Link>
+          </li>
+        </ul>
+      </section>
+
+      <div className="container">
+        <ProductCarousel label="Promotions" products={promotions} />
+        <p className="home__shop-all">
+          <Link className="button button--primary" to="/products/all/all">
+            Shop All
+          </Link>
+        </p>
+
+        <section aria-labelledby="departments-heading">
+          <h2 id="departments-heading">Popular Departments</h2>
+          <ul className="tiles">
+            {POPULAR_DEPARTMENTS.map((name) => (
+              <li key={name}>
+                <Link to={categoryPath(name)} className="tile">
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="categories-tiles-heading">
+          <h2 id="categories-tiles-heading">Shop by Category</h2>
+          <ul className="tiles tiles--large">
+            {CATEGORY_TILES.map((tile) => (
+              <li key={tile.label}>
+                <Link to={tile.to} className="tile tile--large">
+                  {tile.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="brands-heading">
+          <h2 id="brands-heading">Popular Brands</h2>
+          <ul className="brand-logos">
+            <li>
+              <Link to={brandPath("blaze")} className="brand-logo brand-logo--blaze">
+                BLAZE
+              </Link>
+            </li>
+            <li>
+              <Link to={brandPath("napoleon")} className="brand-logo brand-logo--napoleon">
+                NAPOLEON
+              </Link>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="get-more-heading" className="get-more">
+          <h2 id="get-more-heading">Get More</h2>
+          <ul>
+            {GET_MORE.map((item) => (
+              <li key={item.title}>
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+                {item.href ? (
+                  <a href={item.href} rel="noopener noreferrer" target="_blank">
+                    Sign up for financing<span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Link to={item.to ?? "/"}>Learn more<span className="visually-hidden"> about {item.title}</span></Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,16 +1,185 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { PublicConfig } from "~/config.server";
+import { telHref } from "~/utils/format";
+import { CartIcon, PhoneIcon } from "../icons";
+import { BRAND_MENU, CATEGORY_MENUS, PROMO_BANNER, UTILITY_LINKS, type Menu } from "./navigation";
+import { SearchBox } from "./SearchBox";
 
-/** Placeholder header: the storefront issue fills in menus, search and the cart badge. */
-export function SiteHeader({ store }: { store: PublicConfig }) {
+/**
+ * Desktop: utility bar, logo, search, phone and cart, then hover menus.
+ * Menus open on hover and keyboard focus with CSS alone; script only adds
+ * "one open at a time", click to toggle and Escape to close.
+ * Mobile: phone bar and a <details> drawer that works without script.
+ */
+export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQuantity: number }) {
   return (
     <header className="site-header">
-      <div className="container site-header__bar">
-        <Link to="/" className="site-header__logo">
+      <p className="site-header__notice">Free Shipping on Orders Over $49</p>
+      <a className="site-header__phone-bar" href={telHref(store.storePhone)}>
+        <PhoneIcon /> Call an expert: {store.storePhone}
+      </a>
+      <div className="site-header__utility container">
+        <nav aria-label="Store services">
+          <ul className="utility-links">
+            {UTILITY_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-header__pro">
+          Pro pricing for contractors? Call <a href={telHref(store.storePhone)}>{store.storePhone}</a>
+        </p>
+      </div>
+      <div className="site-header__main container">
+        <MobileDrawer store={store} />
+        <Link to="/" className="site-header__logo" aria-label={`${store.storeName} home`}>
           {store.storeName}
         </Link>
-        <a href={`tel:${store.storePhone.replace(/\D/g, "")}`}>{store.storePhone}</a>
+        <SearchBox />
+        <a className="site-header__call" href={telHref(store.storePhone)}>
+          <PhoneIcon />
+          <span>
+            <small>Talk to an expert</small>
+            <strong>{store.storePhone}</strong>
+          </span>
+        </a>
+        <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`}>
+          <CartIcon />
+          {cartQuantity > 0 ? (
+            <span className="cart-link__badge" data-testid="cart-badge">
+              {cartQuantity}
+            </span>
+          ) : null}
+        </Link>
       </div>
+      <DesktopMenus />
     </header>
+  );
+}
+
+function DesktopMenus() {
+  const [open, setOpen] = useState<string | null>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(null), [location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const menus = [...CATEGORY_MENUS, BRAND_MENU];
+  return (
+    <nav className="main-menu" aria-label="Product categories">
+      <ul className="main-menu__list container">
+        {menus.map((menu) => (
+          <MenuItem
+            key={menu.label}
+            menu={menu}
+            isOpen={open === menu.label}
+            onOpen={() => setOpen(menu.label)}
+            onClose={() => setOpen((current) => (current === menu.label ? null : current))}
+          />
+        ))}
+        <li className="main-menu__promo">
+          <Link to={PROMO_BANNER.to}>{PROMO_BANNER.label}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boolean; onOpen: () => void; onClose: () => void }) {
+  const panelId = `menu-${menu.label.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <li
+      className={`main-menu__item${isOpen ? " is-open" : ""}`}
+      data-scripted-menu=""
+      onMouseEnter={onOpen}
+      onMouseLeave={onClose}
+    >
+      <Link to={menu.to} className="main-menu__top">
+        {menu.label}
+      </Link>
+      <button
+        type="button"
+        className="main-menu__toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => (isOpen ? onClose() : onOpen())}
+      >
+        <span className="visually-hidden">Show {menu.label} menu</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      <ul id={panelId} className={`main-menu__panel${menu.links.length > 8 ? " main-menu__panel--columns" : ""}`}>
+        {menu.links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MobileDrawer({ store }: { store: PublicConfig }) {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+    setOpen(false);
+  }, [location.key]);
+  useEffect(() => {
+    document.body.classList.toggle("scroll-locked", open);
+    return () => document.body.classList.remove("scroll-locked");
+  }, [open]);
+
+  return (
+    <details className="drawer" ref={drawer} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="drawer__toggle" aria-label="Menu">
+        <span aria-hidden="true" className="drawer__bars" />
+      </summary>
+      <div className="drawer__panel">
+        <nav aria-label="Mobile menu">
+          <h2>Shop</h2>
+          <ul>
+            {CATEGORY_MENUS.map((menu) => (
+              <li key={menu.label}>
+                <Link to={menu.to}>{menu.label}</Link>
+              </li>
+            ))}
+          </ul>
+          <h2>Brands</h2>
+          <ul className="drawer__brands">
+            {BRAND_MENU.links.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+          <h2>Help</h2>
+          <ul>
+            <li>
+              <Link to="/order-status">Check Order Status</Link>
+            </li>
+            <li>Service hours: Monday to Friday, 8am to 6pm CT</li>
+            <li>
+              <a href={telHref(store.storePhone)}>Call {store.storePhone}</a>
+            </li>
+            <li>
+              <a href="/chatbot">Chat with us</a>
+            </li>
+            <li>
+              <a href={`mailto:${store.storeEmail}`}>Email {store.storeEmail}</a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </details>
   );
 }

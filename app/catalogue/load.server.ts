@@ -1,0 +1,52 @@
+import { count, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { products, storeSettings } from "~/db/schema";
+import { readCatalogueFiles, type CatalogueFiles } from "./catalogue-files.server";
+import { productKey } from "./product";
+import { priceToCents } from "./store-product";
+
+const HASH_KEY = "catalogue_hash";
+const INSERT_BATCH = 500;
+
+export type LoadResult = { loaded: false } | { loaded: true; count: number };
+
+/**
+ * Loads the catalogue files into the products table when the table is empty
+ * or the files changed since the last load. Everything happens in one
+ * transaction: a failure leaves the previous catalogue in place.
+ */
+export async function loadCatalogueIfChanged(
+  db: Database,
+  files: CatalogueFiles = readCatalogueFiles(),
+): Promise<LoadResult> {
+  const [{ value: existing }] = await db.select({ value: count() }).from(products);
+  const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
+  if (existing > 0 && stored?.value === files.contentHash) return { loaded: false };
+
+  await db.transaction(async (tx) => {
+    await tx.delete(products);
+    const rows = files.products.map((record, position) => ({
+      key: productKey(record),
+      sourceId: record.Id,
+      brand: record.brand,
+      model: record.Model,
+      title: record.Title,
+      priceCents: priceToCents(record.Price),
+      image: record.Image,
+      otherImages: record.Other_image,
+      categories: record.Category,
+      specifications: record.Specifications,
+      description: record.Description,
+      imageCount: record.image_count,
+      position,
+    }));
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
+    }
+    await tx
+      .insert(storeSettings)
+      .values({ key: HASH_KEY, value: files.contentHash })
+      .onConflictDoUpdate({ target: storeSettings.key, set: { value: files.contentHash, updatedAt: new Date() } });
+  });
+  return { loaded: true, count: files.products.length };
+}

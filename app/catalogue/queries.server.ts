@@ -1,0 +1,203 @@
+import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { products } from "~/db/schema";
+import { parseProductKey } from "./product";
+import { likePattern, rankTypeahead, searchWords, titleMatchesAllWords } from "./search";
+import type { ProductSummary, StoreProduct } from "./store-product";
+import { modelPrefix } from "./variations";
+
+export const PAGE_SIZE = 100;
+export const ALL = "all";
+export const HOME_CATEGORY = "Home";
+export const ALL_CATEGORIES_LABEL = "All Categories";
+
+const summaryColumns = {
+  key: products.key,
+  id: products.sourceId,
+  brand: products.brand,
+  model: products.model,
+  title: products.title,
+  priceCents: products.priceCents,
+  image: products.image,
+  categories: products.categories,
+};
+
+const fullColumns = {
+  ...summaryColumns,
+  images: products.otherImages,
+  specifications: products.specifications,
+  description: products.description,
+};
+
+export interface ProductPage {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** `all`, `Home` and an empty value mean no category filter (the spec shows Home as All Categories). */
+export function isAllCategories(category: string): boolean {
+  return category === "" || category === ALL || category === HOME_CATEGORY;
+}
+
+function listFilter(brand: string, category: string): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (brand !== ALL) conditions.push(eq(products.brand, brand));
+  if (!isAllCategories(category)) conditions.push(arrayContains(products.categories, [category]));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The product list: brand and category may each be `all`; 100 per page, catalogue order. */
+export async function listProducts(
+  db: Database,
+  { brand, category, page }: { brand: string; category: string; page: number },
+): Promise<ProductPage> {
+  const where = listFilter(brand, category);
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.position))
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE);
+  return { products: rows, total, page: current, pageCount };
+}
+
+export interface CategoryChoice {
+  /** The path segment: `all` for Home. */
+  value: string;
+  label: string;
+}
+
+/** The categories of a brand (or of every brand), alphabetically, Home shown as All Categories first. */
+export async function brandCategories(db: Database, brand: string): Promise<CategoryChoice[]> {
+  const rows = await db
+    .selectDistinct({ name: sql<string>`unnest(${products.categories})`.as("name") })
+    .from(products)
+    .where(brand === ALL ? undefined : eq(products.brand, brand));
+  const names = rows
+    .map((row) => row.name)
+    .filter((name) => name !== HOME_CATEGORY)
+    .sort((a, b) => a.localeCompare(b, "en"));
+  return [{ value: ALL, label: ALL_CATEGORIES_LABEL }, ...names.map((name) => ({ value: name, label: name }))];
+}
+
+/** A product by its `{brand}-{Id}` key, or null. */
+export async function getProductByKey(db: Database, key: string): Promise<StoreProduct | null> {
+  if (!parseProductKey(key)) return null;
+  const [row] = await db.select(fullColumns).from(products).where(eq(products.key, key));
+  return row ?? null;
+}
+
+export async function getProductById(db: Database, id: string): Promise<StoreProduct | null> {
+  const [row] = await db.select(fullColumns).from(products).where(eq(products.sourceId, id));
+  return row ?? null;
+}
+
+/** Products sharing any of the given categories other than Home, in random order. */
+export async function relatedProducts(
+  db: Database,
+  { categories, excludeKey, limit }: { categories: readonly string[]; excludeKey?: string; limit: number },
+): Promise<ProductSummary[]> {
+  const shared = categories.filter((name) => name !== HOME_CATEGORY);
+  if (shared.length === 0 || limit <= 0) return [];
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(arrayOverlaps(products.categories, shared), excludeKey ? ne(products.key, excludeKey) : undefined))
+    .orderBy(sql`random()`)
+    .limit(limit);
+}
+
+/** One random product of each brand, in random order. */
+export async function randomProductPerBrand(db: Database): Promise<ProductSummary[]> {
+  const perBrand = db
+    .selectDistinctOn([products.brand], summaryColumns)
+    .from(products)
+    .orderBy(products.brand, sql`random()`)
+    .as("per_brand");
+  return db.select().from(perBrand).orderBy(sql`random()`);
+}
+
+/**
+ * `count` random products picked brand by brand: each round takes one random
+ * product per brand, so every brand shows up before any brand shows twice.
+ */
+export async function randomProducts(db: Database, wanted: number): Promise<ProductSummary[]> {
+  const ranked = db
+    .select({
+      ...summaryColumns,
+      round: sql<number>`row_number() over (partition by ${products.brand} order by random())`.as("round"),
+    })
+    .from(products)
+    .as("ranked");
+  const rows = await db.select().from(ranked).orderBy(ranked.round, sql`random()`).limit(wanted);
+  return rows.map(({ round: _round, ...product }) => product);
+}
+
+function allWordsCondition(words: readonly string[]): SQL | undefined {
+  return and(...words.map((word) => ilike(products.title, likePattern(word))));
+}
+
+/** Results page: every word contained in the title, case-insensitively; catalogue order. */
+export async function searchProducts(
+  db: Database,
+  text: string,
+  { page = 1 }: { page?: number } = {},
+): Promise<ProductPage> {
+  const words = searchWords(text);
+  if (words.length === 0) return { products: [], total: 0, page: 1, pageCount: 1 };
+  const where = allWordsCondition(words);
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.position))
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE);
+  return { products: rows.filter((row) => titleMatchesAllWords(row.title, words)), total, page: current, pageCount };
+}
+
+const TYPEAHEAD_CANDIDATES = 200;
+
+/** The search dropdown: at most 5 products, best score first. */
+export async function typeahead(db: Database, text: string): Promise<Array<{ product: ProductSummary; score: number }>> {
+  const words = searchWords(text).slice(0, 8);
+  if (words.length === 0) return [];
+  const candidates = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(or(...words.map((word) => ilike(products.title, likePattern(word)))))
+    .orderBy(asc(products.position))
+    .limit(TYPEAHEAD_CANDIDATES);
+  return rankTypeahead(candidates, words);
+}
+
+/** Same brand, same model prefix, other models: the products a variation dropdown can move to. */
+export async function variationSiblings(
+  db: Database,
+  product: Pick<StoreProduct, "brand" | "model" | "key">,
+): Promise<StoreProduct[]> {
+  const prefix = modelPrefix(product.brand, product.model);
+  if (!prefix) return [];
+  const rows = await db
+    .select(fullColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.brand, product.brand),
+        ne(products.key, product.key),
+        or(eq(products.model, prefix), ilike(products.model, `${prefix.replace(/[\\%_]/g, "\\$&")}-%`)),
+      ),
+    )
+    .orderBy(asc(products.position))
+    .limit(60);
+  return rows.filter((row) => row.model !== product.model && modelPrefix(row.brand, row.model) === prefix);
+}

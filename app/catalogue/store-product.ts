@@ -1,0 +1,48 @@
+import type { CatalogueProduct, Specification } from "./product";
+
+/**
+ * A product as the app uses it once loaded: money in integer cents, the
+ * `{brand}-{Id}` key for URLs. Built from the database row, never from
+ * anything a browser sent.
+ */
+export interface StoreProduct {
+  key: string;
+  id: string;
+  brand: string;
+  model: string;
+  title: string;
+  priceCents: number;
+  image: string;
+  images: string[];
+  categories: string[];
+  specifications: Specification[];
+  description: string;
+}
+
+/** The fields a list or card needs; keeps list pages light. */
+export type ProductSummary = Pick<StoreProduct, "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories">;
+
+export function priceToCents(price: number): number {
+  return Math.round(price * 100);
+}
+
+export function toStoreProduct(record: CatalogueProduct, key: string): StoreProduct {
+  return {
+    key,
+    id: record.Id,
+    brand: record.brand,
+    model: record.Model,
+    title: record.Title,
+    priceCents: priceToCents(record.Price),
+    image: record.Image,
+    images: record.Other_image,
+    categories: record.Category,
+    specifications: record.Specifications,
+    description: record.Description,
+  };
+}
+
+/** The display path for product detail: the own seasoning has its own page. */
+export function productPath(product: Pick<StoreProduct, "key" | "id">): string {
+  return product.id === "LOVE-RUB-001" ? "/custom-product" : `/product/${encodeURIComponent(product.key)}`;
+}

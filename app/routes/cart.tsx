@@ -1,0 +1,164 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { applyCartChange } from "~/cart/cart-actions.server";
+import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
+import { priceCart, type PricedCartLine } from "~/cart/cart-view.server";
+import { brandDisplayName } from "~/catalogue/product";
+import { productPath } from "~/catalogue/store-product";
+import { CartXIcon, TrashIcon } from "~/components/icons";
+import { ProductImage } from "~/components/ProductImage";
+import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
+import { getDb } from "~/runtime.server";
+import { formatUsd, parseQuantity } from "~/utils/format";
+import { safeRedirectPath } from "~/utils/redirect";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const cart = await priceCart(await getDb(), await readCart(request));
+  const notice = new URL(request.url).searchParams.get("notice");
+  return { cart, notice: notice === "full" ? "full" : null };
+}
+
+/**
+ * Every cart change posts here. A document post (no script) is redirected
+ * back; a fetcher post (script) gets the outcome as data and stays put.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "buy") return redirect(buyNowPath(form));
+  const result = await applyCartChange(await getDb(), await readCart(request), form);
+  const headers = { "Set-Cookie": await cartCookieHeader(request, result.cart) };
+  if (form.get("mode") === "fetch") {
+    return data(result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: result.message }, {
+      headers,
+      status: result.ok ? 200 : 400,
+    });
+  }
+  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
+  if (!result.ok) return redirect(`/cart?notice=full`, { headers });
+  return redirect(back, { headers, status: 303 });
+}
+
+/** BUY NOW skips the cart: the single-product checkout gets the product and quantity in its URL. */
+function buyNowPath(form: FormData): string {
+  const params = new URLSearchParams({
+    product: String(form.get("productKey") ?? ""),
+    quantity: String(parseQuantity(form.get("quantity"), SINGLE_PRODUCT_MAX_QUANTITY)),
+  });
+  return `/single-product-checkout?${params}`;
+}
+
+export default function CartPage() {
+  const { cart, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="container cart-page">
+      <h1>My Cart</h1>
+      {notice === "full" ? (
+        <p className="notice notice--error" role="alert">
+          Your cart is full. Remove a line or check out before adding more.
+        </p>
+      ) : null}
+      {cart.lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="cart-page__layout">
+          <ul className="cart-lines" aria-label="Products in your cart">
+            {cart.lines.map((line) => (
+              <CartLineItem key={`${line.position}-${line.productKey}`} line={line} />
+            ))}
+          </ul>
+          <aside className="cart-total" aria-labelledby="cart-total-heading">
+            <h2 id="cart-total-heading">Your Total</h2>
+            <dl>
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="cart-subtotal">{formatUsd(cart.subtotalCents)}</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd data-testid="cart-shipping">{cart.shippingCents === 0 ? "Free" : formatUsd(cart.shippingCents)}</dd>
+              </div>
+              <div>
+                <dt>TAX</dt>
+                <dd>Calculated at Checkout</dd>
+              </div>
+              <div className="cart-total__sum">
+                <dt>Total</dt>
+                <dd data-testid="cart-total">{formatUsd(cart.totalCents)}</dd>
+              </div>
+            </dl>
+            <Link to="/checkout" className="button button--primary button--block">
+              Proceed to Checkout
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="empty-state">
+      <CartXIcon />
+      <p className="empty-state__title">Opps, your cart seems to be empty.</p>
+      <p>Please add some products.</p>
+      <Link to="/products/all/all" className="button button--primary">
+        View Products
+      </Link>
+    </div>
+  );
+}
+
+function CartLineItem({ line }: { line: PricedCartLine }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const mode = hydrated ? "fetch" : "document";
+  return (
+    <li className="cart-line">
+      <Link to={productPath({ key: line.productKey, id: line.id })} className="cart-line__image">
+        <ProductImage src={line.image} alt={line.title} width={120} height={120} />
+      </Link>
+      <div className="cart-line__details">
+        <p className="cart-line__meta">
+          <span>ID: {line.id}</span> <span>MODEL: {line.model || "—"}</span>
+        </p>
+        <p className="cart-line__brand">{brandDisplayName(line.brand)}</p>
+        <Link to={productPath({ key: line.productKey, id: line.id })} className="cart-line__title">
+          {line.title}
+        </Link>
+        {qualifiesForFreeShipping(line.unitPriceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
+      </div>
+      <fetcher.Form method="post" action="/cart" className="cart-line__quantity">
+        <input type="hidden" name="intent" value="quantity" />
+        <input type="hidden" name="position" value={line.position} />
+        <input type="hidden" name="mode" value={mode} />
+        <label htmlFor={`quantity-${line.position}`}>Quantity</label>
+        <input
+          id={`quantity-${line.position}`}
+          name="quantity"
+          type="number"
+          min={1}
+          inputMode="numeric"
+          defaultValue={line.quantity}
+          key={line.quantity}
+          onChange={(event) => hydrated && event.currentTarget.value !== "" && fetcher.submit(event.currentTarget.form)}
+        />
+        <button type="submit" className={hydrated ? "visually-hidden" : "button button--small"}>
+          Update
+        </button>
+      </fetcher.Form>
+      <p className="cart-line__price">{formatUsd(line.unitPriceCents)}</p>
+      <Form method="post" action="/cart" className="cart-line__remove">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="position" value={line.position} />
+        <input type="hidden" name="redirectTo" value="/cart" />
+        <button type="submit" className="icon-button" aria-label={`Remove ${line.title}`}>
+          <TrashIcon />
+        </button>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { searchProducts } from "~/catalogue/queries.server";
+import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { getDb } from "~/runtime.server";
+
+const MAX_QUERY_LENGTH = 100;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const query = (params.search ?? "").slice(0, MAX_QUERY_LENGTH);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return { query, results: await searchProducts(await getDb(), query, { page }) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Search results for "${data.query}"` : "Search results" },
+  { name: "robots", content: "noindex, follow" },
+];
+
+export default function SearchResults() {
+  const { query, results } = useLoaderData<typeof loader>();
+  const pageHref = (page: number) => `/finding/${encodeURIComponent(query)}${page > 1 ? `?page=${page}` : ""}`;
+  return (
+    <div className="container search-results">
+      <h1>Showing Results</h1>
+      <p aria-live="polite">
+        {results.total === 1 ? "1 product matches" : `${results.total} products match`} “{query}”.
+      </p>
+      {results.products.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">No products match your search.</p>
+          <p>Check the spelling, use fewer words, or browse our catalogue.</p>
+          <Link className="button button--primary" to="/products/all/all">
+            View all products
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid products={results.products} label={`Results for ${query}`} />
+      )}
+      <Pagination page={results.page} pageCount={results.pageCount} hrefFor={pageHref} />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+
+/** The header search form (GET /finding?q=) lands here and goes to /finding/{text}. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const text = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  return redirect(text ? `/finding/${encodeURIComponent(text)}` : "/products/all/all");
+}

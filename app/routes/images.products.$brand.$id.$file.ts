@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { placeholderSvg, renderProductSvg } from "~/catalogue/illustration";
+import { getProductByKey } from "~/catalogue/queries.server";
+import { getDb } from "~/runtime.server";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * /images/products/{brand}/{Id}/{n}.svg: the product's illustration, drawn
+ * from its catalogue record. Deterministic, so it is cached for a year like a
+ * static file; an unknown product or view gets the placeholder with a 404.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const view = /^(\d{1,3})\.svg$/.exec(params.file ?? "");
+  const product = view ? await getProductByKey(await getDb(), `${params.brand}-${params.id}`) : null;
+  if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) {
+    return svgResponse(placeholderSvg(), 404, 300);
+  }
+  const svg = renderProductSvg(
+    {
+      Id: product.id,
+      brand: product.brand as Parameters<typeof renderProductSvg>[0]["brand"],
+      Model: product.model,
+      Title: product.title,
+      Category: product.categories,
+      image_count: product.images.length,
+    },
+    Number(view[1]),
+  );
+  return svgResponse(svg, 200, ONE_YEAR);
+}
+
+function svgResponse(svg: string, status: number, maxAge: number) {
+  return new Response(svg, {
+    status,
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": `public, max-age=${maxAge}${status === 200 ? ", immutable" : ""}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}

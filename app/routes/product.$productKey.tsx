@@ -1,0 +1,302 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Await, Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Suspense, useState } from "react";
+import { splitDescription } from "~/catalogue/description";
+import { reformattedDescription } from "~/catalogue/descriptions.server";
+import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalogue/product";
+import { getProductByKey, relatedProducts, variationSiblings } from "~/catalogue/queries.server";
+import type { StoreProduct } from "~/catalogue/store-product";
+import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalogue/variations";
+import { FormattedText } from "~/components/FormattedText";
+import { brandPath, categoryPath } from "~/components/layout/navigation";
+import { ProductCarousel } from "~/components/ProductCarousel";
+import { ProductGallery } from "~/components/ProductGallery";
+import { QuantityField } from "~/components/QuantityField";
+import { financingMonthlyCents, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
+import { getDb } from "~/runtime.server";
+import { getTextGenerator } from "~/services/text/index.server";
+import { formatUsd, scaleCents } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { action as cartAction } from "./cart";
+
+const RELATED_LIMIT = 15;
+const SPEC_PARAM_PREFIX = "spec.";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const key = params.productKey ?? "";
+  const parsed = parseProductKey(key);
+  if (parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
+  const db = await getDb();
+  const product = parsed ? await getProductByKey(db, key) : null;
+  if (!product) throw new Response("Product not found", { status: 404 });
+
+  const url = new URL(request.url);
+  const siblings = await variationSiblings(db, product);
+  const chosen = chosenVariation(url.searchParams);
+  let variationError: string | null = null;
+  if (Object.keys(chosen).length > 0) {
+    const match = findVariant([product, ...siblings], chosen);
+    if (match && match.key !== product.key) throw redirect(`/product/${encodeURIComponent(match.key)}`);
+    if (!match) variationError = CONFIGURATION_NOT_AVAILABLE;
+  }
+
+  const related = await relatedProducts(db, {
+    categories: product.categories.filter((name) => name !== "Home").slice(-2),
+    excludeKey: product.key,
+    limit: RELATED_LIMIT,
+  });
+  const { legal } = splitDescription(product.description);
+  return {
+    product: { ...product, description: undefined },
+    legal,
+    variations: variationOptions(product, siblings),
+    variationError,
+    related,
+    imageIndex: imageIndexParam(url.searchParams, product.images.length),
+    origin: url.origin,
+    // Streamed: the page is sent at once and the description follows when the generator is done.
+    description: reformattedDescription(db, getTextGenerator(), product),
+  };
+}
+
+function chosenVariation(search: URLSearchParams): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (name.startsWith(SPEC_PARAM_PREFIX) && value) chosen[name.slice(SPEC_PARAM_PREFIX.length)] = value;
+  }
+  return chosen;
+}
+
+/** ?image=N (1-based) picks the large image without script; the default is the last one. */
+function imageIndexParam(search: URLSearchParams, count: number): number {
+  const requested = Number.parseInt(search.get("image") ?? "", 10);
+  return Number.isInteger(requested) && requested >= 1 && requested <= count ? requested - 1 : count - 1;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Product not found" }];
+  const { product, origin } = data;
+  const url = `${origin}/product/${encodeURIComponent(product.key)}`;
+  return [
+    { title: product.title },
+    { name: "description", content: `${product.title}. ${formatUsd(product.priceCents)}, in stock, free shipping over $49.` },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: product.title },
+    { property: "og:image", content: `${origin}${product.image}` },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.title,
+        sku: product.id,
+        mpn: product.model || undefined,
+        brand: { "@type": "Brand", name: brandDisplayName(product.brand) },
+        image: product.images.map((image) => `${origin}${image}`),
+        category: product.categories.filter((name) => name !== "Home").join(" > "),
+        offers: {
+          "@type": "Offer",
+          url,
+          priceCurrency: "USD",
+          price: (product.priceCents / 100).toFixed(2),
+          availability: "https://schema.org/InStock",
+          itemCondition: "https://schema.org/NewCondition",
+        },
+      },
+    },
+  ];
+};
+
+export default function ProductDetail() {
+  const { product, legal, variations, variationError, related, imageIndex, description } = useLoaderData<typeof loader>();
+  const categories = product.categories.filter((name) => name !== "Home");
+  return (
+    <div className="container product-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          {categories.map((name) => (
+            <li key={name}>
+              <Link to={categoryPath(name)}>{name}</Link>
+            </li>
+          ))}
+          <li>Id: {product.id}</li>
+          {product.model ? <li aria-current="page">Model: {product.model}</li> : null}
+        </ol>
+      </nav>
+      <div className="product-detail__top">
+        <ProductGallery images={product.images} title={product.title} initialIndex={imageIndex} />
+        <section className="product-detail__buy" aria-labelledby="product-title">
+          <h1 id="product-title">{product.title}</h1>
+          <p className="product-detail__brand">
+            Brand: <Link to={brandPath(product.brand)}>{brandDisplayName(product.brand)}</Link>
+          </p>
+          <p className="product-detail__price">
+            <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.detail))}`}>
+              {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.detail))}
+            </s>{" "}
+            <span className="price price--large">{formatUsd(product.priceCents)}</span>
+          </p>
+          {variations.length > 0 ? (
+            <VariationForm productKey={product.key} options={variations} error={variationError} />
+          ) : null}
+          <p className="in-stock">In Stock</p>
+          <p className="shipping-note">
+            {product.brand === "the_outdoor_plus"
+              ? "Leaves warehouse in 4 - 6 weeks"
+              : "Leaves warehouse within 24 Hours"}
+            {product.priceCents > 4900 ? " · Free Shipping" : ""}
+          </p>
+          <p className="financing-line">
+            As low as <strong>{formatUsd(financingMonthlyCents(product.priceCents))}/mo</strong> with 0% APR financing
+          </p>
+          <BuyForm productKey={product.key} />
+        </section>
+      </div>
+      {related.length > 0 ? <ProductCarousel label="Related Products" products={related} /> : null}
+      <section className="product-detail__description" aria-labelledby="description-heading">
+        <h2 id="description-heading">Description</h2>
+        <Suspense fallback={<DescriptionSkeleton />}>
+          <Await resolve={description} errorElement={<DescriptionSkeleton />}>
+            {(text) => <FormattedText text={text} />}
+          </Await>
+        </Suspense>
+        {legal ? (
+          <>
+            <h2>Legal disclaimers and warnings</h2>
+            <div className="legal-text">
+              {legal.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </section>
+      <SpecificationsTable specifications={product.specifications} />
+    </div>
+  );
+}
+
+function DescriptionSkeleton() {
+  return (
+    <div className="skeleton" aria-busy="true" aria-label="Loading description">
+      <span />
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}
+
+/** ADD TO CART stays on the page; BUY NOW goes to the single-product checkout. Both work without script. */
+function BuyForm({ productKey }: { productKey: string }) {
+  const fetcher = useFetcher<typeof cartAction>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "add";
+  return (
+    <fetcher.Form method="post" action="/cart" className="buy-form">
+      <input type="hidden" name="productKey" value={productKey} />
+      <input type="hidden" name="redirectTo" value={location.pathname} />
+      <input type="hidden" name="mode" value={hydrated ? "fetch" : "document"} />
+      <QuantityField id="detail-quantity" name="quantity" />
+      <div className="buy-form__buttons">
+        <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
+          {busy ? "Adding…" : "ADD TO CART"}
+        </button>
+        <button type="submit" name="intent" value="buy" className="button button--dark">
+          BUY NOW
+        </button>
+      </div>
+      <p className="add-to-cart__status" role="status">
+        {fetcher.data && fetcher.state === "idle" ? (fetcher.data.ok ? "Added to cart" : fetcher.data.message) : ""}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * One dropdown per specification in which a sibling differs. A GET form to
+ * this page: the loader moves to the matching sibling or reports that the
+ * combination does not exist (and the dropdowns show this product again).
+ */
+function VariationForm({ productKey, options, error }: { productKey: string; options: VariationOption[]; error: string | null }) {
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <Form method="get" action={`/product/${encodeURIComponent(productKey)}`} className="variations" key={productKey}>
+      {error && !dismissed ? (
+        <p className="notice notice--error" role="alert">
+          {error}{" "}
+          {hydrated ? (
+            <button type="button" className="link-button" onClick={() => setDismissed(true)}>
+              Dismiss
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {options.map((option) => (
+        <div key={option.name} className="field">
+          <label htmlFor={`variation-${option.name}`}>{option.name}</label>
+          <select
+            id={`variation-${option.name}`}
+            name={`${SPEC_PARAM_PREFIX}${option.name}`}
+            defaultValue={option.selected}
+            onChange={(event) => hydrated && event.currentTarget.form?.requestSubmit()}
+          >
+            {option.selected === "" ? <option value="">Choose…</option> : null}
+            {option.values.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <button type="submit" className={hydrated ? "visually-hidden" : "button button--small"}>
+        Update options
+      </button>
+    </Form>
+  );
+}
+
+function SpecificationsTable({ specifications }: { specifications: StoreProduct["specifications"] }) {
+  const rows = [...specMap(specifications)].filter(([name]) => name !== "Details");
+  if (rows.length === 0) return null;
+  return (
+    <section className="specifications" aria-labelledby="specifications-heading">
+      <h2 id="specifications-heading">Specifications</h2>
+      <table>
+        <tbody>
+          {rows.map(([name, value]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="container empty-state">
+      <h1>{notFound ? "Product not found" : "Unexpected Application Error!"}</h1>
+      <p>
+        {notFound
+          ? "This product is no longer in our catalogue, or the link is mistyped."
+          : "Something went wrong while showing this product."}
+      </p>
+      <p className="empty-state__actions">
+        <Link className="button button--primary" to="/products/all/all">
+          Browse all products
+        </Link>
+        <Link className="button" to="/">
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

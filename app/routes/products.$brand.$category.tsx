@@ -1,0 +1,172 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { brandCategories, isAllCategories, listProducts } from "~/catalogue/queries.server";
+import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalogue/product";
+import { categoryPath } from "~/components/layout/navigation";
+import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { getDb } from "~/runtime.server";
+import { telHref } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useStore } from "~/utils/use-store";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const brand = params.brand ?? "all";
+  const category = isAllCategories(params.category ?? "all") ? "all" : (params.category as string);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const db = await getDb();
+  const [list, categories] = await Promise.all([listProducts(db, { brand, category, page }), brandCategories(db, brand)]);
+  return { brand, category, list, categories, origin: new URL(request.url).origin };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Products" }];
+  const brand = data.brand === "all" ? "All Brands" : brandDisplayName(data.brand);
+  const category = data.category === "all" ? "All Categories" : data.category;
+  const title = `${category} from ${brand}`;
+  return [
+    { title },
+    { name: "description", content: `Shop ${data.list.total} ${category.toLowerCase()} from ${brand}. Free shipping over $49.` },
+    { tagName: "link", rel: "canonical", href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}` },
+  ];
+};
+
+export default function ProductList() {
+  const { brand, category, list, categories } = useLoaderData<typeof loader>();
+  const pageHref = (page: number) => `${categoryPath(category, brand)}${page > 1 ? `?page=${page}` : ""}`;
+  return (
+    <div className="container product-list">
+      <aside className="product-list__sidebar" aria-labelledby="categories-heading">
+        <h2 id="categories-heading">Categories</h2>
+        <ul className="category-buttons">
+          {categories.map((choice) => (
+            <li key={choice.value}>
+              <Link
+                to={categoryPath(choice.value, brand)}
+                className={choice.value === category ? "category-button is-active" : "category-button"}
+                aria-current={choice.value === category ? "page" : undefined}
+              >
+                {choice.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <AskAnExpert />
+      </aside>
+      <section className="product-list__main" aria-labelledby="product-list-heading">
+        <h1 id="product-list-heading">Product List</h1>
+        <div className="product-list__filters">
+          <BrandDropdown brand={brand} />
+          <CategoryDropdown brand={brand} category={category} categories={categories} />
+        </div>
+        <p className="product-list__count" aria-live="polite">
+          {list.total === 1 ? "1 product" : `${list.total} products`}
+          {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
+        </p>
+        {list.products.length === 0 ? (
+          <div className="empty-state">
+            <p className="empty-state__title">No products match this brand and category.</p>
+            <p>Try another category, or browse everything we carry.</p>
+            <p className="empty-state__actions">
+              {brand !== "all" ? (
+                <Link className="button" to={categoryPath("all", brand)}>
+                  All {brandDisplayName(brand)} products
+                </Link>
+              ) : null}
+              <Link className="button button--primary" to="/products/all/all">
+                View all products
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <ProductGrid products={list.products} label="Products" />
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} hrefFor={pageHref} />
+      </section>
+    </div>
+  );
+}
+
+/** A GET form: without script its button submits; with script a change navigates at once. */
+function BrandDropdown({ brand }: { brand: string }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" action="/products" className="filter-form">
+      <label htmlFor="brand-filter">Brand</label>
+      <select
+        id="brand-filter"
+        name="brand"
+        defaultValue={brand}
+        key={brand}
+        onChange={(event) => navigate(categoryPath("all", event.currentTarget.value))}
+      >
+        <option value="all">All Brands</option>
+        {DISPLAYED_BRANDS.map((key) => (
+          <option key={key} value={key}>
+            {brandDisplayName(key)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={hydrated ? "visually-hidden" : "button button--small"}>
+        Show
+      </button>
+    </Form>
+  );
+}
+
+function CategoryDropdown({
+  brand,
+  category,
+  categories,
+}: {
+  brand: string;
+  category: string;
+  categories: { value: string; label: string }[];
+}) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" action="/products" className="filter-form filter-form--category">
+      <input type="hidden" name="brand" value={brand} />
+      <label htmlFor="category-filter">Category</label>
+      <select
+        id="category-filter"
+        name="category"
+        defaultValue={category}
+        key={`${brand}-${category}`}
+        onChange={(event) => navigate(categoryPath(event.currentTarget.value, brand))}
+      >
+        {categories.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={hydrated ? "visually-hidden" : "button button--small"}>
+        Show
+      </button>
+    </Form>
+  );
+}
+
+function AskAnExpert() {
+  const phone = useStore().storePhone;
+  return (
+    <div className="ask-expert">
+      <h2>Ask an Expert</h2>
+      <p>Our outdoor kitchen specialists can help you choose.</p>
+      <ul>
+        <li>
+          <a href={telHref(phone)}>{phone}</a>
+        </li>
+        <li>
+          <a href="/chatbot">Live Chat</a>
+        </li>
+        <li>
+          <Link to="/contact">Email an Expert</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
