@@ -165,17 +165,32 @@ export async function searchProducts(
   return { products: rows.filter((row) => titleMatchesAllWords(row.title, words)), total, page: current, pageCount };
 }
 
-const TYPEAHEAD_CANDIDATES = 200;
+const TYPEAHEAD_CANDIDATES = 25;
 
-/** The search dropdown: at most 5 products, best score first. */
+/**
+ * The typeahead score of search.ts computed in SQL, so the database returns
+ * the best candidates rather than the first ones in catalogue order. Title
+ * words are split on the same characters as in typeaheadScore().
+ */
+function typeaheadScoreSql(words: readonly string[]): SQL {
+  const titleWords = sql`(' ' || regexp_replace(lower(${products.title}), '[^a-z0-9.+"''/]+', ' ', 'g') || ' ')`;
+  const parts = words.map(
+    (word) =>
+      sql`(case when ${titleWords} like ${likePattern(` ${word} `)} then 5 when ${products.title} ilike ${likePattern(word)} then 3 else 0 end)`,
+  );
+  return sql.join(parts, sql` + `);
+}
+
+/** The search dropdown: at most 5 products, best score first (ties in catalogue order). */
 export async function typeahead(db: Database, text: string): Promise<Array<{ product: ProductSummary; score: number }>> {
   const words = searchWords(text).slice(0, 8);
   if (words.length === 0) return [];
+  const score = typeaheadScoreSql(words);
   const candidates = await db
     .select(summaryColumns)
     .from(products)
     .where(or(...words.map((word) => ilike(products.title, likePattern(word)))))
-    .orderBy(asc(products.position))
+    .orderBy(sql`${score} desc`, asc(products.position))
     .limit(TYPEAHEAD_CANDIDATES);
   return rankTypeahead(candidates, words);
 }
