@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Specification } from "./product";
 import { compareSpecifications, modelPrefix } from "./variations";
 
 describe("modelPrefix", () => {
@@ -14,11 +15,11 @@ describe("modelPrefix", () => {
 });
 
 describe("compareSpecifications", () => {
-  const current = {
+  const current: { specifications: Specification[] } = {
     specifications: [{ "Fuel Type": "Natural Gas" }, { Width: "39.5\"" }, { Class: "Premium" }, { Thermometer: "Analog" }],
   };
   it("lists differing fields, ignoring the listed ones and fields missing on the second product", () => {
-    const other = { model: "BLZ-5LTE3-LP", specifications: [{ "Fuel Type": "Propane" }, { Width: "40\"" }, { Class: "Premium" }] };
+    const other: { model: string; specifications: Specification[] } = { model: "BLZ-5LTE3-LP", specifications: [{ "Fuel Type": "Propane" }, { Width: "40\"" }, { Class: "Premium" }] };
     expect(compareSpecifications(current, other)).toEqual({
       model: "BLZ-5LTE3-LP",
       differences: [{ newSpecification: "Fuel Type", newValue: "Propane" }],

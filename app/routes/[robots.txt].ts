@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+/** Keep crawlers out of carts, checkouts, search results and staff pages. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const body = [
+    "User-agent: *",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /single-product-checkout",
+    "Disallow: /custom-product-checkout",
+    "Disallow: /checkout-authorized",
+    "Disallow: /checkout-confirmation",
+    "Disallow: /order-status/",
+    "Disallow: /finding/",
+    "Disallow: /search-suggestions",
+    "Disallow: /login",
+    "Disallow: /dashboard",
+    "Disallow: /admin",
+    "Disallow: /dev/",
+    "Disallow: /chatbot",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
+}

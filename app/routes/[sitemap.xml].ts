@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { asc } from "drizzle-orm";
+import { brandPath, categoryPath } from "~/components/layout/navigation";
+import { DISPLAYED_BRANDS } from "~/catalogue/product";
+import { brandCategories } from "~/catalogue/queries.server";
+import { productPath } from "~/catalogue/store-product";
+import { products } from "~/db/schema";
+import { getDb } from "~/runtime.server";
+
+const STATIC_PATHS = [
+  "/", "/products/all/all", "/custom-product", "/love-rub", "/contact", "/order-status",
+  "/privacy-policy", "/shipping-policy", "/return-policy", "/defective-product",
+];
+
+/** Every product page and every list page (brands, categories) for search engines. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const db = await getDb();
+  const [rows, categories] = await Promise.all([
+    db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position)),
+    brandCategories(db, "all"),
+  ]);
+  const paths = [
+    ...STATIC_PATHS,
+    ...DISPLAYED_BRANDS.map((brand) => brandPath(brand)),
+    ...categories.filter((c) => c.value !== "all").map((c) => categoryPath(c.value)),
+    ...rows.filter((row) => productPath(row) !== "/custom-product").map((row) => productPath(row)),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
+    "</urlset>",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
