@@ -21,7 +21,7 @@ test.describe("home", () => {
       "href",
       "/products/all/Outdoor%20Compact%20Refrigerators",
     );
-    await expect(page.getByRole("link", { name: "NAPOLEON" })).toHaveAttribute("href", "/products/napoleon/all");
+    await expect(page.getByRole("link", { name: "NAPOLEON", exact: true })).toHaveAttribute("href", "/products/napoleon/all");
     for (const blurb of ["Ask an Expert", "Free Design Services", "Financing Available", "Honest Expert Reviews", "Fast, Free Shipping"]) {
       await expect(page.getByRole("heading", { name: blurb })).toBeVisible();
     }
@@ -29,7 +29,7 @@ test.describe("home", () => {
 
   test("the header carries the shipping notice, phone, menus and brands", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByText("Free Shipping on Orders Over $49")).toBeVisible();
+    await expect(page.getByText("Free Shipping on Orders Over $49", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Check Order Status" }).first()).toHaveAttribute("href", "/order-status");
     const menu = page.getByRole("navigation", { name: "Product categories" });
     await menu.getByRole("link", { name: "Brands" }).hover();
@@ -47,10 +47,10 @@ test.describe("product list", () => {
     await expect(page.getByRole("heading", { name: "Product List" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Products" }).getByRole("article")).toHaveCount(100);
     const pages = page.getByRole("navigation", { name: "Pages" });
-    await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
-    await pages.getByRole("link", { name: "Page 2" }).click();
+    await expect(pages.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
+    await pages.getByRole("link", { name: "Page 2", exact: true }).click();
     await expect(page).toHaveURL(/\/products\/all\/all\?page=2$/);
-    await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(pages.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("choosing a brand clears the category; choosing a category resets to page 1", async ({ page, javaScriptEnabled }) => {
@@ -126,10 +126,10 @@ test.describe("product detail", () => {
 
   test("ADD TO CART keeps the quantity; BUY NOW goes to the single-product checkout", async ({ page }) => {
     await page.goto("/product/blaze-3159840");
-    await page.getByLabel("Quantity").fill("2");
+    await page.getByLabel("Quantity", { exact: true }).fill("2");
     await page.getByRole("button", { name: "ADD TO CART" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
-    await page.getByLabel("Quantity").fill("abc");
+    await page.getByLabel("Quantity", { exact: true }).fill("abc");
     await page.getByRole("button", { name: "BUY NOW" }).click();
     await expect(page).toHaveURL(/\/single-product-checkout\?product=blaze-3159840&quantity=1$/);
   });
@@ -150,8 +150,8 @@ test.describe("product detail", () => {
 test.describe("search", () => {
   test("Enter goes to the results page", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Search products" }).fill("blaze natural gas");
-    await page.getByRole("searchbox", { name: "Search products" }).press("Enter");
+    await page.getByLabel("Search products").fill("blaze natural gas");
+    await page.getByLabel("Search products").press("Enter");
     await expect(page).toHaveURL(/\/finding\/blaze%20natural%20gas$/);
     await expect(page.getByRole("heading", { name: "Showing Results" })).toBeVisible();
     const cards = page.getByRole("article");
@@ -161,7 +161,7 @@ test.describe("search", () => {
   test("typing shows at most five suggestions that open the product", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the dropdown needs script; the form covers it without");
     await page.goto("/");
-    await page.getByRole("searchbox", { name: "Search products" }).fill("kamado");
+    await page.getByLabel("Search products").fill("kamado");
     const results = page.getByRole("list", { name: "Matching products" });
     await expect(results.getByRole("link")).not.toHaveCount(0);
     expect(await results.getByRole("link").count()).toBeLessThanOrEqual(5);
@@ -177,8 +177,8 @@ test.describe("seasoning page", () => {
     for (const spec of ["Net Weight", "Brand", "Tagline", "Ingredients", "Allergens", "Made In"]) {
       await expect(page.getByText(spec, { exact: true })).toBeVisible();
     }
-    await expect(page.getByLabel("Quantity")).toHaveAttribute("max", "10");
-    await page.getByLabel("Quantity").fill("3");
+    await expect(page.getByLabel("Quantity", { exact: true })).toHaveAttribute("max", "10");
+    await page.getByLabel("Quantity", { exact: true }).fill("3");
     await page.getByRole("button", { name: "BUY NOW" }).click();
     await expect(page).toHaveURL(/\/custom-product-checkout\?quantity=3$/);
   });

@@ -53,6 +53,8 @@ export function SearchBox() {
           id="site-search"
           name="q"
           type="search"
+          role="combobox"
+          aria-autocomplete="list"
           placeholder="Search grills, heaters, brands…"
           autoComplete="off"
           value={text}
