@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 /** Submits a select: with script the change navigates; without, the visible button does. */
 async function chooseOption(page: Page, label: string, value: string, submitName: string, javaScriptEnabled: boolean) {
   await page.getByLabel(label, { exact: true }).selectOption(value);
-  if (!javaScriptEnabled) await page.getByRole("button", { name: submitName }).first().click();
+  if (!javaScriptEnabled) await page.getByRole("button", { name: submitName, exact: true }).first().click();
 }
 
 test.describe("home", () => {
@@ -126,11 +126,12 @@ test.describe("product detail", () => {
 
   test("ADD TO CART keeps the quantity; BUY NOW goes to the single-product checkout", async ({ page }) => {
     await page.goto("/product/blaze-3159840");
-    await page.getByLabel("Quantity", { exact: true }).fill("2");
-    await page.getByRole("button", { name: "ADD TO CART" }).click();
+    const buyForm = page.locator(".buy-form");
+    await buyForm.getByLabel("Quantity", { exact: true }).fill("2");
+    await buyForm.getByRole("button", { name: "ADD TO CART" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
-    await page.getByLabel("Quantity", { exact: true }).fill("abc");
-    await page.getByRole("button", { name: "BUY NOW" }).click();
+    await buyForm.getByLabel("Quantity", { exact: true }).fill("abc");
+    await buyForm.getByRole("button", { name: "BUY NOW" }).click();
     await expect(page).toHaveURL(/\/single-product-checkout\?product=blaze-3159840&quantity=1$/);
   });
 
