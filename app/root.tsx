@@ -20,10 +20,16 @@ import { readCartCookie } from "~/cart/cart-cookie.server";
 import { mirroredCart, priceCart } from "~/cart/cart-view.server";
 import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { ChatButton } from "~/components/ChatButton";
 import appStyles from "~/styles/app.css";
+import contentStyles from "~/styles/content.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  // The CSS bundle holds swiper's styles, imported by the Carousel component.
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "stylesheet", href: contentStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -92,6 +98,7 @@ function StoreLayout({ store, cartQuantity }: { store: PublicConfig; cartQuantit
         <Outlet />
       </main>
       <SiteFooter store={store} />
+      <ChatButton />
     </>
   );
 }

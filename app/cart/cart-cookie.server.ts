@@ -1,24 +1,7 @@
-import { createCookie, type Cookie } from "@remix-run/node";
-import { getRuntime } from "~/runtime.server";
-import { shouldUseSecureCookies } from "~/utils/cookies.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { sanitizeCart, type Cart, type CartLine } from "./cart";
 
-const THIRTY_DAYS = 60 * 60 * 24 * 30;
-let cookie: Cookie | undefined;
-
-async function cartCookie(): Promise<Cookie> {
-  if (!cookie) {
-    const { sessionSecret } = await getRuntime();
-    cookie = createCookie("cart", {
-      secrets: [sessionSecret],
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: THIRTY_DAYS,
-    });
-  }
-  return cookie;
-}
+const cartCookie = signedCookie("cart", { maxAge: 60 * 60 * 24 * 30 });
 
 /** The cart the browser holds; a missing, tampered or malformed cookie is an empty cart. */
 export async function readCart(request: Request): Promise<CartLine[]> {
@@ -31,7 +14,7 @@ export async function readCart(request: Request): Promise<CartLine[]> {
  * restore a cart whose cookie is gone, never one the shopper emptied.
  */
 export async function readCartCookie(request: Request): Promise<{ lines: CartLine[]; present: boolean }> {
-  const value: unknown = await (await cartCookie()).parse(request.headers.get("Cookie"));
+  const value = await cartCookie.parse(request);
   if (!Array.isArray(value)) return { lines: [], present: false };
   const lines = sanitizeCart(value.map((entry) => (Array.isArray(entry) ? { productKey: entry[0], quantity: entry[1] } : null)));
   return { lines, present: true };
@@ -39,9 +22,5 @@ export async function readCartCookie(request: Request): Promise<{ lines: CartLin
 
 /** Set-Cookie value holding the cart compactly as [key, quantity] pairs. */
 export async function cartCookieHeader(request: Request, cart: Cart): Promise<string> {
-  const { config } = await getRuntime();
-  return (await cartCookie()).serialize(
-    cart.map((line) => [line.productKey, line.quantity]),
-    { secure: shouldUseSecureCookies(request, config) },
-  );
+  return cartCookie.serialize(request, cart.map((line) => [line.productKey, line.quantity]));
 }

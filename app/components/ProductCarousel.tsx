@@ -1,4 +1,5 @@
 import type { ProductSummary } from "~/catalogue/store-product";
+import { Carousel, PRODUCT_CAROUSEL } from "./Carousel";
 import { ProductCard } from "./ProductCard";
 
 /** A titled row of product cards; swipeable with script, a scrollable row without. */
@@ -7,13 +8,7 @@ export function ProductCarousel({ label, products }: { label: string; products: 
   return (
     <section className="product-carousel" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <ul className="scroll-row" tabIndex={0} aria-label={label}>
-        {products.map((product) => (
-          <li key={product.key}>
-            <ProductCard product={product} />
-          </li>
-        ))}
-      </ul>
+      <Carousel {...PRODUCT_CAROUSEL} label={label} items={products.map((product) => <ProductCard key={product.key} product={product} />)} />
     </section>
   );
 }

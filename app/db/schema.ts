@@ -174,3 +174,60 @@ export const storeSettings = pgTable("store_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const CHECKOUT_KINDS = ["cart", "single", "seasoning"] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+export const CHECKOUT_STATUSES = ["pending", "paid"] as const;
+
+/**
+ * A checkout a shopper submitted: who, what and how much, all computed on the
+ * server. It becomes an order only once its payment is verified.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    /** Random and unguessable: it travels in payment URLs. */
+    token: text("token").primaryKey(),
+    kind: text("kind").$type<CheckoutKind>().notNull(),
+    customer: jsonb("customer").$type<OrderCustomer>().notNull(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    promoCode: text("promo_code"),
+    status: text("status").$type<(typeof CHECKOUT_STATUSES)[number]>().notNull().default("pending"),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("checkouts_kind_valid", sql`${table.kind} in (${inList(CHECKOUT_KINDS)})`),
+    check("checkouts_status_valid", sql`${table.status} in (${inList(CHECKOUT_STATUSES)})`),
+    check(
+      "checkouts_money_non_negative",
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.discountCents} >= 0 and ${table.totalCents} >= 0`,
+    ),
+  ],
+);
+
+export const TEST_PAYMENT_STATUSES = ["pending", "approved", "declined"] as const;
+export type TestPaymentStatus = (typeof TEST_PAYMENT_STATUSES)[number];
+
+/** Payments made on the offline test payment page (the payment stand-in). */
+export const testPayments = pgTable(
+  "test_payments",
+  {
+    id: text("id").primaryKey(),
+    checkoutToken: text("checkout_token").notNull(),
+    method: text("method").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<TestPaymentStatus>().notNull().default("pending"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("test_payments_checkout_idx").on(table.checkoutToken),
+    check("test_payments_status_valid", sql`${table.status} in (${inList(TEST_PAYMENT_STATUSES)})`),
+    check("test_payments_amount_non_negative", sql`${table.amountCents} >= 0`),
+  ],
+);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { randomProducts } from "~/catalogue/queries.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
+import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
 
@@ -49,6 +50,7 @@ export default function Home() {
   const { promotions } = useLoaderData<typeof loader>();
   return (
     <div className="home">
+      <NewsletterPopup />
       <section className="banners container" aria-label="Promotions">
         <ul className="scroll-row banners__row" tabIndex={0} aria-label="Featured offers">
           <li>

@@ -1,4 +1,6 @@
+import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import type { Config } from "~/config.server";
+import { getRuntime } from "~/runtime.server";
 
 /**
  * Whether a cookie set in answer to this request should be Secure.
@@ -11,4 +13,31 @@ export function shouldUseSecureCookies(request: Request, config: Pick<Config, "S
   if (config.SECURE_COOKIES === "never") return false;
   const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   return (forwarded ?? new URL(request.url).protocol.replace(":", "")) === "https";
+}
+
+/**
+ * A signed, httpOnly, SameSite=Lax cookie, created on first use with the
+ * runtime's session secret (which may come from the database).
+ */
+export function signedCookie(name: string, options: CookieOptions = {}) {
+  let cookie: Cookie | undefined;
+  const get = async () => {
+    cookie ??= createCookie(name, {
+      secrets: [(await getRuntime()).sessionSecret],
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      ...options,
+    });
+    return cookie;
+  };
+  return {
+    async parse(request: Request): Promise<unknown> {
+      return (await get()).parse(request.headers.get("Cookie"));
+    },
+    async serialize(request: Request, value: unknown, overrides: CookieOptions = {}): Promise<string> {
+      const { config } = await getRuntime();
+      return (await get()).serialize(value, { secure: shouldUseSecureCookies(request, config), ...overrides });
+    },
+  };
 }

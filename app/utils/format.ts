@@ -1,15 +1,28 @@
 /** Formatting rules of the spec: USD in US English, long-month dates, (xxx) xxx-xxxx phones. */
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "2-digit", year: "numeric", timeZone: "UTC" });
+const longDateOptions: Intl.DateTimeFormatOptions = { month: "long", day: "2-digit", year: "numeric" };
+const longDate = new Intl.DateTimeFormat("en-US", { ...longDateOptions, timeZone: "UTC" });
 
 export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** Like formatUsd, but refuses fractional cents: for amounts that must already be exact (emails, receipts). */
+export function formatUsdStrict(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Money must be integer cents, got ${cents}`);
+  return formatUsd(cents);
+}
+
 /** "November 05, 2026" */
 export function formatDate(date: Date | string): string {
   return longDate.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** The same long date in a given time zone (UTC unless the caller knows better). */
+export function formatLongDate(date: Date | string, timeZone = "UTC"): string {
+  if (timeZone === "UTC") return formatDate(date);
+  return new Intl.DateTimeFormat("en-US", { ...longDateOptions, timeZone }).format(typeof date === "string" ? new Date(date) : date);
 }
 
 /** Digits only, exactly 10, else empty; formatted as (xxx) xxx-xxxx. */
@@ -38,4 +51,20 @@ export function parseQuantity(value: unknown, max = Number.POSITIVE_INFINITY): n
 /** Percent of a price in cents, rounded to the cent. */
 export function scaleCents(cents: number, factor: number): number {
   return Math.round(cents * factor);
+}
+
+const dateTimeUtc = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/** "November 05, 2026 at 3:30:00 PM UTC": a moment, for logs and the email outbox. */
+export function formatDateTimeUtc(date: Date | string): string {
+  return dateTimeUtc.format(typeof date === "string" ? new Date(date) : date);
 }

@@ -10,3 +10,10 @@ describe("safeRedirectPath", () => {
     (value) => expect(safeRedirectPath(value, "/cart")).toBe("/cart"),
   );
 });
+
+describe("safeRedirectPath against browser quirks", () => {
+  it("refuses control characters that browsers strip (an open redirect otherwise)", () => {
+    expect(safeRedirectPath("/\t/evil.example", "/cart")).toBe("/cart");
+    expect(safeRedirectPath("/\n/evil.example", "/cart")).toBe("/cart");
+  });
+});

@@ -1,15 +1,8 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Integer cents as US dollars, e.g. 123456 -> "$1,234.56". */
-export function formatUsd(cents: number): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`Money must be integer cents, got ${cents}`);
-  return usd.format(cents / 100);
-}
-
-/** The store's date style: long month, two-digit day, year ("November 02, 2026"). */
-export function formatLongDate(date: Date, timeZone = "UTC"): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "2-digit", timeZone });
-}
+/**
+ * Money and dates come from the app's one formatting module, so an email shows
+ * exactly what the pages show. Emails refuse fractional cents (formatUsdStrict).
+ */
+export { formatUsdStrict as formatUsd, formatLongDate } from "~/utils/format";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

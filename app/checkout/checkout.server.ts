@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import type { CartLine } from "~/cart/cart";
+import { priceCart } from "~/cart/cart-view.server";
+import type { StoreProduct } from "~/catalogue/store-product";
+import type { Database } from "~/db/database.server";
+import { checkouts, type CheckoutKind, type OrderCustomer, type OrderItem } from "~/db/schema";
+import { generateToken } from "~/orders/order-id";
+import type { CustomerInput } from "./customer";
+import type { SingleCheckoutTotals } from "./single-totals";
+
+export type Checkout = typeof checkouts.$inferSelect;
+
+export function toOrderCustomer(input: CustomerInput): OrderCustomer {
+  return {
+    name: `${input.firstName} ${input.lastName}`,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postalCode,
+    country: "USA",
+  };
+}
+
+export class EmptyCartError extends Error {
+  constructor() {
+    super("Your cart is empty.");
+  }
+}
+
+/** Records a pending checkout for the whole cart, priced from the catalogue. */
+export async function createCartCheckout(db: Database, cart: readonly CartLine[], customer: CustomerInput): Promise<Checkout> {
+  const priced = await priceCart(db, cart);
+  if (priced.lines.length === 0) throw new EmptyCartError();
+  const items: OrderItem[] = priced.lines.map((line) => ({
+    productKey: line.productKey,
+    title: line.title,
+    model: line.model,
+    brand: line.brand,
+    imageUrl: line.image,
+    unitPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+  }));
+  return insertCheckout(db, {
+    kind: "cart",
+    customer: toOrderCustomer(customer),
+    items,
+    subtotalCents: priced.subtotalCents,
+    shippingCents: priced.shippingCents,
+    discountCents: 0,
+    totalCents: priced.totalCents,
+    promoCode: null,
+  });
+}
+
+/** Records a pending checkout for one product (BUY NOW or the seasoning). */
+export async function createSingleCheckout(
+  db: Database,
+  kind: Extract<CheckoutKind, "single" | "seasoning">,
+  product: StoreProduct,
+  totals: SingleCheckoutTotals,
+  customer: CustomerInput,
+): Promise<Checkout> {
+  return insertCheckout(db, {
+    kind,
+    customer: toOrderCustomer(customer),
+    items: [
+      {
+        productKey: product.key,
+        title: product.title,
+        model: product.model,
+        brand: product.brand,
+        imageUrl: product.image,
+        unitPriceCents: product.priceCents,
+        quantity: totals.quantity,
+      },
+    ],
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    promoCode: totals.promoApplied ? totals.promoCode : null,
+  });
+}
+
+async function insertCheckout(db: Database, values: Omit<typeof checkouts.$inferInsert, "token">): Promise<Checkout> {
+  const [row] = await db
+    .insert(checkouts)
+    .values({ ...values, token: generateToken() })
+    .returning();
+  return row;
+}
+
+export async function getCheckout(db: Database, token: string): Promise<Checkout | null> {
+  if (!/^[A-Za-z0-9]{10,64}$/.test(token)) return null;
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.token, token));
+  return row ?? null;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** The checkout contact and address form, with the spec's exact messages. */
+export const CUSTOMER_MESSAGES = {
+  firstName: "Please enter your first name.",
+  lastName: "Please enter your last name.",
+  address: "Please enter your address.",
+  email: "Please enter a valid email address.",
+  phone: "Please enter a valid phone number (10-15 digits).",
+  city: "Please enter your city.",
+  state: "Please choose your state.",
+  postalCode: "Please enter a valid ZIP code.",
+} as const;
+
+export const US_STATES = [
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
+  "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR",
+  "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+] as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+export const customerSchema = z.object({
+  firstName: required(CUSTOMER_MESSAGES.firstName),
+  lastName: required(CUSTOMER_MESSAGES.lastName),
+  email: z
+    .string({ error: CUSTOMER_MESSAGES.email })
+    .trim()
+    .max(254, CUSTOMER_MESSAGES.email)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CUSTOMER_MESSAGES.email),
+  phone: z
+    .string({ error: CUSTOMER_MESSAGES.phone })
+    .trim()
+    .regex(/^\d{10,15}$/, CUSTOMER_MESSAGES.phone),
+  address: required(CUSTOMER_MESSAGES.address),
+  city: required(CUSTOMER_MESSAGES.city),
+  state: z.enum(US_STATES, { error: CUSTOMER_MESSAGES.state }),
+  postalCode: z
+    .string({ error: CUSTOMER_MESSAGES.postalCode })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, CUSTOMER_MESSAGES.postalCode),
+});
+
+export type CustomerInput = z.infer<typeof customerSchema>;
+export type CustomerField = keyof CustomerInput;
+export type CustomerErrors = Partial<Record<CustomerField, string>>;
+export const CUSTOMER_FIELDS = Object.keys(customerSchema.shape) as CustomerField[];
+
+export type CustomerParse =
+  | { ok: true; customer: CustomerInput; values: Record<CustomerField, string> }
+  | { ok: false; errors: CustomerErrors; values: Record<CustomerField, string> };
+
+/** Validates the posted form; on failure gives one message per field and the values as typed. */
+export function parseCustomer(form: FormData): CustomerParse {
+  const values = Object.fromEntries(
+    CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 300)]),
+  ) as Record<CustomerField, string>;
+  const result = customerSchema.safeParse(values);
+  if (result.success) return { ok: true, customer: result.data, values };
+  const errors: CustomerErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as CustomerField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, values };
+}

@@ -1,0 +1,108 @@
+import { data, redirect } from "@remix-run/node";
+import { getProductById, getProductByKey } from "~/catalogue/queries.server";
+import { OWN_SEASONING_ID } from "~/catalogue/product";
+import type { StoreProduct } from "~/catalogue/store-product";
+import type { Database } from "~/db/database.server";
+import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
+import { getDb } from "~/runtime.server";
+import { paymentsInTestMode } from "~/services/payments/index.server";
+import { getShippingRates, warehouseAddress } from "~/services/shipping/index.server";
+import { seasoningParcel } from "~/services/shipping/parcel";
+import { createSingleCheckout, getCheckout } from "./checkout.server";
+import { parseCustomer, type CustomerInput } from "./customer";
+import { checkoutPagePath } from "./paths";
+import { clampSingleQuantity, needsCarrierRate, singleCheckoutTotals } from "./single-totals";
+
+export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";
+
+type Kind = "single" | "seasoning";
+
+/**
+ * The single-product checkouts (BUY NOW and the seasoning) share this logic;
+ * their routes only say which product they sell.
+ */
+async function findProduct(db: Database, kind: Kind, search: URLSearchParams | FormData): Promise<StoreProduct | null> {
+  if (kind === "seasoning") return getProductById(db, OWN_SEASONING_ID);
+  const key = search.get("product");
+  return typeof key === "string" && key ? getProductByKey(db, key) : null;
+}
+
+export async function singleCheckoutLoader(request: Request, kind: Kind) {
+  const db = await getDb();
+  const url = new URL(request.url);
+  const token = url.searchParams.get("checkout");
+  if (token) {
+    const checkout = await getCheckout(db, token);
+    if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
+    if (checkout && checkout.kind === kind) return { step: "payment" as const, checkout, testMode: paymentsInTestMode() };
+  }
+  const product = await findProduct(db, kind, url.searchParams);
+  if (!product) return { step: "no-product" as const };
+  const quantity = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
+  const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode: "", carrierShippingCents: null });
+  return { step: "details" as const, product: summary(product), totals, shippingKnown: !needsCarrierRate(quantity) };
+}
+
+export async function singleCheckoutAction(request: Request, kind: Kind) {
+  const db = await getDb();
+  const form = await request.formData();
+  const product = await findProduct(db, kind, form);
+  if (!product) return data({ kind: "error" as const, message: "This product is no longer available." }, { status: 404 });
+
+  const quantity = clampSingleQuantity(Number(form.get("quantity") ?? "1"));
+  const promoCode = String(form.get("promoCode") ?? "").slice(0, 40);
+  const parsed = parseCustomer(form);
+  const wantsPayment = form.get("intent") === "pay";
+
+  let carrierShippingCents: number | null = null;
+  let shippingError: string | null = null;
+  if (needsCarrierRate(quantity) && parsed.ok) {
+    const quote = await quoteShipping(parsed.customer, quantity);
+    carrierShippingCents = quote ?? 0;
+    if (quote === null) shippingError = SHIPPING_FAILED_MESSAGE;
+  }
+  const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode, carrierShippingCents });
+  const promoMessage = promoCode.trim() && !totals.promoApplied ? INVALID_PROMO_MESSAGE : null;
+  const shippingKnown = !needsCarrierRate(quantity) || carrierShippingCents !== null;
+  const answer = {
+    kind: "form" as const,
+    values: parsed.values,
+    errors: wantsPayment && !parsed.ok ? parsed.errors : {},
+    quantity,
+    promoCode,
+    promoMessage,
+    shippingError,
+    totals,
+    shippingKnown,
+  };
+  if (!wantsPayment || !parsed.ok || shippingError) return data(answer, { status: wantsPayment ? 400 : 200 });
+
+  const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
+  return redirect(checkoutPagePath(kind, checkout.token));
+}
+
+/** The carrier's rate for the seasoning parcel to this address, or null when none could be had. */
+async function quoteShipping(customer: CustomerInput, quantity: number): Promise<number | null> {
+  try {
+    const quote = await getShippingRates().quote({
+      from: warehouseAddress(),
+      to: {
+        name: `${customer.firstName} ${customer.lastName}`,
+        street1: customer.address,
+        city: customer.city,
+        state: customer.state,
+        zip: customer.postalCode,
+        country: "US",
+      },
+      parcel: seasoningParcel(quantity),
+    });
+    return quote.amountCents;
+  } catch (error) {
+    console.error(`Shipping quote failed: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+function summary(product: StoreProduct) {
+  return { key: product.key, id: product.id, title: product.title, model: product.model, image: product.image, priceCents: product.priceCents };
+}

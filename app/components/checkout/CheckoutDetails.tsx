@@ -1,0 +1,23 @@
+import { Link } from "@remix-run/react";
+import type { OrderCustomer } from "~/db/schema";
+
+/** The submitted contact and address, with a way back to change them. */
+export function CheckoutDetails({ customer, editPath }: { customer: OrderCustomer; editPath: string }) {
+  return (
+    <section className="checkout-details" aria-labelledby="ship-to-heading">
+      <h2 id="ship-to-heading">Ship to</h2>
+      <address>
+        {customer.name}
+        <br />
+        {customer.address}
+        <br />
+        {customer.city}, {customer.state} {customer.postalCode}
+        <br />
+        {customer.country}
+        <br />
+        {customer.email} · {customer.phone}
+      </address>
+      <Link to={editPath}>Change details</Link>
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { CustomerErrors, CustomerField } from "~/checkout/customer";
+import type { SingleCheckoutTotals } from "~/checkout/single-totals";
+import type { OrderCustomer, OrderItem } from "~/db/schema";
+import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
+import { CheckoutDetails } from "./CheckoutDetails";
+import { CustomerFields } from "./CustomerFields";
+import { OrderSummary } from "./OrderSummary";
+import { PaymentMethods } from "./PaymentMethods";
+
+type ProductSummary = { key: string; title: string; model: string; image: string; priceCents: number };
+
+export type SingleCheckoutLoaderView =
+  | { step: "no-product" }
+  | { step: "details"; product: ProductSummary; totals: SingleCheckoutTotals; shippingKnown: boolean }
+  | {
+      step: "payment";
+      testMode: boolean;
+      checkout: { token: string; customer: OrderCustomer; items: OrderItem[]; subtotalCents: number; shippingCents: number; discountCents: number; totalCents: number };
+    };
+
+export type SingleCheckoutActionView =
+  | { kind: "error"; message: string }
+  | {
+      kind: "form";
+      values: Record<CustomerField, string>;
+      errors: CustomerErrors;
+      quantity: number;
+      promoCode: string;
+      promoMessage: string | null;
+      shippingError: string | null;
+      totals: SingleCheckoutTotals;
+      shippingKnown: boolean;
+    };
+
+/**
+ * One product, quantity 1 to 10, a promo code and shipping (flat for one
+ * item, the carrier's rate for more once the address is known). "Apply"
+ * recalculates on the server; "Proceed to Payment" validates and records the
+ * checkout. Works without script.
+ */
+export function SingleCheckoutView({
+  title,
+  view,
+  result,
+  path,
+}: {
+  title: string;
+  view: SingleCheckoutLoaderView;
+  result: SingleCheckoutActionView | undefined;
+  /** This checkout's own path, to start over with the same product and quantity. */
+  path: string;
+}) {
+  const navigation = useNavigation();
+  if (view.step === "no-product") {
+    return (
+      <div className="container checkout empty-state">
+        <h1>{title}</h1>
+        <p className="empty-state__title">Choose a product first.</p>
+        <Link className="button button--primary" to="/products/all/all">
+          View Products
+        </Link>
+      </div>
+    );
+  }
+  if (view.step === "payment") {
+    const { checkout } = view;
+    return (
+      <div className="container checkout">
+        <h1>{title}</h1>
+        <div className="checkout__layout">
+          <div>
+            <CheckoutDetails
+              customer={checkout.customer}
+              editPath={`${path}?${new URLSearchParams({ product: checkout.items[0]?.productKey ?? "", quantity: String(checkout.items[0]?.quantity ?? 1) })}`}
+            />
+            <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={view.testMode} />
+          </div>
+          <OrderSummary
+            lines={checkout.items.map((item) => ({ key: item.productKey, title: item.title, model: item.model, image: item.imageUrl, quantity: item.quantity, unitPriceCents: item.unitPriceCents }))}
+            totals={checkout}
+          />
+        </div>
+      </div>
+    );
+  }
+  if (result?.kind === "error") {
+    return (
+      <div className="container checkout">
+        <h1>{title}</h1>
+        <p className="notice notice--error" role="alert">
+          {result.message}
+        </p>
+      </div>
+    );
+  }
+  const form = result?.kind === "form" ? result : undefined;
+  const totals = form?.totals ?? view.totals;
+  const shippingKnown = form?.shippingKnown ?? view.shippingKnown;
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="container checkout">
+      <h1>{title}</h1>
+      <div className="checkout__layout">
+        <Form method="post" className="checkout__form" noValidate>
+          <input type="hidden" name="product" value={view.product.key} />
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="single-quantity">Quantity</label>
+              <select id="single-quantity" name="quantity" defaultValue={String(totals.quantity)} key={totals.quantity}>
+                {Array.from({ length: SINGLE_PRODUCT_MAX_QUANTITY }, (_, index) => index + 1).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="promo-code">Promo code</label>
+              <input
+                id="promo-code"
+                name="promoCode"
+                defaultValue={form?.promoCode ?? ""}
+                autoComplete="off"
+                aria-invalid={form?.promoMessage ? true : undefined}
+                aria-describedby={form?.promoMessage ? "promo-code-message" : "promo-code-hint"}
+              />
+              {form?.promoMessage ? (
+                <p id="promo-code-message" className="field-error">
+                  {form.promoMessage}
+                </p>
+              ) : totals.promoApplied ? (
+                <p id="promo-code-hint" className="field-success">
+                  LOVERUB10 applied: 10% off.
+                </p>
+              ) : (
+                <p id="promo-code-hint" className="field-hint">
+                  Have a code? Enter it and choose Apply.
+                </p>
+              )}
+            </div>
+          </div>
+          <button type="submit" name="intent" value="update" className="button">
+            Apply
+          </button>
+          <CustomerFields values={form?.values ?? {}} errors={form?.errors ?? {}} />
+          {form?.shippingError ? (
+            <p className="notice notice--error" role="alert">
+              {form.shippingError}
+            </p>
+          ) : null}
+          <p className="checkout__shipping-note">
+            {totals.quantity === 1 ? "Shipping: $6.99 flat for one item." : "Shipping for more than one item is the carrier's rate to your address."}
+          </p>
+          <button type="submit" name="intent" value="pay" className="button button--primary button--block" disabled={busy}>
+            Proceed to Payment
+          </button>
+        </Form>
+        <OrderSummary
+          lines={[{ key: view.product.key, title: view.product.title, model: view.product.model, image: view.product.image, quantity: totals.quantity, unitPriceCents: totals.unitPriceCents }]}
+          totals={{ ...totals, shippingCents: shippingKnown ? totals.shippingCents : null }}
+          shippingNote="Calculated once your address is entered"
+        />
+      </div>
+    </div>
+  );
+}

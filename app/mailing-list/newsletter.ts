@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { safeRedirectPath } from "~/utils/redirect";
+
+/**
+ * The newsletter form's rules and words, shared by the action and the two
+ * forms (footer, popup). Client-safe: no server imports.
+ */
+
+export const NEWSLETTER_SOURCES = ["footer", "popup"] as const;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+
+export type NewsletterStatus = "subscribed" | "invalid" | "duplicate" | "failed";
+
+/** The spec's simple pattern: text, an at sign, text, a dot, text (no spaces, one at sign). */
+export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Longest address SMTP allows; longer input is simply invalid. */
+export const MAX_EMAIL_LENGTH = 254;
+
+export const PROMO_CODE = "LOVERUB10";
+
+export const NEWSLETTER_MESSAGES = {
+  invalid: {
+    popup: "Please enter a valid email address.",
+    footer: "Please enter a valid email address",
+  },
+  duplicate: "This email is already registered.",
+  failed: "Failed to subscribe. Please try again.",
+  subscribed: {
+    footer: "Thank you for joining our mailing list",
+    popup: "Thank you for subscribing!",
+  },
+} as const;
+
+export function newsletterMessage(status: NewsletterStatus, source: NewsletterSource): string {
+  switch (status) {
+    case "invalid":
+      return NEWSLETTER_MESSAGES.invalid[source];
+    case "duplicate":
+      return NEWSLETTER_MESSAGES.duplicate;
+    case "failed":
+      return NEWSLETTER_MESSAGES.failed;
+    case "subscribed":
+      return NEWSLETTER_MESSAGES.subscribed[source];
+  }
+}
+
+/** What the action answers (fetcher) and what a redirect carries back (no script). */
+export interface NewsletterResult {
+  source: NewsletterSource;
+  status: NewsletterStatus;
+  message: string;
+  /** The typed value, kept on errors so it can be corrected; empty after success. */
+  email: string;
+}
+
+export function newsletterResult(status: NewsletterStatus, source: NewsletterSource, email: string): NewsletterResult {
+  return { source, status, message: newsletterMessage(status, source), email: status === "subscribed" ? "" : email };
+}
+
+const sourceSchema = z.enum(NEWSLETTER_SOURCES).catch("footer");
+
+const formSchema = z.object({
+  email: z.string().catch(""),
+  source: sourceSchema,
+});
+
+const emailSchema = z.string().trim().max(MAX_EMAIL_LENGTH).regex(NEWSLETTER_EMAIL_PATTERN);
+
+export type ParsedNewsletterForm =
+  | { valid: true; source: NewsletterSource; email: string }
+  | { valid: false; source: NewsletterSource; email: string };
+
+/** Reads the form; never throws. `email` is trimmed when valid, as typed otherwise. */
+export function parseNewsletterForm(input: Record<string, unknown>): ParsedNewsletterForm {
+  const { email, source } = formSchema.parse(input);
+  const checked = emailSchema.safeParse(email);
+  return checked.success ? { valid: true, source, email: checked.data } : { valid: false, source, email: email.slice(0, 500) };
+}
+
+/* ---- carrying the result back through a redirect (no script) ---- */
+
+export const NEWSLETTER_QUERY = { status: "newsletter", source: "newsletter_source", email: "newsletter_email" } as const;
+/** Where the no-script redirect lands, so the browser scrolls to the form that answered. */
+export const NEWSLETTER_ANCHOR: Record<NewsletterSource, string> = { footer: "newsletter", popup: "newsletter-popup" };
+
+const statusSchema = z.enum(["subscribed", "invalid", "duplicate", "failed"]);
+
+/** The result a no-script redirect put in the query, for the given form; null when there is none. */
+export function newsletterResultFromSearch(search: string, source: NewsletterSource): NewsletterResult | null {
+  const params = new URLSearchParams(search);
+  const status = statusSchema.safeParse(params.get(NEWSLETTER_QUERY.status));
+  if (!status.success) return null;
+  if (sourceSchema.parse(params.get(NEWSLETTER_QUERY.source)) !== source) return null;
+  return newsletterResult(status.data, source, (params.get(NEWSLETTER_QUERY.email) ?? "").slice(0, 500));
+}
+
+/** The page to go back to, carrying the result in the query (and the email only when it must be corrected). */
+export function newsletterRedirectTarget(redirectTo: unknown, result: NewsletterResult): string {
+  const path = safeRedirectPath(redirectTo);
+  const url = new URL(path, "http://same-site.invalid");
+  for (const key of Object.values(NEWSLETTER_QUERY)) url.searchParams.delete(key);
+  url.searchParams.set(NEWSLETTER_QUERY.status, result.status);
+  url.searchParams.set(NEWSLETTER_QUERY.source, result.source);
+  if (result.status !== "subscribed" && result.email) url.searchParams.set(NEWSLETTER_QUERY.email, result.email);
+  return `${url.pathname}${url.search}#${NEWSLETTER_ANCHOR[result.source]}`;
+}
+
+/** The current page without the newsletter flags: the redirectTo a form posts. */
+export function currentPathWithoutNewsletterFlags(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of Object.values(NEWSLETTER_QUERY)) params.delete(key);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

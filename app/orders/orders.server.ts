@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { Checkout } from "~/checkout/checkout.server";
+import type { Database } from "~/db/database.server";
+import { checkouts, orders } from "~/db/schema";
+import { generateOrderId, normaliseOrderId } from "./order-id";
+
+export type Order = typeof orders.$inferSelect;
+
+/**
+ * Turns a checkout whose payment the provider verified into an order, once
+ * per payment: the unique payment reference makes a repeated confirmation
+ * return the order already recorded. Returns whether this call created it.
+ */
+export async function recordPaidCheckout(
+  db: Database,
+  checkout: Checkout,
+  payment: { reference: string; method: string },
+): Promise<{ order: Order; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        orderId: generateOrderId(),
+        customer: checkout.customer,
+        items: checkout.items,
+        subtotalCents: checkout.subtotalCents,
+        shippingCents: checkout.shippingCents,
+        discountCents: checkout.discountCents,
+        totalCents: checkout.totalCents,
+        paymentMethod: payment.method,
+        paymentReference: payment.reference,
+        status: "Approved",
+      })
+      .onConflictDoNothing({ target: orders.paymentReference })
+      .returning();
+    if (inserted) {
+      await tx.update(checkouts).set({ status: "paid", orderId: inserted.orderId }).where(eq(checkouts.token, checkout.token));
+      return { order: inserted, created: true };
+    }
+    const [existing] = await tx.select().from(orders).where(eq(orders.paymentReference, payment.reference));
+    return { order: existing, created: false };
+  });
+}
+
+/** An order by the display id a shopper typed, or null. */
+export async function findOrderByDisplayId(db: Database, input: string): Promise<Order | null> {
+  const orderId = normaliseOrderId(input);
+  if (!/^[A-Z0-9]{6,20}$/.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  return order ?? null;
+}

@@ -1,0 +1,46 @@
+import type { OrderItem, OrderStatus } from "~/db/schema";
+
+/**
+ * What anyone holding an Order ID may see: the items, totals, date and
+ * status, and only the shopper's first name and city — never the address,
+ * email or phone.
+ */
+export interface PublicOrder {
+  orderId: string;
+  status: OrderStatus;
+  createdAt: string;
+  firstName: string;
+  city: string;
+  items: Array<Pick<OrderItem, "productKey" | "title" | "model" | "imageUrl" | "unitPriceCents" | "quantity">>;
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+export function toPublicOrder(order: {
+  orderId: string;
+  status: OrderStatus;
+  createdAt: Date;
+  customer: { firstName: string; city: string };
+  items: OrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+}): PublicOrder {
+  return {
+    orderId: order.orderId,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    firstName: order.customer.firstName,
+    city: order.customer.city,
+    items: order.items.map(({ productKey, title, model, imageUrl, unitPriceCents, quantity }) => ({
+      productKey, title, model, imageUrl, unitPriceCents, quantity,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+  };
+}

@@ -1,0 +1,120 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { cartCookieHeader } from "~/cart/cart-cookie.server";
+import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
+import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/orders/confirm-payment.server";
+import { getDb } from "~/runtime.server";
+import { isPaymentMethod } from "~/services/payments/types";
+
+export const meta: MetaFunction = () => [{ title: "Thank You for Your Order!" }, { name: "robots", content: "noindex" }];
+
+type View =
+  | { kind: "paid"; orderId: string; email: string; firstName: string }
+  | { kind: "failed"; message: string; checkoutPath: string | null }
+  | { kind: "pending"; checkoutPath: string }
+  | { kind: "missing-token" };
+
+/**
+ * Where a shopper lands after paying. Nothing is recorded from the visit
+ * itself: the server asks the payment provider whether the payment went
+ * through, and only then records the order (once per payment), emails the
+ * confirmation and resets the purchase.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const checkoutToken = url.searchParams.get("checkout_token");
+  const reference = url.searchParams.get("payment") ?? "";
+  if (!checkoutToken) return data<View>({ kind: "missing-token" }, { status: 400 });
+  if (!isPaymentMethod(params.method)) throw new Response("Unknown payment method", { status: 404 });
+
+  const outcome = await confirmPayment(await getDb(), { method: params.method, checkoutToken, reference, origin: url.origin });
+  switch (outcome.status) {
+    case "paid": {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
+      if (outcome.kind === "cart") headers.append("Set-Cookie", await cartCookieHeader(request, []));
+      const view: View = {
+        kind: "paid",
+        orderId: outcome.order.orderId,
+        email: outcome.order.customer.email,
+        firstName: outcome.order.customer.firstName,
+      };
+      return data(view, { headers });
+    }
+    case "declined":
+      return data<View>({ kind: "failed", message: outcome.message || PAYMENT_FAILED_FALLBACK, checkoutPath: outcome.checkoutPath }, { status: 402 });
+    case "pending":
+      return data<View>({ kind: "pending", checkoutPath: outcome.checkoutPath });
+    case "unknown":
+      return data<View>({ kind: "failed", message: PAYMENT_FAILED_FALLBACK, checkoutPath: null }, { status: 404 });
+  }
+}
+
+export default function CheckoutAuthorized() {
+  const view = useLoaderData<typeof loader>();
+  return <div className="container order-complete">{renderView(view)}</div>;
+}
+
+function renderView(view: View) {
+  switch (view.kind) {
+    case "paid":
+      return <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} />;
+    case "failed":
+      return (
+        <>
+          <h1>Payment not completed</h1>
+          <p className="notice notice--error" role="alert">
+            Payment failed: {view.message}
+          </p>
+          <p>Your cart has not changed. You can try again or choose another payment method.</p>
+          <Link className="button button--primary" to={view.checkoutPath ?? "/cart"}>
+            Back to checkout
+          </Link>
+        </>
+      );
+    case "pending":
+      return (
+        <>
+          <h1>Payment not finished</h1>
+          <p>We have not received a decision for this payment yet.</p>
+          <Link className="button button--primary" to={view.checkoutPath}>
+            Back to checkout
+          </Link>
+        </>
+      );
+    case "missing-token":
+      return (
+        <>
+          <h1>Order not found</h1>
+          <p className="notice notice--error" role="alert">
+            Checkout token not found in URL.
+          </p>
+          <Link className="button" to="/cart">
+            Go to your cart
+          </Link>
+        </>
+      );
+  }
+}
+
+function OrderComplete({ orderId, email, firstName }: { orderId: string; email: string; firstName: string }) {
+  return (
+    <>
+      <h1>Thank You for Your Order!</h1>
+      <p>
+        Thank you, {firstName}. A confirmation was emailed to <strong>{email}</strong>.
+      </p>
+      <p className="order-complete__id">
+        Your Order ID: <strong data-testid="order-id">{orderId}</strong>
+      </p>
+      <p>
+        <Link className="button button--primary" to={`/order-status/${orderId}`}>
+          Check order status
+        </Link>{" "}
+        <Link className="button" to="/products/all/all">
+          Continue shopping
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { readCart } from "~/cart/cart-cookie.server";
+import { priceCart } from "~/cart/cart-view.server";
+import { createCartCheckout, EmptyCartError, getCheckout } from "~/checkout/checkout.server";
+import { parseCustomer } from "~/checkout/customer";
+import { CheckoutDetails } from "~/components/checkout/CheckoutDetails";
+import { CustomerFields } from "~/components/checkout/CustomerFields";
+import { OrderSummary } from "~/components/checkout/OrderSummary";
+import { PaymentMethods } from "~/components/checkout/PaymentMethods";
+import { getDb } from "~/runtime.server";
+import { paymentsInTestMode } from "~/services/payments/index.server";
+
+export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const token = new URL(request.url).searchParams.get("checkout");
+  if (token) {
+    const checkout = await getCheckout(db, token);
+    if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
+    if (checkout?.kind === "cart") return { step: "payment" as const, checkout, testMode: paymentsInTestMode() };
+  }
+  const cart = await priceCart(db, await readCart(request));
+  return { step: "details" as const, cart };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = parseCustomer(form);
+  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
+  try {
+    const checkout = await createCartCheckout(await getDb(), await readCart(request), parsed.customer);
+    return redirect(`/checkout?checkout=${checkout.token}`);
+  } catch (error) {
+    if (error instanceof EmptyCartError) {
+      return data({ errors: {}, values: parsed.values, formError: "Your cart is empty. Please add some products." }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function CheckoutPage() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+
+  if (view.step === "payment") {
+    const { checkout } = view;
+    return (
+      <div className="container checkout">
+        <h1>Checkout</h1>
+        <div className="checkout__layout">
+          <div>
+            <CheckoutDetails customer={checkout.customer} editPath="/checkout" />
+            <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={view.testMode} />
+          </div>
+          <OrderSummary
+            lines={checkout.items.map((item) => ({ key: item.productKey, title: item.title, model: item.model, image: item.imageUrl, quantity: item.quantity, unitPriceCents: item.unitPriceCents }))}
+            totals={checkout}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const { cart } = view;
+  if (cart.lines.length === 0) {
+    return (
+      <div className="container checkout empty-state">
+        <h1>Checkout</h1>
+        <p className="empty-state__title">Your cart is empty.</p>
+        <Link className="button button--primary" to="/products/all/all">
+          View Products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container checkout">
+      <h1>Checkout</h1>
+      <div className="checkout__layout">
+        <Form method="post" className="checkout__form" noValidate>
+          {result?.formError ? (
+            <p className="notice notice--error" role="alert">
+              {result.formError}
+            </p>
+          ) : null}
+          <CustomerFields values={result?.values ?? {}} errors={result?.errors ?? {}} />
+          <p className="checkout__shipping-note">
+            Shipping: {cart.shippingCents === 0 ? "Free (orders over $49)" : "$6.95 (free on orders over $49)"}
+          </p>
+          <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
+            Proceed to Payment
+          </button>
+        </Form>
+        <OrderSummary
+          lines={cart.lines.map((line) => ({ key: `${line.position}`, title: line.title, model: line.model, image: line.image, quantity: line.quantity, unitPriceCents: line.unitPriceCents }))}
+          totals={cart}
+        />
+      </div>
+    </div>
+  );
+}

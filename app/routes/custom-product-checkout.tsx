@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { singleCheckoutAction, singleCheckoutLoader } from "~/checkout/single-checkout.server";
+import { SingleCheckoutView } from "~/components/checkout/SingleCheckoutView";
+
+export const meta: MetaFunction = () => [{ title: "LOVE RUB Checkout" }, { name: "robots", content: "noindex" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => singleCheckoutLoader(request, "seasoning");
+export const action = ({ request }: ActionFunctionArgs) => singleCheckoutAction(request, "seasoning");
+
+export default function SeasoningCheckout() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <SingleCheckoutView title="LOVE RUB Checkout" view={view} result={result} path="/custom-product-checkout" />;
+}

@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmailText } from "~/components/EmailText";
+import { getDb } from "~/runtime.server";
+import { findOutboxEmail, isOutboxActive } from "~/services/email/index.server";
+import { formatDateTimeUtc } from "~/utils/format";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.email.subject} — offline email outbox` : "Offline email outbox" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!isOutboxActive()) throw new Response("Not Found", { status: 404 });
+  const email = await findOutboxEmail(await getDb(), params.id ?? "");
+  if (!email) throw new Response("Not Found", { status: 404 });
+  return { email };
+}
+
+export default function OutboxEmail() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <article className="outbox-email" aria-labelledby="outbox-email-subject">
+      <h2 id="outbox-email-subject">{email.subject}</h2>
+      <dl className="outbox-email__headers">
+        <dt>To</dt>
+        <dd>{email.toAddress}</dd>
+        <dt>From</dt>
+        <dd>{email.fromAddress}</dd>
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={new Date(email.createdAt).toISOString()}>{formatDateTimeUtc(email.createdAt)}</time>
+        </dd>
+        {email.tag ? (
+          <>
+            <dt>Kind</dt>
+            <dd>{email.tag}</dd>
+          </>
+        ) : null}
+      </dl>
+      <h3>Text version</h3>
+      <EmailText text={email.textBody} />
+      {email.htmlBody ? (
+        <>
+          <h3>HTML version</h3>
+          <iframe
+            className="outbox-email__html"
+            title={`HTML version of “${email.subject}”`}
+            sandbox=""
+            srcDoc={email.htmlBody}
+          />
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert">
+      That email is not in the outbox. It may have been removed when the database was reset.
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import {
+  newsletterRedirectTarget,
+  newsletterResult,
+  parseNewsletterForm,
+  type NewsletterResult,
+  type NewsletterStatus,
+} from "~/mailing-list/newsletter";
+import { subscribe } from "~/mailing-list/subscribe.server";
+import { getDb } from "~/runtime.server";
+
+/**
+ * The mailing-list action, POST only. Fields: `email`, `source` (footer or
+ * popup), `redirectTo` (a path on this site) and `mode`. The forms send
+ * mode=fetch once script runs: they get the result as data and the page
+ * stays. A plain form post (no script) is redirected back to the page it came
+ * from, with the result in the query.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") {
+    throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  }
+  const form = await readForm(request);
+  const parsed = parseNewsletterForm(form);
+
+  let status: NewsletterStatus;
+  if (!parsed.valid) {
+    status = "invalid";
+  } else {
+    status = await getDb()
+      .then((db) => subscribe(db, parsed.email))
+      .catch((error: unknown) => {
+        console.error("Mailing list unavailable", error);
+        return "failed" as const;
+      });
+  }
+  const result = newsletterResult(status, parsed.source, parsed.email);
+
+  if (form.mode === "fetch") return data(result, { status: HTTP_STATUS[status] });
+  return redirect(newsletterRedirectTarget(form.redirectTo, result), 303);
+}
+
+/** GET /newsletter has nothing to show: send the visitor home. */
+export function loader() {
+  return redirect("/", 303);
+}
+
+export type NewsletterActionData = NewsletterResult;
+
+const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503 };
+
+async function readForm(request: Request): Promise<Record<string, string>> {
+  try {
+    const formData = await request.formData();
+    const entries: Record<string, string> = {};
+    for (const [key, value] of formData) if (typeof value === "string" && !(key in entries)) entries[key] = value;
+    return entries;
+  } catch {
+    // A body that is not a form is treated as an empty form: an "invalid email" answer, not a 500.
+    return {};
+  }
+}

@@ -1,0 +1,66 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { OrderReceipt } from "~/components/OrderReceipt";
+import { findOrderByDisplayId } from "~/orders/orders.server";
+import { toPublicOrder, type PublicOrder } from "~/orders/public-order";
+import { getDb } from "~/runtime.server";
+
+export const ORDER_NOT_FOUND = "Order not found. Please check your Order ID.";
+export const ORDER_ID_REQUIRED = "Please enter your Order ID.";
+
+export const meta: MetaFunction = () => [
+  { title: "Order Status" },
+  { name: "description", content: "Check the status of your order with the Order ID from your confirmation email." },
+];
+
+type Lookup = { id: string; order: PublicOrder | null; error: string | null };
+
+/**
+ * /order-status?id=… and /order-status/{id}: a GET form, so a lookup is a
+ * URL that can be shared or opened from the confirmation email.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = (params.id ?? new URL(request.url).searchParams.get("id") ?? "").slice(0, 40);
+  const submitted = params.id !== undefined || new URL(request.url).searchParams.has("id");
+  if (!submitted) return data<Lookup>({ id: "", order: null, error: null });
+  if (!id.trim()) return data<Lookup>({ id, order: null, error: ORDER_ID_REQUIRED }, { status: 400 });
+  const order = await findOrderByDisplayId(await getDb(), id);
+  if (!order) return data<Lookup>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
+  return data<Lookup>({ id, order: toPublicOrder(order), error: null }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function OrderStatus() {
+  const { id, order, error } = useLoaderData<typeof loader>();
+  return (
+    <div className="container order-status">
+      <h1>Order Status</h1>
+      <p>Enter the Order ID from your confirmation email.</p>
+      <Form method="get" action="/order-status" className="order-status__form">
+        <div className="field">
+          <label htmlFor="order-id">Order ID</label>
+          <input
+            id="order-id"
+            name="id"
+            defaultValue={id}
+            key={id}
+            autoComplete="off"
+            autoCapitalize="characters"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "order-id-error" : undefined}
+          />
+          {error ? (
+            <p id="order-id-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary">
+          Check Status
+        </button>
+      </Form>
+      {order ? <OrderReceipt order={order} /> : null}
+    </div>
+  );
+}

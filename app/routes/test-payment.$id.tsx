@@ -1,0 +1,63 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { getCheckout } from "~/checkout/checkout.server";
+import { getDb } from "~/runtime.server";
+import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";
+import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
+import { formatUsd } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const db = await getDb();
+  const payment = await getTestPayment(db, params.id ?? "");
+  const checkout = payment ? await getCheckout(db, payment.checkoutToken) : null;
+  if (!payment || !checkout || !isPaymentMethod(payment.method)) throw new Response("Payment not found", { status: 404 });
+  return {
+    payment: { id: payment.id, status: payment.status, amountCents: payment.amountCents, methodLabel: PAYMENT_METHODS[payment.method].label },
+    items: checkout.items.map((item) => ({ title: item.title, quantity: item.quantity })),
+  };
+}
+
+/** Approve or Decline: the stand-in's record of the decision, then back to the store's return page. */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const decision = (await request.formData()).get("decision");
+  const db = await getDb();
+  const payment = await getTestPayment(db, params.id ?? "");
+  if (!payment || (decision !== "approved" && decision !== "declined")) throw new Response("Payment not found", { status: 404 });
+  await decideTestPayment(db, payment.id, decision);
+  const query = new URLSearchParams({ checkout_token: payment.checkoutToken, payment: payment.id });
+  return redirect(`/checkout-authorized/${payment.method}?${query}`);
+}
+
+export default function TestPaymentPage() {
+  const { payment, items } = useLoaderData<typeof loader>();
+  return (
+    <div className="container test-payment">
+      <p className="test-payment__banner" role="note">
+        TEST PAYMENT PAGE — this is the store's offline stand-in for a payment provider. No card is charged and no money moves.
+      </p>
+      <h1>Pay {formatUsd(payment.amountCents)}</h1>
+      <p>Method: {payment.methodLabel}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.title}>
+            {item.quantity} × {item.title}
+          </li>
+        ))}
+      </ul>
+      {payment.status === "pending" ? (
+        <Form method="post" className="test-payment__actions">
+          <button type="submit" name="decision" value="approved" className="button button--primary">
+            Approve payment
+          </button>
+          <button type="submit" name="decision" value="declined" className="button">
+            Decline payment
+          </button>
+        </Form>
+      ) : (
+        <p>This payment was already {payment.status}.</p>
+      )}
+    </div>
+  );
+}

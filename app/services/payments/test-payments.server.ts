@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { testPayments } from "~/db/schema";
+import { generateToken } from "~/orders/order-id";
+import type { PaymentMethod, PaymentProvider, PaymentVerification } from "./types";
+
+export const TEST_PAYMENT_NAME = "test payment page (offline stand-in, no money moves)";
+export const TEST_DECLINE_MESSAGE = "Your card was declined (test payment page).";
+
+/**
+ * The offline payment stand-in: a payment page of our own (/test-payment/{id})
+ * where a person approves or declines. Its state lives in the test_payments
+ * table, so verification is still a server-side look-up, as with a real provider.
+ */
+export function createTestPaymentProvider(db: Database, method: PaymentMethod): PaymentProvider {
+  return {
+    method,
+    name: TEST_PAYMENT_NAME,
+    isStandIn: true,
+    async startPayment({ checkoutToken, amountCents }) {
+      const id = `tp_${generateToken()}`;
+      await db.insert(testPayments).values({ id, checkoutToken, method, amountCents });
+      return { redirectUrl: `/test-payment/${id}`, reference: id };
+    },
+    async verifyPayment(reference): Promise<PaymentVerification> {
+      const [payment] = await db.select().from(testPayments).where(eq(testPayments.id, reference));
+      if (!payment || payment.method !== method) return { status: "declined", reference, message: "Unknown payment." };
+      if (payment.status === "approved") return { status: "approved", reference, amountCents: payment.amountCents };
+      if (payment.status === "declined") return { status: "declined", reference, message: payment.message ?? TEST_DECLINE_MESSAGE };
+      return { status: "pending", reference };
+    },
+  };
+}
+
+export async function getTestPayment(db: Database, id: string) {
+  const [payment] = await db.select().from(testPayments).where(eq(testPayments.id, id));
+  return payment ?? null;
+}
+
+/** The person's decision on the test page; only a pending payment can change. */
+export async function decideTestPayment(db: Database, id: string, decision: "approved" | "declined") {
+  const [payment] = await db
+    .update(testPayments)
+    .set({ status: decision, message: decision === "declined" ? TEST_DECLINE_MESSAGE : null })
+    .where(and(eq(testPayments.id, id), eq(testPayments.status, "pending")))
+    .returning();
+  return payment ?? null;
+}

@@ -1,0 +1,23 @@
+import { getConfig } from "~/config.server";
+import { selectShippingRates } from "./select-shipping-rates.server";
+import type { ShippingAddress, ShippingRates } from "./types";
+
+let rates: ShippingRates | undefined;
+
+/** EasyPost when EASYPOST_API_KEY is set, otherwise the offline estimate. */
+export function getShippingRates(): ShippingRates {
+  rates ??= selectShippingRates({ easypostApiKey: getConfig().EASYPOST_API_KEY });
+  return rates;
+}
+
+/** Where parcels leave from: the store's warehouse. */
+export function warehouseAddress(): ShippingAddress {
+  return {
+    name: getConfig().STORE_NAME,
+    street1: "2200 Commerce St",
+    city: "Dallas",
+    state: "TX",
+    zip: "75201",
+    country: "US",
+  };
+}

@@ -1,0 +1,155 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartCookieHeader } from "~/cart/cart-cookie.server";
+import { priceCart } from "~/cart/cart-view.server";
+import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
+import { singleCheckoutAction } from "~/checkout/single-checkout.server";
+import { checkouts, emailOutbox, orders, products } from "~/db/schema";
+import { confirmPayment } from "~/orders/confirm-payment.server";
+import { action as checkoutAction } from "~/routes/checkout";
+import { paymentProviderFor } from "~/services/payments/index.server";
+import { decideTestPayment } from "~/services/payments/test-payments.server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+
+const customer = {
+  firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "5125550100",
+  address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701",
+} as const;
+
+function product(key: string, priceCents: number, position: number) {
+  const [brand, ...id] = key.split("-");
+  return {
+    key, sourceId: id.join("-"), brand, model: `M-${position}`, title: `Test product ${key}`, priceCents,
+    image: "/images/placeholder.svg", otherImages: ["/images/placeholder.svg"], categories: ["Home", "Tests"],
+    specifications: [], description: "A test product.", imageCount: 1, position,
+  };
+}
+
+describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    useTestRuntime(database);
+    await database.db.insert(products).values([
+      product("blaze-4899", 4899, 1),
+      product("blaze-4900", 4900, 2),
+      product("blaze-4901", 4901, 3),
+      product("custom_product-LOVE-RUB-001", 1599, 4),
+    ]);
+  });
+  afterAll(async () => {
+    globalThis.__storeRuntime = undefined;
+    await database?.dispose();
+  });
+
+  async function orderCount() {
+    const [{ value }] = await database.db.select({ value: count() }).from(orders);
+    return value;
+  }
+
+  async function pay(checkoutToken: string, decision: "approved" | "declined") {
+    const provider = paymentProviderFor(database.db, "stripe");
+    const checkout = (await getCheckout(database.db, checkoutToken))!;
+    const { reference } = await provider.startPayment({
+      checkoutToken, amountCents: checkout.totalCents, description: "test", returnUrl: TEST_ORIGIN, cancelUrl: TEST_ORIGIN,
+    });
+    await decideTestPayment(database.db, reference, decision);
+    return reference;
+  }
+
+  it.each([
+    ["blaze-4899", 695, 5594],
+    ["blaze-4900", 695, 5595],
+    ["blaze-4901", 0, 4901],
+  ])("a cart of %s pays %i shipping and %i in total", async (key, shipping, total) => {
+    const priced = await priceCart(database.db, [{ productKey: key, quantity: 1 }]);
+    expect(priced.shippingCents).toBe(shipping);
+    expect(priced.totalCents).toBe(total);
+  });
+
+  it("applies LOVERUB10 in any case and refuses other codes", async () => {
+    const submit = (promoCode: string) =>
+      singleCheckoutAction(postRequest("/custom-product-checkout", { intent: "update", quantity: 1, promoCode }), "seasoning");
+    const good = (await submit("loverub10")) as unknown as { data: { totals: { discountCents: number; totalCents: number }; promoMessage: string | null } };
+    expect(good.data.totals.discountCents).toBe(160);
+    expect(good.data.totals.totalCents).toBe(1599 - 160 + 699);
+    expect(good.data.promoMessage).toBeNull();
+    const bad = (await submit("LOVERUB20")) as unknown as { data: { totals: { discountCents: number }; promoMessage: string } };
+    expect(bad.data.totals.discountCents).toBe(0);
+    expect(bad.data.promoMessage).toBe("Invalid promo code");
+  });
+
+  it("ignores prices and totals sent by the browser", async () => {
+    const request = postRequest("/checkout", { ...customer, price: 1, totalCents: 1, subtotal: 1, shipping: 0 });
+    const cookie = (await cartCookieHeader(request, [{ productKey: "blaze-4901", quantity: 2 }])).split(";")[0];
+    const response = (await checkoutAction({
+      request: postRequest("/checkout", { ...customer, price: 1, totalCents: 1, subtotal: 1, shipping: 0 }, cookie),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(response.status).toBe(302);
+    const token = new URL(response.headers.get("Location")!, TEST_ORIGIN).searchParams.get("checkout")!;
+    const checkout = await getCheckout(database.db, token);
+    expect(checkout).toMatchObject({ subtotalCents: 9802, shippingCents: 0, totalCents: 9802 });
+  });
+
+  it("records no order for a declined payment", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const before = await orderCount();
+    const reference = await pay(checkout.token, "declined");
+    const outcome = await confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
+    expect(outcome.status).toBe("declined");
+    expect(await orderCount()).toBe(before);
+    expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
+  });
+
+  it("records one order and sends one email however often an approval is confirmed", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const reference = await pay(checkout.token, "approved");
+    const confirm = () => confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
+    const first = await confirm();
+    const second = await confirm();
+    const [third, fourth] = await Promise.all([confirm(), confirm()]);
+    expect(first.status).toBe("paid");
+    const ids = [first, second, third, fourth].map((o) => (o.status === "paid" ? o.order.orderId : null));
+    expect(new Set(ids).size).toBe(1);
+    const rows = await database.db.select().from(orders).where(eq(orders.paymentReference, reference));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "Approved", totalCents: 4901, paymentMethod: "stripe" });
+    expect(rows[0].orderId).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+    const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email));
+    expect(emails.filter((e) => e.textBody.includes(rows[0].orderId))).toHaveLength(1);
+    expect(emails.find((e) => e.textBody.includes(rows[0].orderId))?.textBody).toContain(`/order-status/${rows[0].orderId}`);
+    const [paid] = await database.db.select().from(checkouts).where(eq(checkouts.token, checkout.token));
+    expect(paid).toMatchObject({ status: "paid", orderId: rows[0].orderId });
+  });
+
+  it("does not record an unapproved (pending) payment", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const provider = paymentProviderFor(database.db, "paypal");
+    const { reference } = await provider.startPayment({
+      checkoutToken: checkout.token, amountCents: checkout.totalCents, description: "t", returnUrl: TEST_ORIGIN, cancelUrl: TEST_ORIGIN,
+    });
+    const outcome = await confirmPayment(database.db, { method: "paypal", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
+    expect(outcome.status).toBe("pending");
+    // A payment made for another method cannot confirm this one either.
+    const other = await confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
+    expect(other.status).toBe("declined");
+  });
+
+  it("gives two checkouts paid in parallel their own orders", async () => {
+    const [a, b] = await Promise.all([
+      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+    ]);
+    const [refA, refB] = await Promise.all([pay(a.token, "approved"), pay(b.token, "approved")]);
+    const [oa, ob] = await Promise.all([
+      confirmPayment(database.db, { method: "stripe", checkoutToken: a.token, reference: refA, origin: TEST_ORIGIN }),
+      confirmPayment(database.db, { method: "stripe", checkoutToken: b.token, reference: refB, origin: TEST_ORIGIN }),
+    ]);
+    expect(oa.status).toBe("paid");
+    expect(ob.status).toBe("paid");
+    if (oa.status === "paid" && ob.status === "paid") expect(oa.order.orderId).not.toBe(ob.order.orderId);
+  });
+});
