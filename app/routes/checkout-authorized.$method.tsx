@@ -1,6 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cartCookieHeader } from "~/cart/cart-cookie.server";
+import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/orders/confirm-payment.server";
 import { getDb } from "~/runtime.server";
@@ -32,7 +32,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     case "paid": {
       const headers = new Headers();
       headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
-      if (outcome.kind === "cart") headers.append("Set-Cookie", await cartCookieHeader(request, []));
+      if (outcome.kind === "cart" && (await readCart(request)).length > 0) {
+        // Purchase reset: empty the cart, then show this page again so the header renders the empty cart too.
+        headers.append("Set-Cookie", await cartCookieHeader(request, []));
+        throw redirect(`${url.pathname}${url.search}`, { headers });
+      }
       const view: View = {
         kind: "paid",
         orderId: outcome.order.orderId,
