@@ -15,12 +15,24 @@ export async function reformattedDescription(
   generator: TextGenerator,
   product: { key: string; description: string },
 ): Promise<string> {
+  return (await storedDescription(db, product.key)) ?? generateDescription(db, generator, product);
+}
+
+/** The stored reformatted description, or null when none was made yet. */
+export async function storedDescription(db: Database, productKey: string): Promise<string | null> {
   const [stored] = await db
     .select({ description: productDescriptions.description })
     .from(productDescriptions)
-    .where(eq(productDescriptions.productKey, product.key));
-  if (stored) return stored.description;
+    .where(eq(productDescriptions.productKey, productKey));
+  return stored?.description ?? null;
+}
 
+/** Reformats the description with the generator and stores it; on failure the original text. */
+export async function generateDescription(
+  db: Database,
+  generator: TextGenerator,
+  product: { key: string; description: string },
+): Promise<string> {
   const { body } = splitDescription(product.description);
   try {
     const formatted = (await generator.reformatDescription(body)).trim();

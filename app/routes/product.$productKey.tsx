@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Await, Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { splitDescription } from "~/catalogue/description";
-import { reformattedDescription } from "~/catalogue/descriptions.server";
+import { generateDescription, storedDescription } from "~/catalogue/descriptions.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalogue/product";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalogue/queries.server";
 import type { StoreProduct } from "~/catalogue/store-product";
@@ -45,7 +45,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     excludeKey: product.key,
     limit: RELATED_LIMIT,
   });
-  const { legal } = splitDescription(product.description);
+  const { body, legal } = splitDescription(product.description);
+  const stored = await storedDescription(db, product.key);
   return {
     product: { ...product, description: undefined },
     legal,
@@ -54,8 +55,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     related,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: url.origin,
-    // Streamed: the page is sent at once and the description follows when the generator is done.
-    description: reformattedDescription(db, getTextGenerator(), product),
+    // A stored description is sent with the page. Otherwise the page is sent at once and the
+    // reformatted text is streamed when the generator is done; browsers without script, which
+    // cannot swap streamed content in, get the original text in a <noscript>.
+    description: stored ?? generateDescription(db, getTextGenerator(), product),
+    originalDescription: stored ? null : body,
   };
 }
 
@@ -107,7 +111,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetail() {
-  const { product, legal, variations, variationError, related, imageIndex, description } = useLoaderData<typeof loader>();
+  const { product, legal, variations, variationError, related, imageIndex, description, originalDescription } =
+    useLoaderData<typeof loader>();
   const categories = product.categories.filter((name) => name !== "Home");
   return (
     <div className="container product-detail">
@@ -154,7 +159,7 @@ export default function ProductDetail() {
       {related.length > 0 ? <ProductCarousel label="Related Products" products={related} /> : null}
       <section className="product-detail__description" aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
-        <Suspense fallback={<DescriptionSkeleton />}>
+        <Suspense fallback={<DescriptionSkeleton original={originalDescription} />}>
           <Await resolve={description} errorElement={<DescriptionSkeleton />}>
             {(text) => <FormattedText text={text} />}
           </Await>
@@ -175,14 +180,21 @@ export default function ProductDetail() {
   );
 }
 
-function DescriptionSkeleton() {
+function DescriptionSkeleton({ original }: { original?: string | null }) {
   return (
-    <div className="skeleton" aria-busy="true" aria-label="Loading description">
-      <span />
-      <span />
-      <span />
-      <span />
-    </div>
+    <>
+      <div className="skeleton js-only" aria-busy="true" aria-label="Loading description">
+        <span />
+        <span />
+        <span />
+        <span />
+      </div>
+      {original ? (
+        <noscript>
+          <FormattedText text={original} />
+        </noscript>
+      ) : null}
+    </>
   );
 }
 

@@ -101,7 +101,8 @@ test.describe("product detail", () => {
     await expect(page.getByText(/Leaves warehouse within 24 Hours/)).toBeVisible();
     await expect(page.getByText(/As low as/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Description" })).toBeVisible();
-    await expect(page.locator(".formatted-text p").first()).not.toBeEmpty();
+    await expect(page.locator(".formatted-text p:visible").first()).toBeVisible();
+    await expect(page.locator(".formatted-text p:visible").first()).not.toBeEmpty();
     await expect(page.getByRole("heading", { name: "Legal disclaimers and warnings" })).toBeVisible();
     const specs = page.getByRole("region", { name: "Specifications" });
     await expect(specs.getByRole("rowheader", { name: "Fuel Type" })).toBeVisible();
