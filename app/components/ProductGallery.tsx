@@ -1,10 +1,14 @@
 import { useState } from "react";
+import { Carousel, type CarouselOptions } from "./Carousel";
 import { ProductImage } from "./ProductImage";
+
+/** Mobile: one image at a time, looping, with dots and autoplay; the last image comes first. */
+const MOBILE_GALLERY: CarouselOptions = { slidesPerView: { default: 1 }, autoplayMs: 3000, loop: true, dots: true, arrows: false, gap: 8 };
 
 /**
  * Desktop: a large image and thumbnails; hovering or focusing a thumbnail
  * shows it (each thumbnail is also a link, ?image=N, so it works without
- * script). Mobile: the images become a swipeable scroll-snap row with dots.
+ * script). Mobile: a swipeable, looping carousel with dots (a scroll-snap row without script).
  * The last image is shown first, as the spec asks.
  */
 export function ProductGallery({ images, title, initialIndex }: { images: string[]; title: string; initialIndex: number }) {
@@ -15,16 +19,21 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
       <div className="gallery__main">
         <ProductImage src={shown} alt={`${title}, image ${selected + 1} of ${images.length}`} width={600} height={600} loading="eager" />
       </div>
-      <ul className="gallery__strip" aria-label="Swipe through images">
-        {[...images].reverse().map((image, reversedIndex) => {
-          const index = images.length - 1 - reversedIndex;
-          return (
-            <li key={image}>
-              <ProductImage src={image} alt={`${title}, image ${index + 1} of ${images.length}`} width={600} height={600} />
-            </li>
-          );
-        })}
-      </ul>
+      <div className="gallery__strip">
+        <Carousel
+          {...MOBILE_GALLERY}
+          label="Swipe through images"
+          items={[...images].reverse().map((image, reversedIndex) => (
+            <ProductImage
+              key={image}
+              src={image}
+              alt={`${title}, image ${images.length - reversedIndex} of ${images.length}`}
+              width={600}
+              height={600}
+            />
+          ))}
+        />
+      </div>
       {images.length > 1 ? (
         <ul className="gallery__thumbs">
           {images.map((image, index) => (
