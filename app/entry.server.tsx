@@ -6,7 +6,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ConfigError, getConfig } from "./config.server";
 import { getRuntime } from "./runtime.server";
-import "./startup.server";
 
 export const streamTimeout = 10_000;
 

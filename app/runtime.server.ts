@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
+import { STARTUP_STEPS } from "./startup.server";
 
 /**
  * Everything the server needs before it answers a request: validated
@@ -14,15 +15,6 @@ export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   sessionSecret: string;
-}
-
-type StartupStep = (runtime: Runtime) => Promise<void>;
-
-const startupSteps: StartupStep[] = [];
-
-/** Lets a feature (catalogue loading, demo staff account) run once at start-up. */
-export function onStartup(step: StartupStep) {
-  startupSteps.push(step);
 }
 
 declare global {
@@ -45,7 +37,7 @@ async function startRuntime(): Promise<Runtime> {
   await database.migrate();
   const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
   const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of startupSteps) await step(runtime);
+  for (const step of STARTUP_STEPS) await step(runtime);
   console.log(`Store ready on ${database.description}.`);
   return runtime;
 }

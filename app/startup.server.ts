@@ -1,11 +1,12 @@
 import { loadCatalogueIfChanged } from "./catalogue/load.server";
-import { onStartup } from "./runtime.server";
+import type { Runtime } from "./runtime.server";
 
-/**
- * Start-up steps of each feature, registered in the order they run.
- * Imported once by entry.server.tsx.
- */
-onStartup(async ({ database }) => {
-  const result = await loadCatalogueIfChanged(database.db);
-  if (result.loaded) console.log(`Catalogue loaded: ${result.count} products.`);
-});
+type StartupStep = (runtime: Runtime) => Promise<void>;
+
+/** What each feature needs done once at start-up, in the order it runs. */
+export const STARTUP_STEPS: readonly StartupStep[] = [
+  async ({ database }) => {
+    const result = await loadCatalogueIfChanged(database.db);
+    if (result.loaded) console.log(`Catalogue loaded: ${result.count} products.`);
+  },
+];

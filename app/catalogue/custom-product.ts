@@ -4,7 +4,9 @@ import { composeDescription } from "./description";
 import { imagePaths } from "./illustration";
 
 /** Price of the store's own seasoning (spec, section 9). */
-export const OWN_SEASONING_PRICE = 15.99;
+import { OWN_SEASONING_PRICE } from "./brands";
+
+export { OWN_SEASONING_PRICE };
 
 /** Exactly the six specifications the seasoning page shows, in this order. */
 const SPECIFICATIONS: Specification[] = [

@@ -4,6 +4,8 @@ import { productDescriptions } from "~/db/schema";
 import type { TextGenerator } from "~/services/text/types";
 import { splitDescription } from "./description";
 
+export { splitDescription };
+
 /**
  * The reformatted description of a product (the text before the legal
  * marker). A stored one is reused; otherwise the text generator reformats it

@@ -1,22 +1,8 @@
 import { z } from "zod";
 
-/** The checkout contact and address form, with the spec's exact messages. */
-export const CUSTOMER_MESSAGES = {
-  firstName: "Please enter your first name.",
-  lastName: "Please enter your last name.",
-  address: "Please enter your address.",
-  email: "Please enter a valid email address.",
-  phone: "Please enter a valid phone number (10-15 digits).",
-  city: "Please enter your city.",
-  state: "Please choose your state.",
-  postalCode: "Please enter a valid ZIP code.",
-} as const;
+import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField } from "./customer-fields";
 
-export const US_STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
-  "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR",
-  "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
-] as const;
+export { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField };
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
@@ -42,8 +28,6 @@ export const customerSchema = z.object({
 });
 
 export type CustomerInput = z.infer<typeof customerSchema>;
-export type CustomerField = keyof CustomerInput;
-export type CustomerErrors = Partial<Record<CustomerField, string>>;
 export const CUSTOMER_FIELDS = Object.keys(customerSchema.shape) as CustomerField[];
 
 export type CustomerParse =

@@ -1,3 +1,4 @@
+import { parseNewsletterForm } from "./newsletter-form.server";
 import { describe, expect, it } from "vitest";
 import {
   currentPathWithoutNewsletterFlags,
@@ -6,7 +7,6 @@ import {
   newsletterRedirectTarget,
   newsletterResult,
   newsletterResultFromSearch,
-  parseNewsletterForm,
 } from "./newsletter";
 import { safeRedirectPath } from "~/utils/redirect";
 

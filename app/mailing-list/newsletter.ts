@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { safeRedirectPath } from "~/utils/redirect";
 
 /**
@@ -57,41 +56,26 @@ export function newsletterResult(status: NewsletterStatus, source: NewsletterSou
   return { source, status, message: newsletterMessage(status, source), email: status === "subscribed" ? "" : email };
 }
 
-const sourceSchema = z.enum(NEWSLETTER_SOURCES).catch("footer");
-
-const formSchema = z.object({
-  email: z.string().catch(""),
-  source: sourceSchema,
-});
-
-const emailSchema = z.string().trim().max(MAX_EMAIL_LENGTH).regex(NEWSLETTER_EMAIL_PATTERN);
-
-export type ParsedNewsletterForm =
-  | { valid: true; source: NewsletterSource; email: string }
-  | { valid: false; source: NewsletterSource; email: string };
-
-/** Reads the form; never throws. `email` is trimmed when valid, as typed otherwise. */
-export function parseNewsletterForm(input: Record<string, unknown>): ParsedNewsletterForm {
-  const { email, source } = formSchema.parse(input);
-  const checked = emailSchema.safeParse(email);
-  return checked.success ? { valid: true, source, email: checked.data } : { valid: false, source, email: email.slice(0, 500) };
-}
-
 /* ---- carrying the result back through a redirect (no script) ---- */
 
 export const NEWSLETTER_QUERY = { status: "newsletter", source: "newsletter_source", email: "newsletter_email" } as const;
 /** Where the no-script redirect lands, so the browser scrolls to the form that answered. */
 export const NEWSLETTER_ANCHOR: Record<NewsletterSource, string> = { footer: "newsletter", popup: "newsletter-popup" };
 
-const statusSchema = z.enum(["subscribed", "invalid", "duplicate", "failed"]);
+const NEWSLETTER_STATUSES: readonly NewsletterStatus[] = ["subscribed", "invalid", "duplicate", "failed"];
+
+function isStatus(value: unknown): value is NewsletterStatus {
+  return NEWSLETTER_STATUSES.includes(value as NewsletterStatus);
+}
 
 /** The result a no-script redirect put in the query, for the given form; null when there is none. */
 export function newsletterResultFromSearch(search: string, source: NewsletterSource): NewsletterResult | null {
   const params = new URLSearchParams(search);
-  const status = statusSchema.safeParse(params.get(NEWSLETTER_QUERY.status));
-  if (!status.success) return null;
-  if (sourceSchema.parse(params.get(NEWSLETTER_QUERY.source)) !== source) return null;
-  return newsletterResult(status.data, source, (params.get(NEWSLETTER_QUERY.email) ?? "").slice(0, 500));
+  const status = params.get(NEWSLETTER_QUERY.status);
+  if (!isStatus(status)) return null;
+  const formSource = params.get(NEWSLETTER_QUERY.source) ?? "footer";
+  if (formSource !== source) return null;
+  return newsletterResult(status, source, (params.get(NEWSLETTER_QUERY.email) ?? "").slice(0, 500));
 }
 
 /** The page to go back to, carrying the result in the query (and the email only when it must be corrected). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { asc } from "drizzle-orm";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
-import { DISPLAYED_BRANDS } from "~/catalogue/product";
+import { DISPLAYED_BRANDS } from "~/catalogue/brands";
 import { brandCategories } from "~/catalogue/queries.server";
 import { productPath } from "~/catalogue/store-product";
 import { products } from "~/db/schema";

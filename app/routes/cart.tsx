@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { applyCartChange } from "~/cart/cart-actions.server";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { priceCart, type PricedCartLine } from "~/cart/cart-view.server";
-import { brandDisplayName } from "~/catalogue/product";
+import { brandDisplayName } from "~/catalogue/brands";
 import { productPath } from "~/catalogue/store-product";
 import { CartXIcon, TrashIcon } from "~/components/icons";
 import { ProductImage } from "~/components/ProductImage";

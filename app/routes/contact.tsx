@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CONTACT_FIELDS, CONTACT_MESSAGES, HONEYPOT_FIELD, parseContactForm, SERVICE_HOURS, type ContactErrors, type ContactField, type ContactValues } from "~/contact/contact";
+import { CONTACT_FIELDS, CONTACT_MESSAGES, HONEYPOT_FIELD, SERVICE_HOURS, type ContactErrors, type ContactField, type ContactValues } from "~/contact/contact";
+import { parseContactForm } from "~/contact/contact-form.server";
 import { submitContactMessage } from "~/contact/contact.server";
 import { getConfig } from "~/config.server";
 import type { RootLoaderData } from "~/root";

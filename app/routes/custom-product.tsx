@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OWN_SEASONING_ID } from "~/catalogue/product";
+import { OWN_SEASONING_ID } from "~/catalogue/brands";
 import { getProductById, randomProducts } from "~/catalogue/queries.server";
 import { specMap } from "~/catalogue/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";

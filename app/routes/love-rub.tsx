@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OWN_SEASONING_PRICE } from "~/catalogue/custom-product";
-import { OWN_SEASONING_ID } from "~/catalogue/product";
+import { OWN_SEASONING_PRICE } from "~/catalogue/brands";
+import { OWN_SEASONING_ID } from "~/catalogue/brands";
 import { getProductById } from "~/catalogue/queries.server";
 import { priceToCents } from "~/catalogue/store-product";
 import { ProductImage } from "~/components/ProductImage";

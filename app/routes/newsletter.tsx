@@ -1,8 +1,8 @@
+import { parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import {
   newsletterRedirectTarget,
   newsletterResult,
-  parseNewsletterForm,
   type NewsletterResult,
   type NewsletterStatus,
 } from "~/mailing-list/newsletter";

@@ -1,9 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
-import { splitDescription } from "~/catalogue/description";
-import { generateDescription, storedDescription } from "~/catalogue/descriptions.server";
-import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalogue/product";
+import { generateDescription, splitDescription, storedDescription } from "~/catalogue/descriptions.server";
+import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalogue/brands";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalogue/queries.server";
 import type { StoreProduct } from "~/catalogue/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalogue/variations";

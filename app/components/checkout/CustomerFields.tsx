@@ -1,5 +1,5 @@
 import { lazy, Suspense, type InputHTMLAttributes } from "react";
-import { US_STATES, type CustomerErrors, type CustomerField } from "~/checkout/customer";
+import { US_STATES, type CustomerErrors, type CustomerField } from "~/checkout/customer-fields";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useStore } from "~/utils/use-store";
 

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { CustomerErrors, CustomerField } from "~/checkout/customer";
+import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import type { SingleCheckoutTotals } from "~/checkout/single-totals";
 import type { OrderCustomer, OrderItem } from "~/db/schema";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SERVICE_HOURS } from "~/contact/contact";
+import { SERVICE_HOURS } from "~/contact/service-hours";
 import type { PublicConfig } from "~/config.server";
 import { telHref } from "~/utils/format";
 import { PhoneIcon } from "../icons";

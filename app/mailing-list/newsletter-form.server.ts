@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_EMAIL_PATTERN, NEWSLETTER_SOURCES, type NewsletterSource } from "./newsletter";
+
+/**
+ * The newsletter form's server-side validation (zod), kept apart from the
+ * messages and helpers in newsletter.ts so the browser bundle carries no zod.
+ */
+const sourceSchema = z.enum(NEWSLETTER_SOURCES).catch("footer");
+
+const formSchema = z.object({
+  email: z.string().catch(""),
+  source: sourceSchema,
+});
+
+const emailSchema = z.string().trim().max(MAX_EMAIL_LENGTH).regex(NEWSLETTER_EMAIL_PATTERN);
+
+export type ParsedNewsletterForm =
+  | { valid: true; source: NewsletterSource; email: string }
+  | { valid: false; source: NewsletterSource; email: string };
+
+/** Reads the form; never throws. `email` is trimmed when valid, as typed otherwise. */
+export function parseNewsletterForm(input: Record<string, unknown>): ParsedNewsletterForm {
+  const { email, source } = formSchema.parse(input);
+  const checked = emailSchema.safeParse(email);
+  return checked.success ? { valid: true, source, email: checked.data } : { valid: false, source, email: email.slice(0, 500) };
+}
