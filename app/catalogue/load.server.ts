@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { readCatalogueFiles, type CatalogueFiles } from "./catalogue-files.server";
 import { productKey } from "./product";
+import { forgetCatalogueCaches } from "./queries.server";
 import { priceToCents } from "./store-product";
 
 const HASH_KEY = "catalogue_hash";
@@ -48,5 +49,6 @@ export async function loadCatalogueIfChanged(
       .values({ key: HASH_KEY, value: files.contentHash })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: files.contentHash, updatedAt: new Date() } });
   });
+  forgetCatalogueCaches(db);
   return { loaded: true, count: files.products.length };
 }
