@@ -54,6 +54,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PGLITE_DIR: "memory://e2e",
       PUBLIC_BASE_URL: baseURL,
+      STAFF_DEMO_PASSWORD: "e2e-staff-password-0001", // the demo staff account tests/e2e/staff.spec.ts signs in with
     },
   },
 });

@@ -65,6 +65,9 @@ const configSchema = z.object({
   OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   OPENAI_BASE_URL: httpUrl.optional(),
   GOOGLE_MAPS_API_KEY: optional,
+
+  /** Password of the demo staff account the embedded start creates (tests); random when unset. */
+  STAFF_DEMO_PASSWORD: z.string().min(12, { message: "must be at least 12 characters long" }).max(256).optional(),
 });
 
 /** Keys that only make sense together: setting one without the other is a mistake. */

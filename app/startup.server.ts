@@ -1,5 +1,6 @@
 import { loadCatalogueIfChanged } from "./catalogue/load.server";
 import type { Runtime } from "./runtime.server";
+import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 
 type StartupStep = (runtime: Runtime) => Promise<void>;
 
@@ -8,5 +9,8 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   async ({ database }) => {
     const result = await loadCatalogueIfChanged(database.db);
     if (result.loaded) console.log(`Catalogue loaded: ${result.count} products.`);
+  },
+  async (runtime) => {
+    await ensureDemoStaffAccount(runtime);
   },
 ];

@@ -231,3 +231,48 @@ export const testPayments = pgTable(
     check("test_payments_amount_non_negative", sql`${table.amountCents} >= 0`),
   ],
 );
+
+/**
+ * Staff dashboard (issue 6). Every status change a staff member makes, kept
+ * for the audit trail shown in the order panel.
+ *
+ * The dashboard's indexes on `orders` live in the staff_dashboard migration
+ * (drizzle/0003_staff_dashboard.sql), written by hand because this file only
+ * grows at its end: trigram GIN indexes on customer->>'name' and
+ * customer->>'email' for the ILIKE search, and a text_pattern_ops index on
+ * order_id for the order id prefix search. The list (orders with a name,
+ * newest first) uses orders_created_at_idx and stops after one page.
+ */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.orderId),
+    staffEmail: text("staff_email").notNull(),
+    fromStatus: text("from_status").$type<OrderStatus>().notNull(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_status_changes_order_idx").on(table.orderId, table.changedAt),
+    check("order_status_changes_from_valid", sql`${table.fromStatus} in (${inList(ORDER_STATUSES)})`),
+    check("order_status_changes_to_valid", sql`${table.toStatus} in (${inList(ORDER_STATUSES)})`),
+  ],
+);
+
+/**
+ * Sign-in attempts that have not (yet) succeeded, one row per key and
+ * attempt: `email:{address}` and `ip:{client address}`. Counted over a
+ * sliding window to slow and then refuse repeated failures.
+ */
+export const staffLoginAttempts = pgTable(
+  "staff_login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_login_attempts_key_idx").on(table.key, table.attemptedAt)],
+);

@@ -1,0 +1,25 @@
+import { formatDateTimeUtc } from "~/utils/format";
+import type { StatusChangeView } from "~/staff/view";
+
+/** Who changed the status, when, from what to what; newest first. */
+export function AuditTrail({ history, createdAt }: { history: StatusChangeView[]; createdAt: string }) {
+  return (
+    <section className="order-panel__section" aria-labelledby="audit-heading">
+      <h3 id="audit-heading">History</h3>
+      <ol className="audit-trail" data-testid="audit-trail">
+        {history.map((change, index) => (
+          <li key={`${change.changedAt}-${index}`}>
+            <span>
+              <strong>{change.fromStatus}</strong> → <strong>{change.toStatus}</strong> by {change.staffEmail}
+            </span>
+            <time dateTime={change.changedAt}>{formatDateTimeUtc(change.changedAt)}</time>
+          </li>
+        ))}
+        <li>
+          <span>Order placed (Approved)</span>
+          <time dateTime={createdAt}>{formatDateTimeUtc(createdAt)}</time>
+        </li>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { TilesView } from "~/staff/view";
+
+const TILES: Array<{ key: keyof TilesView; label: string }> = [
+  { key: "total", label: "Total Orders" },
+  { key: "approved", label: "Approved" },
+  { key: "packed", label: "Packed" },
+  { key: "shipped", label: "Shipped" },
+];
+
+/** Total Orders counts every order (Cancelled ones only there); the others count their status. */
+export function DashboardTiles({ tiles }: { tiles: TilesView }) {
+  return (
+    <ul className="staff-tiles" aria-label="Order counts">
+      {TILES.map(({ key, label }) => (
+        <li key={key} className={`staff-tile staff-tile--${key}`}>
+          <span className="staff-tile__label">{label}</span>
+          <span className="staff-tile__value" data-testid={`tile-${key}`}>
+            {tiles[key].toLocaleString("en-US")}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from "@remix-run/react";
+import { PAYMENT_METHODS } from "~/services/payments/types";
+import { formatDate, formatPhone, formatUsd } from "~/utils/format";
+import type { OrderDetailView } from "~/staff/view";
+import { AuditTrail } from "./AuditTrail";
+import { StatusBadge } from "./StatusBadge";
+import { StatusForm } from "./StatusForm";
+
+function paymentLabel(method: string): string {
+  return Object.hasOwn(PAYMENT_METHODS, method) ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label : method;
+}
+
+/** The side panel of one order: customer, address, items, totals, payment, the status form and the history. */
+export function OrderPanel({
+  order,
+  csrf,
+  closeHref,
+  formAction,
+}: {
+  order: OrderDetailView;
+  csrf: string;
+  closeHref: string;
+  formAction: string;
+}) {
+  const { customer } = order;
+  return (
+    <aside className="order-panel" aria-labelledby="order-panel-heading" data-testid="order-panel">
+      <div className="order-panel__head">
+        <h2 id="order-panel-heading">Order {order.orderId}</h2>
+        <Link to={closeHref} className="order-panel__close" preventScrollReset>
+          Close<span className="visually-hidden"> order {order.orderId}</span>
+        </Link>
+      </div>
+      <p className="order-panel__meta">
+        <StatusBadge status={order.status} /> Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+      </p>
+
+      <StatusForm orderId={order.orderId} status={order.status} csrf={csrf} action={formAction} />
+
+      <section className="order-panel__section" aria-labelledby="panel-customer-heading">
+        <h3 id="panel-customer-heading">Customer</h3>
+        <p>
+          {customer.name || "(no name)"}
+          <br />
+          <a href={`mailto:${customer.email}`}>{customer.email}</a>
+          {customer.phone ? (
+            <>
+              <br />
+              {formatPhone(customer.phone) || customer.phone}
+            </>
+          ) : null}
+        </p>
+      </section>
+
+      <section className="order-panel__section" aria-labelledby="panel-address-heading">
+        <h3 id="panel-address-heading">Shipping address</h3>
+        <address>
+          {customer.address}
+          <br />
+          {[customer.city, [customer.state, customer.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+          {customer.country ? (
+            <>
+              <br />
+              {customer.country}
+            </>
+          ) : null}
+        </address>
+      </section>
+
+      <section className="order-panel__section" aria-labelledby="panel-items-heading">
+        <h3 id="panel-items-heading">Items</h3>
+        <ul className="order-panel__items">
+          {order.items.map((item, index) => (
+            <li key={`${index}-${item.productKey}`}>
+              <span>
+                {item.title}
+                <small>
+                  {item.model ? `Model ${item.model} · ` : ""}Qty {item.quantity} × {formatUsd(item.unitPriceCents)}
+                </small>
+              </span>
+              <span className="order-panel__amount">{formatUsd(item.unitPriceCents * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-panel__totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatUsd(order.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{order.shippingCents === 0 ? "Free" : formatUsd(order.shippingCents)}</dd>
+          </div>
+          {order.discountCents > 0 ? (
+            <div>
+              <dt>Discount</dt>
+              <dd>−{formatUsd(order.discountCents)}</dd>
+            </div>
+          ) : null}
+          <div className="order-panel__total">
+            <dt>Total</dt>
+            <dd data-testid="panel-total">{formatUsd(order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt>Payment method</dt>
+            <dd>{paymentLabel(order.paymentMethod)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <AuditTrail history={order.history} createdAt={order.createdAt} />
+    </aside>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "@remix-run/react";
+import { formatDate } from "~/utils/format";
+import type { OrderRowView } from "~/staff/view";
+import { StatusBadge } from "./StatusBadge";
+
+/**
+ * ID, Name, Email, Status, Date. Each row opens the order's panel through a
+ * plain link (the order is in the URL), so it works without script; the
+ * link covers the whole row.
+ */
+export function OrdersTable({
+  rows,
+  selectedId,
+  hrefFor,
+  caption,
+}: {
+  rows: OrderRowView[];
+  selectedId: string | null;
+  hrefFor: (orderId: string) => string;
+  caption: string;
+}) {
+  if (rows.length === 0) return <p className="staff-empty">No orders found.</p>;
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Status</th>
+            <th scope="col">Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const selected = row.orderId === selectedId;
+            return (
+              <tr key={row.orderId} className={selected ? "is-selected" : undefined} data-testid="order-row" data-order-id={row.orderId}>
+                <th scope="row">
+                  <Link
+                    className="staff-table__open"
+                    to={hrefFor(row.orderId)}
+                    preventScrollReset
+                    aria-current={selected ? "true" : undefined}
+                    aria-label={`Order ${row.orderId}, ${row.name}`}
+                  >
+                    {row.orderId}
+                  </Link>
+                </th>
+                <td>{row.name}</td>
+                <td className="staff-table__email">{row.email}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td>
+                  <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

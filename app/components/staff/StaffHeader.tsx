@@ -1,0 +1,22 @@
+import { Form } from "@remix-run/react";
+import { CsrfField } from "./CsrfField";
+
+/** The staff pages' own bar: where you are, who is signed in, and sign out (a POST with the token). */
+export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
+  return (
+    <header className="staff-header">
+      <p className="staff-header__title">Order dashboard</p>
+      <div className="staff-header__user">
+        <span>
+          Signed in as <strong data-testid="staff-email">{email}</strong>
+        </span>
+        <Form method="post" action="/logout">
+          <CsrfField token={csrf} />
+          <button type="submit" className="button button--small">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

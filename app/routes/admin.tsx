@@ -1,0 +1,15 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/staff/guard.server";
+
+/**
+ * The older admin screen. It had its own login form that compared the
+ * password in a browser query; here it goes through the same sign-in and
+ * guard as /dashboard (an anonymous visitor is sent to /login and back), then
+ * opens the dashboard, which shows the same tiles and table. No action:
+ * a POST to /admin is refused (405), so no password is ever checked here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const search = new URL(request.url).search;
+  return redirect(`/dashboard${search}`, { status: 303, headers: { "Cache-Control": "private, no-store" } });
+}

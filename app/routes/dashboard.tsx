@@ -1,0 +1,216 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { DashboardTiles } from "~/components/staff/DashboardTiles";
+import { OrderPanel } from "~/components/staff/OrderPanel";
+import { OrdersTable } from "~/components/staff/OrdersTable";
+import { StaffHeader } from "~/components/staff/StaffHeader";
+import type { RouteHandle } from "~/root";
+import { getDb } from "~/runtime.server";
+import { verifyCsrf } from "~/staff/csrf.server";
+import { dashboardTiles, listOrders, normaliseQuery, orderDetail, parsePage, updateOrderStatus } from "~/staff/dashboard.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { Flash } from "~/staff/session.server";
+import {
+  dashboardHref,
+  FORM_EXPIRED,
+  STATUS_FAILED,
+  STATUS_UNEXPECTED,
+  STATUS_UPDATED,
+  type DashboardState,
+  type OrderDetailView,
+  type OrderRowView,
+  type TilesView,
+} from "~/staff/view";
+import staffStyles from "~/styles/staff.css";
+
+export const handle: RouteHandle = { bareLayout: true };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** Staff pages hold customers' personal data: never cached. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+type DashboardData = {
+  staffEmail: string;
+  csrf: string;
+  state: DashboardState;
+  tiles: TilesView;
+  rows: OrderRowView[];
+  hasNext: boolean;
+  selected: OrderDetailView | null;
+  selectedMissing: boolean;
+  flash: Flash | null;
+};
+
+type ActionData = { flash: Flash };
+
+function stateFrom(params: URLSearchParams): DashboardState {
+  const order = params.get("order")?.trim().toUpperCase().slice(0, 40) || null;
+  return { q: normaliseQuery(params.get("q")), page: parsePage(params.get("page")), order };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const state = stateFrom(new URL(request.url).searchParams);
+  const db = await getDb();
+  const tiles = await dashboardTiles(db);
+  const list = await listOrders(db, { query: state.q, page: state.page });
+  const detail = state.order ? await orderDetail(db, state.order) : null;
+  const flash = staff.session.get("flash") ?? null;
+  return data<DashboardData>(
+    {
+      staffEmail: staff.staff.email,
+      csrf: staff.csrf,
+      state,
+      tiles,
+      rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      hasNext: list.hasNext,
+      selected: detail
+        ? {
+            ...detail,
+            createdAt: detail.createdAt.toISOString(),
+            history: detail.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
+          }
+        : null,
+      selectedMissing: Boolean(state.order) && !detail,
+      flash,
+    },
+    { headers: { "Set-Cookie": await staff.commit() } },
+  );
+}
+
+/**
+ * intent=status: checked in order — a session (else /login), the CSRF token
+ * (else 403, nothing changes), the fields (zod, in updateOrderStatus). A
+ * success redirects back with a flash message, so a reload never re-posts
+ * and the list, tiles and panel show the new status.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const state = stateFrom(new URL(request.url).searchParams);
+  const reply = async (flash: Flash, status: number) =>
+    data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return reply({ kind: "error", message: STATUS_FAILED }, 400);
+  }
+  if (!verifyCsrf(staff.session, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
+  if (form.get("intent") !== "status") return reply({ kind: "error", message: STATUS_FAILED }, 400);
+
+  const orderId = String(form.get("orderId") ?? "");
+  try {
+    const result = await updateOrderStatus(await getDb(), { orderId, status: form.get("status"), staff: staff.staff });
+    if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
+    staff.session.flash("flash", { kind: "success", message: STATUS_UPDATED });
+    return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
+      status: 303,
+      headers: { "Set-Cookie": await staff.commit() },
+    });
+  } catch (error) {
+    console.error("Order status update failed:", error instanceof Error ? error.message.split("\n")[0] : error);
+    return reply({ kind: "error", message: STATUS_UNEXPECTED }, 500);
+  }
+}
+
+export default function Dashboard() {
+  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const message = actionData?.flash ?? flash;
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
+  const hrefFor = (orderId: string) => dashboardHref({ ...state, order: orderId });
+  const formAction = dashboardHref(state);
+
+  return (
+    <div className="staff-page">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <StaffHeader email={staffEmail} csrf={csrf} />
+      <main id="main" className="staff-main">
+        <h1>Dashboard</h1>
+        {message ? (
+          <p
+            ref={messageRef}
+            tabIndex={-1}
+            className={`notice ${message.kind === "success" ? "notice--success" : "notice--error"} staff-message`}
+            role={message.kind === "success" ? "status" : "alert"}
+            data-testid="staff-message"
+          >
+            {message.message}
+          </p>
+        ) : null}
+
+        <DashboardTiles tiles={tiles} />
+
+        <div className={selected ? "staff-layout staff-layout--panel" : "staff-layout"}>
+          <section className="staff-orders" aria-labelledby="orders-heading">
+            <div className="staff-orders__head">
+              <h2 id="orders-heading">Orders</h2>
+              <Form method="get" action="/dashboard" className="staff-search" role="search">
+                <label htmlFor="staff-search">Search orders</label>
+                <input id="staff-search" type="search" name="q" defaultValue={state.q} key={state.q} placeholder="Order ID, name or email" maxLength={100} />
+                <button type="submit" className="button button--small button--dark">
+                  Search
+                </button>
+                {state.q ? (
+                  <Link to="/dashboard" className="staff-search__clear">
+                    Clear search
+                  </Link>
+                ) : null}
+              </Form>
+            </div>
+            {selectedMissing ? (
+              <p className="notice notice--error" role="alert">
+                Order {state.order} was not found.
+              </p>
+            ) : null}
+            <OrdersTable
+              rows={rows}
+              selectedId={selected?.orderId ?? null}
+              hrefFor={hrefFor}
+              caption={state.q ? `Orders matching “${state.q}”, newest first` : "Orders, newest first"}
+            />
+            <nav className="staff-pager" aria-label="Order pages">
+              {state.page > 1 ? (
+                <Link to={dashboardHref({ q: state.q, page: state.page - 1 })} rel="prev">
+                  ← Newer orders
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>Page {state.page}</span>
+              {hasNext ? (
+                <Link to={dashboardHref({ q: state.q, page: state.page + 1 })} rel="next">
+                  Older orders →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          </section>
+          {selected ? (
+            <OrderPanel order={selected} csrf={csrf} closeHref={dashboardHref({ ...state, order: null })} formAction={formAction} />
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CsrfField } from "~/components/staff/CsrfField";
+import type { RouteHandle } from "~/root";
+import { authenticator, credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY } from "~/staff/auth.server";
+import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
+import { currentStaff } from "~/staff/guard.server";
+import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
+import staffStyles from "~/styles/staff.css";
+import { safeRedirectPath } from "~/utils/redirect";
+
+export const handle: RouteHandle = { bareLayout: true };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Staff sign-in" }, { name: "robots", content: "noindex, nofollow" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const SIGN_IN_EXPIRED = "Your sign-in form expired. Please try again.";
+
+/** Where to go after signing in: a path on this site, never back to /login or /logout. */
+function targetFrom(value: unknown): string {
+  const path = safeRedirectPath(value, "/dashboard");
+  return /^\/(login|logout)(\/|\?|$)/.test(path) ? "/dashboard" : path;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = targetFrom(new URL(request.url).searchParams.get("redirectTo"));
+  if (await currentStaff(request)) throw redirect(redirectTo, 303);
+  // A signed-out session that only carries the sign-in form's CSRF token.
+  const session = await getStaffSession(request);
+  for (const key of ["staffId", "email", "lastSeen"] as const) session.unset(key);
+  const csrf = ensureCsrfToken(session);
+  return data({ csrf, redirectTo }, { headers: { "Set-Cookie": await commitStaffSession(request, session) } });
+}
+
+type LoginActionData = { error: string; email: string };
+
+/**
+ * After every POST the loader runs again (also with script, where Remix would
+ * skip it after a 4xx): it alone hands out the form's CSRF token and sets the
+ * cookie, so the page and the cookie always carry the same token, even when
+ * the cookie had expired.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
+
+/**
+ * The body is read from a clone: remix-auth's FormStrategy reads the
+ * request itself. Order of checks: CSRF token, both fields filled, then the
+ * strategy (lock-out, then the argon2 check). A success starts a new
+ * session (new CSRF token) and goes to redirectTo or /dashboard.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await getStaffSession(request);
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    form = new FormData();
+  }
+  const { email } = credentialsFrom(form);
+  // A failure changes nothing in the session: no cookie here (see shouldRevalidate).
+  const fail = (error: string, status: number) => data<LoginActionData>({ error, email: email.slice(0, 254) }, { status });
+
+  if (!verifyCsrf(session, form)) return fail(SIGN_IN_EXPIRED, 403);
+  const { password } = credentialsFrom(form);
+  if (!email || !password) return fail(FILL_IN_ALL_FIELDS, 400);
+
+  try {
+    const staff = await authenticator.authenticate(STAFF_STRATEGY, request);
+    session.set("staffId", staff.id);
+    session.set("email", staff.email);
+    session.set("lastSeen", sessionClock.now());
+    session.set("csrf", newCsrfToken());
+    return redirect(targetFrom(form.get("redirectTo")), {
+      status: 303,
+      headers: { "Set-Cookie": await commitStaffSession(request, session) },
+    });
+  } catch (error) {
+    if (error instanceof SignInError) return fail(error.message, error.status);
+    throw error;
+  }
+}
+
+export default function Login() {
+  const { csrf, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const error = actionData?.error;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [actionData, error]);
+
+  return (
+    <main id="main" className="staff-login">
+      <div className="staff-login__card">
+        <h1>Staff sign-in</h1>
+        <p className="staff-login__intro">Sign in to review orders and update their status.</p>
+        {error ? (
+          <p ref={errorRef} tabIndex={-1} id="login-error" className="staff-login__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Form method="post" className="staff-login__form" aria-describedby={error ? "login-error" : undefined}>
+          <CsrfField token={csrf} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email ?? ""}
+              key={actionData?.email ?? ""}
+              maxLength={254}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
+          </div>
+          <button type="submit" className="button button--primary button--block" disabled={submitting}>
+            {submitting ? "Signing in…" : "Login"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { hash, verify } from "@node-rs/argon2";
+import { count, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/database.server";
+import { staffUsers } from "~/db/schema";
+
+/** What the rest of the app knows about a signed-in staff member; never the hash. */
+export interface StaffUser {
+  id: string;
+  email: string;
+}
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Longer inputs are refused before hashing, so nobody can make the server hash megabytes. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const staffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "must be a valid email address" }).max(254, { message: "must be a valid email address" }));
+
+export const staffPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
+  .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
+export class DuplicateStaffEmailError extends Error {
+  constructor(email: string) {
+    super(`A staff account for ${email} already exists.`);
+    this.name = "DuplicateStaffEmailError";
+  }
+}
+
+/** Emails are stored and compared lower-cased (the table checks it). */
+export function normaliseStaffEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * argon2id with @node-rs/argon2's defaults (m=19456 KiB, t=2, p=1: the
+ * OWASP recommendation). Only the PHC string `$argon2id$…` is stored.
+ */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** Creates an account; the email is lower-cased. Throws DuplicateStaffEmailError when it exists. */
+export async function createStaffAccount(db: Database, input: { email: string; password: string }): Promise<StaffUser> {
+  const email = staffEmailSchema.parse(input.email);
+  const password = staffPasswordSchema.parse(input.password);
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ email, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: staffUsers.id, email: staffUsers.email });
+  if (!row) throw new DuplicateStaffEmailError(email);
+  return row;
+}
+
+let timingHash: Promise<string> | undefined;
+
+/**
+ * The staff member with this email and password, or null. An unknown email
+ * still costs one argon2 verification, so the answer time does not tell
+ * whether the email exists.
+ */
+export async function verifyStaffCredentials(db: Database, email: string, password: string): Promise<StaffUser | null> {
+  if (password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return null;
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normaliseStaffEmail(email)));
+  if (!row) {
+    timingHash ??= hashPassword("timing-equaliser-for-unknown-emails");
+    await verify(await timingHash, password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(row.passwordHash, password).catch(() => false);
+  return ok ? { id: row.id, email: row.email } : null;
+}
+
+export async function findStaffById(db: Database, id: string): Promise<StaffUser | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, id));
+  return row ?? null;
+}
+
+export async function countStaffAccounts(db: Database): Promise<number> {
+  const [{ value }] = await db.select({ value: count() }).from(staffUsers);
+  return value;
+}

@@ -1,0 +1,53 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "~/runtime.server";
+import { verifyStaffCredentials, type StaffUser } from "./accounts.server";
+import { beginSignInAttempt, clientAddress, lockoutClock, lockoutMessage } from "./lockout.server";
+
+export const FILL_IN_ALL_FIELDS = "Please fill in all fields.";
+/**
+ * One message for an unknown email and a wrong password. The older screen
+ * said "User not found." for an unknown email, which tells anyone which
+ * staff emails exist; we deliberately do not.
+ */
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/** A sign-in that did not succeed, with the message for the form. */
+export class SignInError extends Error {
+  constructor(message: string, readonly status: 400 | 401 | 429) {
+    super(message);
+    this.name = "SignInError";
+  }
+}
+
+export const STAFF_STRATEGY = "staff-form";
+
+/** Reads the two fields; empty (or missing) ones are "". */
+export function credentialsFrom(form: FormData): { email: string; password: string } {
+  const email = form.get("email");
+  const password = form.get("password");
+  return {
+    email: typeof email === "string" ? email.trim() : "",
+    password: typeof password === "string" ? password : "",
+  };
+}
+
+/**
+ * remix-auth 4 only runs the strategy and returns its user; it keeps no
+ * session. The route stores the user in our cookie session (session.server.ts).
+ */
+export const authenticator = new Authenticator<StaffUser>().use(
+  new FormStrategy<StaffUser>(async ({ form, request }) => {
+    const { email, password } = credentialsFrom(form);
+    if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
+    const db = await getDb();
+    const decision = await beginSignInAttempt(db, { email, address: clientAddress(request) });
+    if (decision.kind === "refused") throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429);
+    if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
+    const user = await verifyStaffCredentials(db, email, password);
+    if (!user) throw new SignInError(INVALID_CREDENTIALS, 401);
+    await decision.attempt.succeeded();
+    return user;
+  }),
+  STAFF_STRATEGY,
+);

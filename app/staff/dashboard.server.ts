@@ -1,0 +1,190 @@
+import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/database.server";
+import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
+import { normaliseOrderId } from "~/orders/order-id";
+
+export const PAGE_SIZE = 50;
+/** Deep pages cost an index walk of page × PAGE_SIZE rows; nobody pages this far by hand. */
+export const MAX_PAGE = 2000;
+export const MAX_QUERY_LENGTH = 100;
+
+export const statusSchema = z.enum(ORDER_STATUSES);
+
+export interface DashboardTiles {
+  total: number;
+  approved: number;
+  packed: number;
+  shipped: number;
+}
+
+/**
+ * The four tiles in one pass over the orders: every order in the database
+ * counts in the total (Cancelled ones only there).
+ */
+export async function dashboardTiles(db: Database): Promise<DashboardTiles> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`(count(*) filter (where ${orders.status} = 'Approved'))::int`,
+      packed: sql<number>`(count(*) filter (where ${orders.status} = 'Packed'))::int`,
+      shipped: sql<number>`(count(*) filter (where ${orders.status} = 'Shipped'))::int`,
+    })
+    .from(orders);
+  return { total: Number(row.total), approved: Number(row.approved), packed: Number(row.packed), shipped: Number(row.shipped) };
+}
+
+export interface OrderRow {
+  orderId: string;
+  name: string;
+  email: string;
+  status: OrderStatus;
+  createdAt: Date;
+}
+
+export interface OrderListPage {
+  rows: OrderRow[];
+  page: number;
+  hasNext: boolean;
+}
+
+/** Must stay the same expression as the predicate of orders_listed_created_at_idx. */
+const customerName = sql<string>`(${orders.customer}->>'name')`;
+const customerEmail = sql<string>`(${orders.customer}->>'email')`;
+const hasCustomerName = sql`btrim(${orders.customer}->>'name') <> ''`;
+
+/** `%`, `_` and `\` typed by staff match themselves, not anything. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function normaliseQuery(value: unknown): string {
+  return typeof value === "string" ? value.trim().slice(0, MAX_QUERY_LENGTH) : "";
+}
+
+export function parsePage(value: unknown): number {
+  const page = Number.parseInt(typeof value === "string" ? value : "", 10);
+  return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+function searchCondition(query: string): SQL | undefined {
+  if (!query) return undefined;
+  const pattern = `%${escapeLike(query)}%`;
+  const conditions: SQL[] = [ilike(customerName, pattern), ilike(customerEmail, pattern)];
+  const id = normaliseOrderId(query);
+  if (/^[A-Z0-9]+$/.test(id)) conditions.push(like(orders.orderId, `${id}%`));
+  return or(...conditions);
+}
+
+/**
+ * One page of orders with a customer name, newest first: PAGE_SIZE rows by
+ * offset, plus one to know whether a next page exists (no count of the whole
+ * list). A query matches an order id prefix, or part of the name or email.
+ */
+export async function listOrders(db: Database, options: { query?: string; page?: number } = {}): Promise<OrderListPage> {
+  const page = Math.min(Math.max(1, options.page ?? 1), MAX_PAGE);
+  const query = normaliseQuery(options.query);
+  const rows = await db
+    .select({
+      orderId: orders.orderId,
+      name: customerName,
+      email: customerEmail,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(hasCustomerName, searchCondition(query)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE);
+  return {
+    rows: rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, name: row.name ?? "", email: row.email ?? "" })),
+    page,
+    hasNext: rows.length > PAGE_SIZE,
+  };
+}
+
+export interface StatusChange {
+  staffEmail: string;
+  fromStatus: OrderStatus;
+  toStatus: OrderStatus;
+  changedAt: Date;
+}
+
+export interface OrderDetail {
+  orderId: string;
+  status: OrderStatus;
+  createdAt: Date;
+  customer: OrderCustomer;
+  items: OrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  paymentMethod: string;
+  history: StatusChange[];
+}
+
+/** Everything staff see in the side panel, with the audit trail newest first; null when unknown. */
+export async function orderDetail(db: Database, orderIdInput: string): Promise<OrderDetail | null> {
+  const orderId = normaliseOrderId(orderIdInput);
+  if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  if (!order) return null;
+  const history = await db
+    .select({
+      staffEmail: orderStatusChanges.staffEmail,
+      fromStatus: orderStatusChanges.fromStatus,
+      toStatus: orderStatusChanges.toStatus,
+      changedAt: orderStatusChanges.changedAt,
+    })
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(desc(orderStatusChanges.changedAt), desc(orderStatusChanges.id));
+  return {
+    orderId: order.orderId,
+    status: order.status,
+    createdAt: order.createdAt,
+    customer: order.customer,
+    items: order.items,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod,
+    history,
+  };
+}
+
+export type UpdateStatusResult =
+  | { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus }
+  | { ok: false; reason: "invalid-status" | "not-found" };
+
+/**
+ * Sets an order's status (any of the four, in any order) and records who
+ * changed it from what to what, in one transaction. Setting the status it
+ * already has changes nothing and records nothing.
+ */
+export async function updateOrderStatus(
+  db: Database,
+  input: { orderId: string; status: unknown; staff: { email: string } },
+): Promise<UpdateStatusResult> {
+  const status = statusSchema.safeParse(input.status);
+  if (!status.success) return { ok: false, reason: "invalid-status" };
+  const orderId = normaliseOrderId(input.orderId);
+  if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderId, orderId))
+      .for("update");
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    const from = current.status;
+    const to = status.data;
+    if (from === to) return { ok: true, changed: false, from, to } as const;
+    await tx.update(orders).set({ status: to, updatedAt: sql`now()` }).where(eq(orders.orderId, orderId));
+    await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
+    return { ok: true, changed: true, from, to } as const;
+  });
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import type { Runtime } from "~/runtime.server";
+import { countStaffAccounts, createStaffAccount, DuplicateStaffEmailError } from "./accounts.server";
+
+export const DEMO_STAFF_EMAIL = "staff@example.com";
+
+/** 18 random bytes: 24 characters of base64url. */
+export function randomDemoPassword(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/**
+ * On the embedded start only (no DATABASE_URL), and only while no staff
+ * account exists: creates staff@example.com with a random password and
+ * prints it once. The password is never stored in clear, so it is printed
+ * only at creation, once per data directory. STAFF_DEMO_PASSWORD (tests)
+ * replaces the random password and is then not echoed.
+ */
+export async function ensureDemoStaffAccount(runtime: Pick<Runtime, "config" | "database">): Promise<boolean> {
+  if (runtime.config.DATABASE_URL) return false;
+  const db = runtime.database.db;
+  if ((await countStaffAccounts(db)) > 0) return false;
+  const configured = runtime.config.STAFF_DEMO_PASSWORD;
+  const password = configured ?? randomDemoPassword();
+  try {
+    await createStaffAccount(db, { email: DEMO_STAFF_EMAIL, password });
+  } catch (error) {
+    if (error instanceof DuplicateStaffEmailError) return false;
+    throw error;
+  }
+  console.log(
+    `Demo staff account: email ${DEMO_STAFF_EMAIL}, password ${configured ? "(from STAFF_DEMO_PASSWORD)" : password}`,
+  );
+  return true;
+}
+

@@ -1,0 +1,59 @@
+import type { OrderCustomer, OrderItem, OrderStatus } from "~/db/schema";
+
+/** What the dashboard sends to the browser: plain values, dates as ISO strings. */
+export interface TilesView {
+  total: number;
+  approved: number;
+  packed: number;
+  shipped: number;
+}
+
+export interface OrderRowView {
+  orderId: string;
+  name: string;
+  email: string;
+  status: OrderStatus;
+  createdAt: string;
+}
+
+export interface StatusChangeView {
+  staffEmail: string;
+  fromStatus: OrderStatus;
+  toStatus: OrderStatus;
+  changedAt: string;
+}
+
+export interface OrderDetailView {
+  orderId: string;
+  status: OrderStatus;
+  createdAt: string;
+  customer: OrderCustomer;
+  items: OrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  paymentMethod: string;
+  history: StatusChangeView[];
+}
+
+export interface DashboardState {
+  q: string;
+  page: number;
+  order: string | null;
+}
+
+/** /dashboard with the search, page and open order kept in the URL (so a panel can be shared). */
+export function dashboardHref({ q, page, order }: Partial<DashboardState>): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page && page > 1) params.set("page", String(page));
+  if (order) params.set("order", order);
+  const search = params.toString();
+  return search ? `/dashboard?${search}` : "/dashboard";
+}
+
+export const STATUS_UPDATED = "Status updated successfully.";
+export const STATUS_FAILED = "Failed to update status.";
+export const STATUS_UNEXPECTED = "An unexpected error occurred.";
+export const FORM_EXPIRED = "This form has expired. Please reload the page and try again.";

@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/database.server";
+import { staffUsers } from "~/db/schema";
+import { verifyStaffCredentials } from "~/staff/accounts.server";
+import { testDatabaseKinds } from "../support/test-database";
+
+const PASSWORD = "Script-Created-Pass-99";
+
+/** `npm run staff:create -- …` against a throwaway embedded directory or PostgreSQL database. */
+describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (kind === "pglite") {
+      const dir = mkdtempSync(path.join(tmpdir(), "staff-create-"));
+      env = { PGLITE_DIR: path.join(dir, "db"), DATABASE_URL: "" };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const name = `staff_create_${process.pid}_${randomBytes(4).toString("hex")}`;
+      await admin.unsafe(`create database "${name}"`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      env = { DATABASE_URL: url.toString() };
+      cleanup = async () => {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end({ timeout: 5 });
+      };
+    }
+  });
+
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/staff-create.ts", ...args], {
+      env: { ...process.env, ...env, SESSION_SECRET: "" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+
+  it("creates an account with a lower-cased email, refuses a duplicate, never prints the password", async () => {
+    const created = run("--email", "New.Staff@Example.com", "--password", PASSWORD);
+    expect(created.stderr).toBe("");
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^Staff account created: new\.staff@example\.com \(/);
+
+    const duplicate = run("--email", "new.staff@example.com", "--password", PASSWORD);
+    expect(duplicate.status).toBe(1);
+    expect(duplicate.stderr.trim()).toBe("A staff account for new.staff@example.com already exists.");
+
+    const invalid = run("--email", "nope", "--password", PASSWORD);
+    expect(invalid.status).toBe(1);
+    expect(invalid.stderr.trim()).toBe("The email must be a valid email address.");
+    const short = run("--email", "a@example.com", "--password", "too-short");
+    expect(short.status).toBe(1);
+    expect(short.stderr.trim()).toBe("The password must be at least 12 characters long.");
+
+    for (const result of [created, duplicate, invalid, short]) {
+      expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+      expect(result.stdout + result.stderr).not.toContain("too-short");
+    }
+
+    const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
+    try {
+      const rows = await database.db.select().from(staffUsers);
+      expect(rows.map((row) => row.email)).toEqual(["new.staff@example.com"]);
+      expect(rows[0].passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verifyStaffCredentials(database.db, "new.staff@example.com", PASSWORD)).not.toBeNull();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,554 @@
+import { createCookieSessionStorage } from "@remix-run/node";
+import { is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as schema from "~/db/schema";
+import { orderStatusChanges, orders, staffLoginAttempts, staffUsers } from "~/db/schema";
+import { loader as adminLoader } from "~/routes/admin";
+import * as adminRoute from "~/routes/admin";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
+import { createStaffAccount, DuplicateStaffEmailError, verifyStaffCredentials } from "~/staff/accounts.server";
+import { dashboardTiles, listOrders, orderDetail, PAGE_SIZE, updateOrderStatus } from "~/staff/dashboard.server";
+import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.server";
+import { LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
+import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
+import { parseConfig } from "~/config.server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+
+const EMAIL = "staff@example.com";
+const PASSWORD = "Correct-Horse-Battery-42";
+
+type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; location: string | null };
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+
+/** Calls a loader or action like Remix does and flattens its answer (thrown redirects included). */
+async function call(fn: RouteFn, request: Request): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await fn({ request, params: {}, context: {} });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    result = error;
+  }
+  if (result instanceof Response) {
+    return { status: result.status, headers: result.headers, data: null, location: result.headers.get("Location") };
+  }
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, location: null };
+  }
+  return { status: 200, headers: new Headers(), data: result as Record<string, unknown>, location: null };
+}
+
+function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return new Request(`${TEST_ORIGIN}${path}`, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } });
+}
+
+function post(path: string, values: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    body: formData(values),
+    headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** A browser on the sign-in page: its cookie and the form's CSRF token. */
+async function openLoginPage(path = "/login", headers: Record<string, string> = {}) {
+  const page = await call(loginLoader as RouteFn, get(path, undefined, headers));
+  expect(page.status).toBe(200);
+  return { cookie: cookieFrom(page.headers.get("Set-Cookie")), csrf: String(page.data!.csrf), redirectTo: String(page.data!.redirectTo) };
+}
+
+async function attemptSignIn(email: string, password: string, headers: Record<string, string> = {}, path = "/login") {
+  const browser = await openLoginPage(path, headers);
+  return call(loginAction as RouteFn, post(path, { email, password, csrf: browser.csrf, redirectTo: browser.redirectTo }, browser.cookie, headers));
+}
+
+/** A signed-in staff browser: its cookie and the CSRF token the dashboard hands out. */
+async function signIn(email = EMAIL, password = PASSWORD) {
+  const result = await attemptSignIn(email, password);
+  expect(result.status).toBe(303);
+  const cookie = cookieFrom(result.headers.get("Set-Cookie"));
+  const dashboard = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
+  expect(dashboard.status).toBe(200);
+  return { cookie: cookieFrom(dashboard.headers.get("Set-Cookie")), csrf: String(dashboard.data!.csrf) };
+}
+
+let sequence = 0;
+function anOrder(overrides: Partial<typeof orders.$inferInsert> & { name?: string; email?: string } = {}): typeof orders.$inferInsert {
+  sequence += 1;
+  const { name = "Ada Lovelace", email = "ada@example.com", ...rest } = overrides;
+  return {
+    orderId: `T${String(sequence).padStart(9, "0")}`,
+    customer: {
+      name, firstName: name.split(" ")[0] ?? "", lastName: name.split(" ")[1] ?? "", email, phone: "5125550100",
+      address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701", country: "USA",
+    },
+    items: [{ productKey: "blaze-1", title: "Blaze grill", model: "BLZ-1", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 4900, quantity: 2 }],
+    subtotalCents: 9800,
+    shippingCents: 0,
+    totalCents: 9800,
+    paymentMethod: "stripe",
+    paymentReference: `pay_${sequence}_${Math.random().toString(36).slice(2)}`,
+    ...rest,
+  };
+}
+
+describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) => {
+  let database: TestDatabase;
+  let delays: number[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    useTestRuntime(database);
+    await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD });
+  });
+
+  afterAll(async () => {
+    globalThis.__storeRuntime = undefined;
+    await database?.dispose();
+  });
+
+  beforeEach(async () => {
+    delays = [];
+    vi.spyOn(lockoutClock, "sleep").mockImplementation(async (ms: number) => {
+      delays.push(ms);
+    });
+    await database.db.delete(orderStatusChanges);
+    await database.db.delete(orders);
+    await database.db.delete(staffLoginAttempts);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  async function statusOf(orderId: string) {
+    const [row] = await database.db.select({ status: orders.status }).from(orders).where(sql`${orders.orderId} = ${orderId}`);
+    return row?.status;
+  }
+
+  async function auditRows() {
+    return database.db.select().from(orderStatusChanges);
+  }
+
+  describe("the guard", () => {
+    it("sends anyone without a session from every staff loader and action to /login, and back afterwards", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const statusChange = { intent: "status", orderId: order.orderId, status: "Shipped", csrf: "anything" };
+      const attempts: Array<[RouteFn, Request, string]> = [
+        [dashboardLoader as RouteFn, get("/dashboard?order=X&q=ada"), "/dashboard?order=X&q=ada"],
+        [dashboardAction as RouteFn, post(`/dashboard?order=${order.orderId}`, statusChange), `/dashboard?order=${order.orderId}`],
+        [logoutLoader as RouteFn, get("/logout"), "/logout"],
+        [logoutAction as RouteFn, post("/logout", { csrf: "x" }), "/logout"],
+        [adminLoader as RouteFn, get("/admin"), "/admin"],
+      ];
+      for (const [fn, request, back] of attempts) {
+        const outcome = await call(fn, request);
+        expect(outcome.status).toBe(303);
+        expect(outcome.location).toBe(`/login?${new URLSearchParams({ redirectTo: back })}`);
+      }
+      expect(await statusOf(order.orderId)).toBe("Approved");
+      expect(await auditRows()).toHaveLength(0);
+    });
+
+    it("refuses a tampered cookie and one signed with another secret", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const [staff] = await database.db.select().from(staffUsers);
+      const forger = createCookieSessionStorage({ cookie: { name: "staff_session", secrets: ["not-the-store-secret-0123456789abcdef"] } });
+      const session = await forger.getSession();
+      session.set("staffId", staff.id);
+      session.set("lastSeen", Date.now());
+      session.set("csrf", "forged-token-forged-token-forged-token-123");
+      const forged = cookieFrom(await forger.commitSession(session));
+      const { cookie } = await signIn();
+      const tampered = cookie.replace(/.(?=\.)/, (c) => (c === "A" ? "B" : "A"));
+      for (const bad of [forged, tampered, "staff_session=e30%3D", "staff_session="]) {
+        expect((await call(dashboardLoader as RouteFn, get("/dashboard", bad))).location).toMatch(/^\/login\?/);
+        const outcome = await call(
+          dashboardAction as RouteFn,
+          post("/dashboard", { intent: "status", orderId: order.orderId, status: "Shipped", csrf: "forged-token-forged-token-forged-token-123" }, bad),
+        );
+        expect(outcome.location).toMatch(/^\/login\?/);
+      }
+      expect(await statusOf(order.orderId)).toBe("Approved");
+    });
+
+    it("changes nothing when a signed-in POST has a missing or wrong CSRF token", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const browser = await signIn();
+      const other = await signIn();
+      expect(other.csrf).not.toBe(browser.csrf);
+      for (const csrf of [undefined, "", "x".repeat(43), other.csrf]) {
+        const values: Record<string, string> = { intent: "status", orderId: order.orderId, status: "Shipped" };
+        if (csrf !== undefined) values.csrf = csrf;
+        const outcome = await call(dashboardAction as RouteFn, post("/dashboard", values, browser.cookie));
+        expect(outcome.status).toBe(403);
+        expect(outcome.data).toMatchObject({ flash: { kind: "error" } });
+      }
+      expect(await statusOf(order.orderId)).toBe("Approved");
+      expect(await auditRows()).toHaveLength(0);
+
+      // Sign-out without the token does not sign out either.
+      const logout = await call(logoutAction as RouteFn, post("/logout", { csrf: other.csrf }, browser.cookie));
+      expect(logout.status).toBe(403);
+      expect((await call(dashboardLoader as RouteFn, get("/dashboard", browser.cookie))).status).toBe(200);
+    });
+
+    it("signs out an idle session after 12 hours and rolls the expiry on every request", async () => {
+      let now = Date.now();
+      vi.spyOn(sessionClock, "now").mockImplementation(() => now);
+      let { cookie } = await signIn();
+      const visit = async () => {
+        const outcome = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
+        if (outcome.status === 200) cookie = cookieFrom(outcome.headers.get("Set-Cookie"));
+        return outcome;
+      };
+      now += SESSION_IDLE_MS - 60_000;
+      expect((await visit()).status).toBe(200);
+      now += SESSION_IDLE_MS - 60_000;
+      const rolled = await visit();
+      expect(rolled.status).toBe(200);
+      expect(rolled.headers.get("Set-Cookie")).toMatch(/Max-Age=43200/);
+      now += SESSION_IDLE_MS + 1000;
+      const expired = await visit();
+      expect(expired.status).toBe(303);
+      expect(expired.location).toBe("/login?redirectTo=%2Fdashboard");
+      expect(expired.headers.get("Set-Cookie")).toMatch(/staff_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+    });
+
+    it("sends /admin, the older screen, through the same sign-in to the dashboard; it has no action", async () => {
+      expect(adminRoute).not.toHaveProperty("action");
+      const { cookie } = await signIn();
+      const outcome = await call(adminLoader as RouteFn, get("/admin?q=ada", cookie));
+      expect(outcome.status).toBe(303);
+      expect(outcome.location).toBe("/dashboard?q=ada");
+    });
+
+    it("signs out with the token and then refuses the cleared cookie", async () => {
+      const browser = await signIn();
+      const outcome = await call(logoutAction as RouteFn, post("/logout", { csrf: browser.csrf }, browser.cookie));
+      expect(outcome.status).toBe(303);
+      expect(outcome.location).toBe("/login");
+      const cleared = cookieFrom(outcome.headers.get("Set-Cookie"));
+      expect(cleared).toBe("staff_session=");
+      expect((await call(dashboardLoader as RouteFn, get("/dashboard", cleared))).location).toMatch(/^\/login/);
+    });
+  });
+
+  describe("sign-in", () => {
+    it("requires both fields", async () => {
+      for (const [email, password] of [["", PASSWORD], [EMAIL, ""], ["", ""], ["   ", PASSWORD]]) {
+        const outcome = await attemptSignIn(email, password);
+        expect(outcome.status).toBe(400);
+        expect(outcome.data).toMatchObject({ error: "Please fill in all fields." });
+      }
+    });
+
+    it("gives one message for a wrong password and an unknown email", async () => {
+      const wrong = await attemptSignIn(EMAIL, "wrong-password-123");
+      const unknown = await attemptSignIn("nobody@example.com", PASSWORD);
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.data!.error).toBe("Invalid email or password.");
+      expect(unknown.data!.error).toBe(wrong.data!.error);
+      expect(unknown.data!.email).toBe("nobody@example.com");
+      expect(JSON.stringify([wrong.data, unknown.data])).not.toContain(PASSWORD);
+      expect(wrong.headers.get("Set-Cookie")).toBeNull();
+    });
+
+    it("refuses a sign-in POST without the form's CSRF token, even with the right password", async () => {
+      const browser = await openLoginPage();
+      for (const [csrf, cookie] of [["", browser.cookie], ["wrong", browser.cookie], [browser.csrf, undefined]] as const) {
+        const outcome = await call(loginAction as RouteFn, post("/login", { email: EMAIL, password: PASSWORD, csrf }, cookie));
+        expect(outcome.status).toBe(403);
+        expect(outcome.location).toBeNull();
+      }
+    });
+
+    it("signs in with the right password into a signed, httpOnly, SameSite=Lax cookie, Secure over https", async () => {
+      const outcome = await attemptSignIn(` ${EMAIL.toUpperCase()} `, PASSWORD);
+      expect(outcome.status).toBe(303);
+      expect(outcome.location).toBe("/dashboard");
+      const setCookie = outcome.headers.get("Set-Cookie")!;
+      expect(setCookie).toMatch(/^staff_session=[^;]+\.[^;]+;/);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Lax/);
+      expect(setCookie).toMatch(/Max-Age=43200/);
+      expect(setCookie).not.toMatch(/Secure/);
+      const secure = await attemptSignIn(EMAIL, PASSWORD, { "X-Forwarded-Proto": "https" });
+      expect(secure.headers.get("Set-Cookie")).toMatch(/; Secure/);
+    });
+
+    it("returns to the page the guard came from, but only on this site", async () => {
+      const back = await attemptSignIn(EMAIL, PASSWORD, {}, `/login?redirectTo=${encodeURIComponent("/dashboard?order=ABC")}`);
+      expect(back.location).toBe("/dashboard?order=ABC");
+      for (const target of ["https://evil.example/", "//evil.example", "/login", "/logout"]) {
+        const outcome = await attemptSignIn(EMAIL, PASSWORD, {}, `/login?redirectTo=${encodeURIComponent(target)}`);
+        expect(outcome.location).toBe("/dashboard");
+      }
+    });
+
+    it("sends a signed-in visitor of /login straight on", async () => {
+      const { cookie } = await signIn();
+      const outcome = await call(loginLoader as RouteFn, get("/login?redirectTo=%2Fdashboard%3Fq%3Dx", cookie));
+      expect(outcome.location).toBe("/dashboard?q=x");
+    });
+  });
+
+  describe("lock-out", () => {
+    it("slows repeated failures for one email, then refuses it for a while, then lifts", async () => {
+      let now = new Date("2026-11-22T10:00:00Z").getTime();
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
+      const other = { "X-Forwarded-For": "198.51.100.7" };
+      for (let i = 0; i < 10; i += 1) {
+        const outcome = await attemptSignIn(EMAIL, `wrong-password-${i}`, { "X-Forwarded-For": `203.0.113.${i}` });
+        expect(outcome.status).toBe(401);
+        now += 30_000;
+      }
+      expect(delays).toEqual([1000, 2000, 4000, 8000, 8000]);
+
+      // Even the right password, from any address, is refused now; the message says how long to wait.
+      const refused = await attemptSignIn(EMAIL, PASSWORD, other);
+      expect(refused.status).toBe(429);
+      expect(refused.data!.error).toBe("Too many failed sign-in attempts. Please wait 10 minutes and try again.");
+      // Other accounts are not affected.
+      expect((await attemptSignIn("someone@example.com", "whatever-password", other)).status).toBe(401);
+
+      now += LOCKOUT_WINDOW_MS;
+      const lifted = await attemptSignIn(EMAIL, PASSWORD, other);
+      expect(lifted.status).toBe(303);
+
+      // A success clears the email's failures: the next mistake is not slowed.
+      delays = [];
+      expect((await attemptSignIn(EMAIL, "wrong-again-123", other)).status).toBe(401);
+      expect(delays).toEqual([]);
+    });
+
+    it("refuses one address after many failures across emails, but not other addresses", async () => {
+      const now = new Date("2026-11-22T12:00:00Z");
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      const attacker = { "X-Forwarded-For": "192.0.2.66" };
+      for (let i = 0; i < 30; i += 1) {
+        expect((await attemptSignIn(`user${i}@example.com`, "wrong-password-1", attacker)).status).toBe(401);
+      }
+      expect((await attemptSignIn(EMAIL, PASSWORD, attacker)).status).toBe(429);
+      expect((await attemptSignIn(EMAIL, PASSWORD, { "X-Forwarded-For": "192.0.2.67" })).status).toBe(303);
+    });
+
+    it("lets no more than 10 of a burst of parallel guesses through", async () => {
+      const now = new Date("2026-11-22T14:00:00Z");
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      const browsers = await Promise.all(Array.from({ length: 16 }, () => openLoginPage()));
+      const outcomes = await Promise.all(
+        browsers.map((browser, i) =>
+          call(loginAction as RouteFn, post("/login", { email: EMAIL, password: `guess-number-${i}`, csrf: browser.csrf }, browser.cookie)),
+        ),
+      );
+      const checked = outcomes.filter((outcome) => outcome.status === 401).length;
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(outcomes.filter((outcome) => outcome.status === 429).length).toBe(16 - checked);
+    });
+  });
+
+  describe("dashboard", () => {
+    it("counts the tiles in one query: Cancelled only in the total", async () => {
+      await database.db.insert(orders).values([
+        anOrder({ status: "Approved" }), anOrder({ status: "Approved" }), anOrder({ status: "Packed" }),
+        anOrder({ status: "Shipped" }), anOrder({ status: "Shipped" }), anOrder({ status: "Shipped" }),
+        anOrder({ status: "Cancelled" }), anOrder({ status: "Cancelled" }),
+      ]);
+      expect(await dashboardTiles(database.db)).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3 });
+      const { cookie } = await signIn();
+      const page = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
+      expect(page.data!.tiles).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3 });
+    });
+
+    it("lists orders newest first, leaving out those without a customer name, 50 to a page", async () => {
+      const base = Date.parse("2026-10-01T00:00:00Z");
+      const rows = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => anOrder({ createdAt: new Date(base + i * 60_000) }));
+      await database.db.insert(orders).values(rows);
+      await database.db.insert(orders).values([
+        anOrder({ name: "", createdAt: new Date(base + 10 * 86_400_000) }),
+        anOrder({ name: "   ", createdAt: new Date(base + 10 * 86_400_000) }),
+      ]);
+      const first = await listOrders(database.db);
+      expect(first.rows).toHaveLength(PAGE_SIZE);
+      expect(first.hasNext).toBe(true);
+      expect(first.rows[0].orderId).toBe(rows.at(-1)!.orderId);
+      const times = first.rows.map((row) => row.createdAt.getTime());
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      const second = await listOrders(database.db, { page: 2 });
+      expect(second.rows.map((row) => row.orderId)).toEqual(rows.slice(0, 5).reverse().map((row) => row.orderId));
+      expect(second.hasNext).toBe(false);
+      expect([...first.rows, ...second.rows].every((row) => row.name.trim() !== "")).toBe(true);
+    });
+
+    it("searches by order id prefix, part of the name or email, case-insensitively", async () => {
+      await database.db.insert(orders).values([
+        anOrder({ orderId: "K7Q2M9XW4P", name: "Grace Hopper", email: "grace@navy.example" }),
+        anOrder({ orderId: "K7Q3AAAAAA", name: "Ada Lovelace", email: "ada@engine.example" }),
+        anOrder({ orderId: "ZZZZZZZZZZ", name: "Alan Turing", email: "alan_100%@bletchley.example" }),
+      ]);
+      const ids = async (query: string) => (await listOrders(database.db, { query })).rows.map((row) => row.orderId).sort();
+      expect(await ids("k7q")).toEqual(["K7Q2M9XW4P", "K7Q3AAAAAA"]);
+      expect(await ids("K7Q2")).toEqual(["K7Q2M9XW4P"]);
+      expect(await ids("hopper")).toEqual(["K7Q2M9XW4P"]);
+      expect(await ids("ENGINE.example")).toEqual(["K7Q3AAAAAA"]);
+      expect(await ids("100%")).toEqual(["ZZZZZZZZZZ"]);
+      expect(await ids("%")).toEqual(["ZZZZZZZZZZ"]);
+      expect(await ids("nobody")).toEqual([]);
+      const { cookie } = await signIn();
+      const page = await call(dashboardLoader as RouteFn, get("/dashboard?q=Lovelace", cookie));
+      expect((page.data!.rows as Array<{ orderId: string }>).map((row) => row.orderId)).toEqual(["K7Q3AAAAAA"]);
+    });
+
+    it("updates a status with the token, records the audit row and shows the result", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder({ name: "Grace Hopper" })).returning();
+      const browser = await signIn();
+      const outcome = await call(
+        dashboardAction as RouteFn,
+        post(`/dashboard?q=grace&order=${order.orderId}`, { intent: "status", orderId: order.orderId, status: "Packed", csrf: browser.csrf }, browser.cookie),
+      );
+      expect(outcome.status).toBe(303);
+      expect(outcome.location).toBe(`/dashboard?q=grace&order=${order.orderId}`);
+      expect(await statusOf(order.orderId)).toBe("Packed");
+      const audit = await auditRows();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ orderId: order.orderId, staffEmail: EMAIL, fromStatus: "Approved", toStatus: "Packed" });
+      expect(audit[0].changedAt).toBeInstanceOf(Date);
+
+      const cookie = cookieFrom(outcome.headers.get("Set-Cookie"));
+      const page = await call(dashboardLoader as RouteFn, get(outcome.location!, cookie));
+      expect(page.data).toMatchObject({
+        flash: { kind: "success", message: "Status updated successfully." },
+        tiles: { total: 1, approved: 0, packed: 1, shipped: 0 },
+        selected: { orderId: order.orderId, status: "Packed", history: [{ staffEmail: EMAIL, fromStatus: "Approved", toStatus: "Packed" }] },
+      });
+      expect(page.data!.rows).toEqual([expect.objectContaining({ orderId: order.orderId, status: "Packed" })]);
+      // The flash is shown once.
+      const again = await call(dashboardLoader as RouteFn, get(outcome.location!, cookieFrom(page.headers.get("Set-Cookie"))));
+      expect(again.data!.flash).toBeNull();
+
+      // Any order of statuses is allowed, and each change is recorded.
+      for (const status of ["Approved", "Cancelled", "Shipped"]) {
+        const result = await updateOrderStatus(database.db, { orderId: order.orderId, status, staff: { email: "other@example.com" } });
+        expect(result).toMatchObject({ ok: true, changed: true });
+      }
+      const detail = await orderDetail(database.db, order.orderId);
+      expect(detail!.history.map((change) => `${change.fromStatus}>${change.toStatus}`)).toEqual([
+        "Cancelled>Shipped", "Approved>Cancelled", "Packed>Approved", "Approved>Packed",
+      ]);
+      // Setting the same status again is no change and records nothing.
+      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Shipped", staff: { email: EMAIL } })).toMatchObject({ changed: false });
+      expect(await auditRows()).toHaveLength(4);
+    });
+
+    it("answers the spec's messages for a bad status, an unknown order and an unexpected failure", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const browser = await signIn();
+      const send = (values: Record<string, string>) =>
+        call(dashboardAction as RouteFn, post("/dashboard", { intent: "status", csrf: browser.csrf, ...values }, browser.cookie));
+
+      const invalid = await send({ orderId: order.orderId, status: "Lost" });
+      expect(invalid.status).toBe(400);
+      expect(invalid.data).toEqual({ flash: { kind: "error", message: "Failed to update status." } });
+      const unknown = await send({ orderId: "NOPE234567", status: "Packed" });
+      expect(unknown.status).toBe(404);
+      expect(unknown.data).toEqual({ flash: { kind: "error", message: "Failed to update status." } });
+
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      vi.spyOn(database.db, "transaction").mockRejectedValueOnce(new Error("connection lost"));
+      const failed = await send({ orderId: order.orderId, status: "Packed" });
+      expect(failed.status).toBe(500);
+      expect(failed.data).toEqual({ flash: { kind: "error", message: "An unexpected error occurred." } });
+      expect(error).toHaveBeenCalled();
+
+      expect(await statusOf(order.orderId)).toBe("Approved");
+      expect(await auditRows()).toHaveLength(0);
+    });
+
+    it("opens the side panel from the URL with customer, address, items, totals, payment and history", async () => {
+      const [order] = await database.db.insert(orders).values(anOrder({ name: "Grace Hopper", email: "grace@example.com" })).returning();
+      const { cookie } = await signIn();
+      const page = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${order.orderId.toLowerCase()}`, cookie));
+      expect(page.data!.selected).toMatchObject({
+        orderId: order.orderId,
+        customer: { name: "Grace Hopper", email: "grace@example.com", address: "1 Main St", city: "Austin" },
+        items: [{ title: "Blaze grill", quantity: 2, unitPriceCents: 4900 }],
+        totalCents: 9800,
+        paymentMethod: "stripe",
+        history: [],
+      });
+      const missing = await call(dashboardLoader as RouteFn, get("/dashboard?order=NOPE234567", cookie));
+      expect(missing.data).toMatchObject({ selected: null, selectedMissing: true });
+    });
+  });
+
+  describe("passwords", () => {
+    it("are stored only as argon2id hashes and never appear in any table or in the console", async () => {
+      const clear = "Never-Log-This-Password-77";
+      const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
+        vi.spyOn(console, method).mockImplementation(() => {}),
+      );
+      await createStaffAccount(database.db, { email: "Second@Example.com", password: clear });
+      await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear })).rejects.toBeInstanceOf(DuplicateStaffEmailError);
+      expect((await attemptSignIn("second@example.com", "not-the-password")).status).toBe(401);
+      expect((await attemptSignIn("second@example.com", clear)).status).toBe(303);
+      expect(await verifyStaffCredentials(database.db, "SECOND@example.com", clear)).toMatchObject({ email: "second@example.com" });
+
+      const accounts = await database.db.select().from(staffUsers);
+      for (const account of accounts) expect(account.passwordHash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+
+      for (const table of (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))) {
+        const dump = JSON.stringify(await database.db.select().from(table));
+        expect(dump).not.toContain(clear);
+        expect(dump).not.toContain(PASSWORD);
+      }
+      const printed = JSON.stringify(spies.flatMap((spy) => spy.mock.calls));
+      expect(printed).not.toContain(clear);
+      expect(printed).not.toContain(PASSWORD);
+      await database.db.delete(staffUsers).where(sql`${staffUsers.email} = 'second@example.com'`);
+    });
+  });
+
+  describe("demo account", () => {
+    it("is created once on the embedded start only, with a random password printed once", async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const saved = await database.db.select().from(staffUsers);
+      await database.db.delete(staffUsers);
+      try {
+        // With DATABASE_URL set, nothing is created.
+        const withUrl = { config: parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/x" }), database };
+        expect(await ensureDemoStaffAccount(withUrl)).toBe(false);
+        expect(await database.db.select().from(staffUsers)).toHaveLength(0);
+
+        const embedded = { config: parseConfig({}), database };
+        expect(await ensureDemoStaffAccount(embedded)).toBe(true);
+        expect(await ensureDemoStaffAccount(embedded)).toBe(false);
+        expect(log).toHaveBeenCalledTimes(1);
+        const line = String(log.mock.calls[0][0]);
+        const match = /^Demo staff account: email staff@example\.com, password (\S{16,})$/.exec(line);
+        expect(match).not.toBeNull();
+        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, match![1])).not.toBeNull();
+
+        // Another data directory gets another password.
+        await database.db.delete(staffUsers);
+        await ensureDemoStaffAccount(embedded);
+        expect(String(log.mock.calls[1][0])).not.toBe(line);
+
+        // A password from STAFF_DEMO_PASSWORD is used but not echoed.
+        await database.db.delete(staffUsers);
+        await ensureDemoStaffAccount({ config: parseConfig({ STAFF_DEMO_PASSWORD: "configured-demo-pass" }), database });
+        expect(String(log.mock.calls[2][0])).not.toContain("configured-demo-pass");
+        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, "configured-demo-pass")).not.toBeNull();
+      } finally {
+        await database.db.delete(staffUsers);
+        await database.db.insert(staffUsers).values(saved);
+      }
+    });
+  });
+});
