@@ -19,8 +19,8 @@
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { readCatalogueFiles } from "../app/catalogue/catalogue-files.server";
+import { productRow } from "../app/catalogue/load.server";
 import type { CatalogueProduct } from "../app/catalogue/product";
-import { priceToCents } from "../app/catalogue/store-product";
 import { openDatabase } from "../app/db/database.server";
 import { products, storeSettings } from "../app/db/schema";
 import { UsageError, intFlag, redactUrl, rejectUnknownFlags, resolveTarget } from "./lib/cli";
@@ -59,21 +59,8 @@ function escapeRegExp(text: string): string {
 }
 
 function synthRow(record: CatalogueProduct, copy: number, position: number, random: () => number): ProductRow {
-  const base = {
-    sourceId: record.Id,
-    brand: record.brand,
-    model: record.Model,
-    title: record.Title,
-    priceCents: priceToCents(record.Price),
-    image: record.Image,
-    otherImages: record.Other_image,
-    categories: record.Category,
-    specifications: record.Specifications,
-    description: record.Description,
-    imageCount: record.image_count,
-    position,
-  };
-  if (copy === 0) return { key: `${record.brand}-${record.Id}`, ...base };
+  const base = productRow(record, position);
+  if (copy === 0) return base;
   const id = `${record.Id}-S${copy}`;
   const model = record.Model.trim() === "" ? record.Model : `S${copy}${record.Model}`;
   const title = record.Model.trim() === "" ? record.Title : record.Title.replace(new RegExp(escapeRegExp(record.Model), "g"), model);

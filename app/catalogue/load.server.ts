@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { readCatalogueFiles, type CatalogueFiles } from "./catalogue-files.server";
-import { productKey } from "./product";
+import { productKey, type CatalogueProduct } from "./product";
 import { forgetCatalogueCaches } from "./queries.server";
 import { priceToCents } from "./store-product";
 
@@ -26,21 +26,7 @@ export async function loadCatalogueIfChanged(
 
   await db.transaction(async (tx) => {
     await tx.delete(products);
-    const rows = files.products.map((record, position) => ({
-      key: productKey(record),
-      sourceId: record.Id,
-      brand: record.brand,
-      model: record.Model,
-      title: record.Title,
-      priceCents: priceToCents(record.Price),
-      image: record.Image,
-      otherImages: record.Other_image,
-      categories: record.Category,
-      specifications: record.Specifications,
-      description: record.Description,
-      imageCount: record.image_count,
-      position,
-    }));
+    const rows = files.products.map(productRow);
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
     }
@@ -51,4 +37,23 @@ export async function loadCatalogueIfChanged(
   });
   forgetCatalogueCaches(db);
   return { loaded: true, count: files.products.length };
+}
+
+/** The products-table row of a catalogue record at a position in the catalogue. */
+export function productRow(record: CatalogueProduct, position: number): typeof products.$inferInsert {
+  return {
+    key: productKey(record),
+    sourceId: record.Id,
+    brand: record.brand,
+    model: record.Model,
+    title: record.Title,
+    priceCents: priceToCents(record.Price),
+    image: record.Image,
+    otherImages: record.Other_image,
+    categories: record.Category,
+    specifications: record.Specifications,
+    description: record.Description,
+    imageCount: record.image_count,
+    position,
+  };
 }

@@ -2,7 +2,7 @@ import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, ne, or, sql, 
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import { parseProductKey } from "./product";
-import { likePattern, rankTypeahead, searchWords, titleMatchesAllWords, TYPEAHEAD_LIMIT } from "./search";
+import { likePattern, rankTypeahead, searchWords, TYPEAHEAD_LIMIT } from "./search";
 import type { ProductSummary, StoreProduct } from "./store-product";
 import { modelPrefix } from "./variations";
 
@@ -54,7 +54,11 @@ export async function listProducts(
   db: Database,
   { brand, category, page }: { brand: string; category: string; page: number },
 ): Promise<ProductPage> {
-  const where = listFilter(brand, category);
+  return pageOfProducts(db, listFilter(brand, category), page);
+}
+
+/** One page (100, catalogue order) of the products matching `where`, with the total; the page is clamped. */
+async function pageOfProducts(db: Database, where: SQL | undefined, page: number): Promise<ProductPage> {
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
@@ -177,18 +181,7 @@ export async function searchProducts(
 ): Promise<ProductPage> {
   const words = searchWords(text);
   if (words.length === 0) return { products: [], total: 0, page: 1, pageCount: 1 };
-  const where = allWordsCondition(words);
-  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.position))
-    .limit(PAGE_SIZE)
-    .offset((current - 1) * PAGE_SIZE);
-  return { products: rows.filter((row) => titleMatchesAllWords(row.title, words)), total, page: current, pageCount };
+  return pageOfProducts(db, allWordsCondition(words), page);
 }
 
 const TYPEAHEAD_CANDIDATES = 200;

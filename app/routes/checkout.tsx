@@ -4,10 +4,9 @@ import { readCart } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
 import { createCartCheckout, EmptyCartError, getCheckout } from "~/checkout/checkout.server";
 import { parseCustomer } from "~/checkout/customer";
-import { CheckoutDetails } from "~/components/checkout/CheckoutDetails";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { PaymentMethods } from "~/components/checkout/PaymentMethods";
+import { PaymentStep } from "~/components/checkout/PaymentStep";
 import { getDb } from "~/runtime.server";
 import { paymentsInTestMode } from "~/services/payments/index.server";
 
@@ -46,22 +45,7 @@ export default function CheckoutPage() {
   const navigation = useNavigation();
 
   if (view.step === "payment") {
-    const { checkout } = view;
-    return (
-      <div className="container checkout">
-        <h1>Checkout</h1>
-        <div className="checkout__layout">
-          <div>
-            <CheckoutDetails customer={checkout.customer} editPath="/checkout" />
-            <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={view.testMode} />
-          </div>
-          <OrderSummary
-            lines={checkout.items.map((item) => ({ key: item.productKey, title: item.title, model: item.model, image: item.imageUrl, quantity: item.quantity, unitPriceCents: item.unitPriceCents }))}
-            totals={checkout}
-          />
-        </div>
-      </div>
-    );
+    return <PaymentStep title="Checkout" checkout={view.checkout} testMode={view.testMode} editPath="/checkout" />;
   }
 
   const { cart } = view;

@@ -1,12 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import type { SingleCheckoutTotals } from "~/checkout/single-totals";
-import type { OrderCustomer, OrderItem } from "~/db/schema";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
-import { CheckoutDetails } from "./CheckoutDetails";
 import { CustomerFields } from "./CustomerFields";
 import { OrderSummary } from "./OrderSummary";
-import { PaymentMethods } from "./PaymentMethods";
+import { PaymentStep, type PendingCheckoutView } from "./PaymentStep";
 
 type ProductSummary = { key: string; title: string; model: string; image: string; priceCents: number };
 
@@ -16,7 +14,7 @@ export type SingleCheckoutLoaderView =
   | {
       step: "payment";
       testMode: boolean;
-      checkout: { token: string; customer: OrderCustomer; items: OrderItem[]; subtotalCents: number; shippingCents: number; discountCents: number; totalCents: number };
+      checkout: PendingCheckoutView;
     };
 
 export type SingleCheckoutActionView =
@@ -64,25 +62,9 @@ export function SingleCheckoutView({
     );
   }
   if (view.step === "payment") {
-    const { checkout } = view;
-    return (
-      <div className="container checkout">
-        <h1>{title}</h1>
-        <div className="checkout__layout">
-          <div>
-            <CheckoutDetails
-              customer={checkout.customer}
-              editPath={`${path}?${new URLSearchParams({ product: checkout.items[0]?.productKey ?? "", quantity: String(checkout.items[0]?.quantity ?? 1) })}`}
-            />
-            <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={view.testMode} />
-          </div>
-          <OrderSummary
-            lines={checkout.items.map((item) => ({ key: item.productKey, title: item.title, model: item.model, image: item.imageUrl, quantity: item.quantity, unitPriceCents: item.unitPriceCents }))}
-            totals={checkout}
-          />
-        </div>
-      </div>
-    );
+    const [item] = view.checkout.items;
+    const editQuery = new URLSearchParams({ product: item?.productKey ?? "", quantity: String(item?.quantity ?? 1) });
+    return <PaymentStep title={title} checkout={view.checkout} testMode={view.testMode} editPath={`${path}?${editQuery}`} />;
   }
   if (result?.kind === "error") {
     return (

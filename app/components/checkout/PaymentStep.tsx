@@ -1,0 +1,50 @@
+import type { OrderCustomer, OrderItem } from "~/db/schema";
+import { CheckoutDetails } from "./CheckoutDetails";
+import { OrderSummary } from "./OrderSummary";
+import { PaymentMethods } from "./PaymentMethods";
+
+export interface PendingCheckoutView {
+  token: string;
+  customer: OrderCustomer;
+  items: OrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/** The second step of every checkout: who it ships to, how to pay, and the server's totals. */
+export function PaymentStep({
+  title,
+  checkout,
+  testMode,
+  editPath,
+}: {
+  title: string;
+  checkout: PendingCheckoutView;
+  testMode: boolean;
+  editPath: string;
+}) {
+  return (
+    <div className="container checkout">
+      <h1>{title}</h1>
+      <div className="checkout__layout">
+        <div>
+          <CheckoutDetails customer={checkout.customer} editPath={editPath} />
+          <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={testMode} />
+        </div>
+        <OrderSummary
+          lines={checkout.items.map((item) => ({
+            key: item.productKey,
+            title: item.title,
+            model: item.model,
+            image: item.imageUrl,
+            quantity: item.quantity,
+            unitPriceCents: item.unitPriceCents,
+          }))}
+          totals={checkout}
+        />
+      </div>
+    </div>
+  );
+}
