@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
@@ -152,29 +153,14 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
                 name="redirectTo"
                 value={currentPathWithoutNewsletterFlags(location.pathname, location.search)}
               />
-              <label htmlFor={inputId}>Email address</label>
-              <div className="newsletter__row">
-                <input
-                  ref={inputRef}
-                  id={inputId}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  required
-                  defaultValue={result?.email ?? ""}
-                  aria-invalid={isError || undefined}
-                  aria-describedby={isError ? errorId : undefined}
-                />
-                <button type="submit" className="button button--primary">
-                  {busy ? "Subscribing…" : "Subscribe"}
-                </button>
-              </div>
-              {isError ? (
-                <p id={errorId} className="field-error" role="alert">
-                  {result.message}
-                </p>
-              ) : null}
+              <NewsletterEmailField
+                inputId={inputId}
+                errorId={errorId}
+                inputRef={inputRef}
+                defaultValue={result?.email ?? ""}
+                error={isError ? result.message : null}
+                busy={busy}
+              />
             </fetcher.Form>
             <button type="button" className="newsletter-popup__decline" onClick={close}>
               No thanks

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
@@ -53,30 +54,14 @@ export function NewsletterSignup() {
         <input type="hidden" name="source" value="footer" />
         <input type="hidden" name="redirectTo" value={currentPathWithoutNewsletterFlags(location.pathname, location.search)} />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
-        <label htmlFor={inputId}>Email address</label>
-        <div className="newsletter__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            key={fromRedirect?.email ?? ""}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={fromRedirect?.email ?? ""}
-            aria-invalid={isError || undefined}
-            aria-describedby={isError ? errorId : undefined}
-          />
-          <button type="submit" className="button button--primary">
-            {busy ? "Subscribing…" : "Subscribe"}
-          </button>
-        </div>
-        {isError ? (
-          <p id={errorId} className="field-error" role="alert">
-            {result.message}
-          </p>
-        ) : null}
+        <NewsletterEmailField
+          inputId={inputId}
+          errorId={errorId}
+          inputRef={inputRef}
+          defaultValue={fromRedirect?.email ?? ""}
+          error={isError ? result.message : null}
+          busy={busy}
+        />
         <p className="form-success" role="status">
           {isSuccess ? result.message : ""}
         </p>
