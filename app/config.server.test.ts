@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, publicConfig } from "./config.server";
+import { CONFIG_KEYS, ConfigError, parseConfig, publicConfig } from "./config.server";
 
 describe("parseConfig", () => {
   it("starts with nothing configured, on neutral defaults", () => {
@@ -57,5 +58,18 @@ describe("parseConfig", () => {
     expect(visible).toContain("pk_test_public");
     expect(visible).not.toContain("sk_test_secret");
     expect(visible).not.toContain("x".repeat(40));
+  });
+});
+
+describe(".env.example", () => {
+  const lines = readFileSync(".env.example", "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line));
+  const example = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+
+  it("works as it is, copied to .env", () => {
+    expect(() => parseConfig(example)).not.toThrow();
+  });
+
+  it("lists every key the store reads", () => {
+    for (const key of CONFIG_KEYS.filter((name) => name !== "NODE_ENV")) expect(Object.keys(example)).toContain(key);
   });
 });

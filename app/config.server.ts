@@ -70,6 +70,9 @@ const configSchema = z.object({
   STAFF_DEMO_PASSWORD: z.string().min(12, { message: "must be at least 12 characters long" }).max(256).optional(),
 });
 
+/** Every key the store reads (documented one by one in .env.example). */
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as ReadonlyArray<keyof typeof configSchema.shape>;
+
 /** Keys that only make sense together: setting one without the other is a mistake. */
 const PAIRED_KEYS: ReadonlyArray<readonly [string, string]> = [
   ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"],
