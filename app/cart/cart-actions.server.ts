@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getProductByKey } from "~/catalogue/queries.server";
 import type { Database } from "~/db/database.server";
-import { addLine, CartFullError, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
+import { addLine, CartFullError, type CartNotice, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
 
 /** Every change a shopper can make to the cart, as posted by the cart forms. */
 const cartChange = z.discriminatedUnion("intent", [
@@ -14,10 +14,8 @@ const cartChange = z.discriminatedUnion("intent", [
 
 export type CartChangeResult =
   | { ok: true; cart: Cart; added?: string }
-  | { ok: false; cart: Cart; message: string };
+  | { ok: false; cart: Cart; notice: CartNotice };
 
-const UNKNOWN_PRODUCT = "That product is no longer available.";
-const BAD_REQUEST = "That change could not be made to your cart. Please try again.";
 
 /**
  * Applies one posted change. Only references and quantities are taken from
@@ -25,13 +23,13 @@ const BAD_REQUEST = "That change could not be made to your cart. Please try agai
  */
 export async function applyCartChange(db: Database, cart: Cart, form: FormData): Promise<CartChangeResult> {
   const parsed = cartChange.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, cart, message: BAD_REQUEST };
+  if (!parsed.success) return { ok: false, cart, notice: "invalid" };
   const change = parsed.data;
   try {
     switch (change.intent) {
       case "add": {
         const product = await getProductByKey(db, change.productKey);
-        if (!product) return { ok: false, cart, message: UNKNOWN_PRODUCT };
+        if (!product) return { ok: false, cart, notice: "unavailable" };
         return { ok: true, cart: addLine(cart, product.key, change.quantity), added: product.title };
       }
       case "remove":
@@ -44,7 +42,7 @@ export async function applyCartChange(db: Database, cart: Cart, form: FormData):
         return { ok: true, cart: cart.length > 0 ? cart : sanitizeCart(safeJson(change.lines)) };
     }
   } catch (error) {
-    if (error instanceof CartFullError) return { ok: false, cart, message: error.message };
+    if (error instanceof CartFullError) return { ok: false, cart, notice: "full" };
     throw error;
   }
 }

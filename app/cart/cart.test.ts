@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  addLine, CartFullError, MAX_CART_LINES, removeLine, sanitizeCart, setLineQuantity, totalQuantity, type Cart,
+  addLine, CART_FULL_MESSAGE, CART_NOTICES, CartFullError, isCartNotice, MAX_CART_LINES, removeLine, sanitizeCart, setLineQuantity, totalQuantity, type Cart,
 } from "./cart";
 
 describe("cart", () => {
@@ -43,5 +43,15 @@ describe("cart", () => {
       { productKey: rub, quantity: 1 },
     ]);
     expect(sanitizeCart("nope")).toEqual([]);
+  });
+});
+
+describe("cart notices", () => {
+  it("name each refusal with its own message, and nothing else", () => {
+    expect(CART_NOTICES.full).toBe(CART_FULL_MESSAGE);
+    expect(CART_NOTICES.unavailable).toBe("That product is no longer available.");
+    expect(isCartNotice("unavailable")).toBe(true);
+    expect(isCartNotice("<script>")).toBe(false);
+    expect(isCartNotice("toString")).toBe(false);
   });
 });

@@ -16,6 +16,18 @@ export const MAX_CART_LINES = 40;
 export const MAX_LINE_QUANTITY = 999;
 export const CART_FULL_MESSAGE = `Your cart is full (${MAX_CART_LINES} lines). Remove a line or check out before adding more.`;
 
+/** Why a cart change was refused, and what the shopper is told. */
+export const CART_NOTICES = {
+  full: CART_FULL_MESSAGE,
+  unavailable: "That product is no longer available.",
+  invalid: "That change could not be made to your cart. Please try again.",
+} as const;
+export type CartNotice = keyof typeof CART_NOTICES;
+
+export function isCartNotice(value: unknown): value is CartNotice {
+  return typeof value === "string" && Object.hasOwn(CART_NOTICES, value);
+}
+
 export class CartFullError extends Error {
   constructor() {
     super(CART_FULL_MESSAGE);

@@ -36,28 +36,9 @@ export type BrandKey = (typeof BRAND_KEYS)[number];
  * The 20 brands shown in the header menu and the product-list dropdown, in the
  * order of the spec's "Displayed brands" list (no `breeo`, no `custom_product`).
  */
-export const DISPLAYED_BRANDS = [
-  "alfresco",
-  "american_made_grills",
-  "aog",
-  "artisan",
-  "blackstone",
-  "blaze",
-  "bromic_heating",
-  "coyote",
-  "delta",
-  "fire_magic",
-  "fontana",
-  "green_mountain",
-  "napoleon",
-  "american_fyre_design",
-  "the_outdoor_plus",
-  "twin_eagles",
-  "primo",
-  "summerset",
-  "ledge_lounger",
-  "mont_alpi",
-] as const satisfies readonly BrandKey[];
+export const DISPLAYED_BRANDS = BRAND_KEYS.filter(
+  (key): key is Exclude<BrandKey, "breeo" | "custom_product"> => key !== "breeo" && key !== "custom_product",
+);
 
 /** Id of the store's own seasoning, LOVE RUB. */
 export const OWN_SEASONING_ID = "LOVE-RUB-001";

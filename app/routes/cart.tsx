@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { CART_NOTICES, isCartNotice } from "~/cart/cart";
 import { applyCartChange } from "~/cart/cart-actions.server";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { priceCart, type PricedCartLine } from "~/cart/cart-view.server";
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots",
 export async function loader({ request }: LoaderFunctionArgs) {
   const cart = await priceCart(await getDb(), await readCart(request));
   const notice = new URL(request.url).searchParams.get("notice");
-  return { cart, notice: notice === "full" ? "full" : null };
+  return { cart, notice: isCartNotice(notice) ? CART_NOTICES[notice] : null };
 }
 
 /**
@@ -31,13 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await applyCartChange(await getDb(), await readCart(request), form);
   const headers = { "Set-Cookie": await cartCookieHeader(request, result.cart) };
   if (form.get("mode") === "fetch") {
-    return data(result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: result.message }, {
+    return data(result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] }, {
       headers,
       status: result.ok ? 200 : 400,
     });
   }
   const back = safeRedirectPath(form.get("redirectTo"), "/cart");
-  if (!result.ok) return redirect(`/cart?notice=full`, { headers });
+  if (!result.ok) return redirect(`/cart?notice=${result.notice}`, { headers });
   return redirect(back, { headers, status: 303 });
 }
 
@@ -55,9 +56,9 @@ export default function CartPage() {
   return (
     <div className="container cart-page">
       <h1>My Cart</h1>
-      {notice === "full" ? (
+      {notice ? (
         <p className="notice notice--error" role="alert">
-          Your cart is full. Remove a line or check out before adding more.
+          {notice}
         </p>
       ) : null}
       {cart.lines.length === 0 ? (

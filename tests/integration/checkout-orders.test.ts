@@ -6,6 +6,7 @@ import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
 import { singleCheckoutAction } from "~/checkout/single-checkout.server";
 import { checkouts, emailOutbox, orders, products } from "~/db/schema";
 import { confirmPayment } from "~/orders/confirm-payment.server";
+import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { paymentProviderFor } from "~/services/payments/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
@@ -78,6 +79,11 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const bad = (await submit("LOVERUB20")) as unknown as { data: { totals: { discountCents: number }; promoMessage: string } };
     expect(bad.data.totals.discountCents).toBe(0);
     expect(bad.data.promoMessage).toBe("Invalid promo code");
+  });
+
+  it("refuses an unknown product with its own message and keeps the cart", async () => {
+    const response = (await cartAction({ request: postRequest("/cart", { intent: "add", productKey: "blaze-nope", quantity: 1 }), params: {}, context: {} })) as Response;
+    expect(response.headers.get("Location")).toBe("/cart?notice=unavailable");
   });
 
   it("ignores prices and totals sent by the browser", async () => {
