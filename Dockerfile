@@ -13,7 +13,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# Final image: production dependencies, the build, migrations and the catalogue; runs as a non-root user.
+# Final image: production dependencies, the build, migrations and the catalog; runs as a non-root user.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite
 WORKDIR /app

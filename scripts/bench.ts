@@ -1,5 +1,5 @@
 /**
- * Benchmarks: catalogue query timings on the synthetic catalogue, and the
+ * Benchmarks: catalog query timings on the synthetic catalog, and the
  * gzipped JavaScript each storefront route ships on a first visit.
  *
  *   npm run catalog:synth                       # once: 100k products in ./data/pglite-synth
@@ -24,9 +24,9 @@ import {
   typeahead,
   variationSiblings,
   PAGE_SIZE,
-} from "../app/catalogue/queries.server";
-import type { StoreProduct } from "../app/catalogue/store-product";
-import { modelPrefix } from "../app/catalogue/variations";
+} from "../app/catalog/queries.server";
+import type { StoreProduct } from "../app/catalog/store-product";
+import { modelPrefix } from "../app/catalog/variations";
 import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
 import {
   BUDGET_KB,
@@ -107,7 +107,7 @@ async function timeCase(c: Case, iterations: number, warmup: number): Promise<Ti
   };
 }
 
-/** Realistic inputs, taken from the data so they work on any catalogue size. */
+/** Realistic inputs, taken from the data so they work on any catalog size. */
 async function pickInputs(handle: DatabaseHandle) {
   const one = async <T>(sql: string, params: unknown[] = []) => (await rawQuery(handle, sql, params))[0] as T | undefined;
   const biggestBrand = await one<{ brand: string; n: number }>(
@@ -236,11 +236,11 @@ async function benchDatabase(argv: readonly string[], iterations: number, warmup
     console.error(`No database in ${target.pgliteDir}. Run \`npm run catalog:synth${flag}\` first (about 35 s for 100k products).`);
     return false;
   }
-  console.log(`\n== Catalogue queries: ${label}`);
+  console.log(`\n== Catalog queries: ${label}`);
   const openStart = performance.now();
   const handle = await openDatabase(target);
   try {
-    // Applies migrations added since the synthetic catalogue was made (new indexes, say).
+    // Applies migrations added since the synthetic catalog was made (new indexes, say).
     await handle.migrate();
     const [{ n }] = (await rawQuery(handle, "select count(*)::int as n from products")) as Array<{ n: number }>;
     if (n === 0) {

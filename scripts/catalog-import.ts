@@ -1,7 +1,7 @@
 /**
- * Catalogue importer: reads the raw reference catalogue (default
+ * Catalog importer: reads the raw reference catalog (default
  * ../shared/reference-catalog relative to the repository root, or --source DIR),
- * normalises and validates every record, and writes catalog/{brand}.json,
+ * normalizes and validates every record, and writes catalog/{brand}.json,
  * catalog/custom_product.json and catalog/import-report.json.
  *
  *   npx tsx scripts/catalog-import.ts [--source DIR] [--out DIR] [--quiet]
@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatReport, runImport, type SourceFile } from "../app/catalogue/import/pipeline";
+import { formatReport, runImport, type SourceFile } from "../app/catalog/import/pipeline";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

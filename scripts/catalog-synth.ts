@@ -1,5 +1,5 @@
 /**
- * Synthetic catalogue for benchmarks: multiplies the real catalogue
+ * Synthetic catalog for benchmarks: multiplies the real catalog
  * (catalog/{brand}.json) to --count products in a separate database.
  *
  *   npm run catalog:synth -- [--count 100000] [--database-url URL | --pglite-dir DIR] [--batch 1000] [--seed 1]
@@ -18,9 +18,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import { readCatalogueFiles } from "../app/catalogue/catalogue-files.server";
-import { productRow } from "../app/catalogue/load.server";
-import type { CatalogueProduct } from "../app/catalogue/product";
+import { readCatalogFiles } from "../app/catalog/catalog-files.server";
+import { productRow } from "../app/catalog/load.server";
+import type { CatalogProduct } from "../app/catalog/product";
 import { openDatabase } from "../app/db/database.server";
 import { products, storeSettings } from "../app/db/schema";
 import { UsageError, intFlag, redactUrl, rejectUnknownFlags, resolveTarget } from "./lib/cli";
@@ -58,7 +58,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function synthRow(record: CatalogueProduct, copy: number, position: number, random: () => number): ProductRow {
+function synthRow(record: CatalogProduct, copy: number, position: number, random: () => number): ProductRow {
   const base = productRow(record, position);
   if (copy === 0) return base;
   const id = `${record.Id}-S${copy}`;
@@ -79,10 +79,10 @@ function synthRow(record: CatalogueProduct, copy: number, position: number, rand
 
 /**
  * Every row, brand by brand (the real load order), each brand's copies in
- * rounds: product i of the catalogue gets floor(count/n) copies, plus one
+ * rounds: product i of the catalog gets floor(count/n) copies, plus one
  * for the first count mod n products.
  */
-function* synthRows(records: readonly CatalogueProduct[], count: number, seed: number): Generator<ProductRow> {
+function* synthRows(records: readonly CatalogProduct[], count: number, seed: number): Generator<ProductRow> {
   const random = prng(seed);
   const perProduct = Math.floor(count / records.length);
   const extra = count % records.length;
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
 
   if (isStoreDatabase && "pgliteDir" in target) {
     console.error(
-      `Refusing to write a synthetic catalogue into the store's own PGlite directory (${target.pgliteDir}).\n` +
+      `Refusing to write a synthetic catalog into the store's own PGlite directory (${target.pgliteDir}).\n` +
         "Use the default ./data/pglite-synth or another --pglite-dir.",
     );
     return 1;
@@ -130,16 +130,16 @@ async function main(): Promise<number> {
   if (isStoreDatabase && "url" in target) {
     console.warn(
       `WARNING: ${redactUrl(target.url)} is the store's DATABASE_URL; its products are replaced because --database-url named it.\n` +
-        "The store reloads its real catalogue on its next start (the catalogue hash is cleared).",
+        "The store reloads its real catalog on its next start (the catalog hash is cleared).",
     );
   }
 
-  const files = readCatalogueFiles();
+  const files = readCatalogFiles();
   if (files.products.length === 0) {
-    console.error("The real catalogue (catalog/*.json) is empty: nothing to multiply.");
+    console.error("The real catalog (catalog/*.json) is empty: nothing to multiply.");
     return 1;
   }
-  console.log(`Synthetic catalogue: ${count.toLocaleString("en-US")} products from ${files.products.length} real ones -> ${label}`);
+  console.log(`Synthetic catalog: ${count.toLocaleString("en-US")} products from ${files.products.length} real ones -> ${label}`);
 
   const started = performance.now();
   const handle = await openDatabase(target);
@@ -150,8 +150,8 @@ async function main(): Promise<number> {
 
     await handle.db.execute(sql`truncate table ${products}`);
     // The store compares this hash with its files at start-up: cleared, a store
-    // pointed at this database reloads the real catalogue instead of serving copies.
-    await handle.db.delete(storeSettings).where(eq(storeSettings.key, "catalogue_hash"));
+    // pointed at this database reloads the real catalog instead of serving copies.
+    await handle.db.delete(storeSettings).where(eq(storeSettings.key, "catalog_hash"));
 
     const insertStart = performance.now();
     let inserted = 0;

@@ -8,7 +8,7 @@ export const CART_STORAGE_KEY = "cart";
  * Keeps localStorage["cart"] equal to the server's cart (the signed cookie is
  * the source of truth). At start, if there is no cart cookie but this browser
  * remembers a cart (say the cookie expired), the remembered lines are posted
- * back once so the server can restore them from the catalogue.
+ * back once so the server can restore them from the catalog.
  */
 export function CartMirror({ cart, serverHasCart }: { cart: MirroredCartItem[]; serverHasCart: boolean }) {
   const fetcher = useFetcher();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getProductByKey } from "~/catalogue/queries.server";
+import { getProductByKey } from "~/catalog/queries.server";
 import type { Database } from "~/db/database.server";
 import { addLine, CartFullError, type CartNotice, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
 
@@ -19,7 +19,7 @@ export type CartChangeResult =
 
 /**
  * Applies one posted change. Only references and quantities are taken from
- * the form; an added product must exist in the catalogue.
+ * the form; an added product must exist in the catalog.
  */
 export async function applyCartChange(db: Database, cart: Cart, form: FormData): Promise<CartChangeResult> {
   const parsed = cartChange.safeParse(Object.fromEntries(form));

@@ -27,7 +27,7 @@ export interface PricedCart {
 }
 
 /**
- * The cart with names and prices from the catalogue. A line whose product is
+ * The cart with names and prices from the catalog. A line whose product is
  * no longer sold is left out (positions stay those of the stored cart).
  */
 export async function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {

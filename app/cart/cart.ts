@@ -2,7 +2,7 @@
  * The cart of the spec: a list identified by position; add appends without
  * merging, remove by position, quantities floored at 1. Lines hold a product
  * reference and a quantity only: names and prices always come from the
- * catalogue.
+ * catalog.
  */
 export interface CartLine {
   productKey: string;

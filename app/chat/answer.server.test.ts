@@ -11,8 +11,8 @@ function generator(chat: TextGenerator["chat"]): TextGenerator {
   return { name: "stub", isStandIn: false, reformatDescription: async (body) => body, chat };
 }
 
-describe("answerQuestion without a catalogue", () => {
-  it("says the products could not be loaded when the catalogue search fails", async () => {
+describe("answerQuestion without a catalog", () => {
+  it("says the products could not be loaded when the catalog search fails", async () => {
     const logger = { error: vi.fn() };
     const chat = vi.fn(async () => "never");
     const answer = await answerQuestion("a 40 inch grill", { db: brokenDb, store, generator: generator(chat), logger });
@@ -21,7 +21,7 @@ describe("answerQuestion without a catalogue", () => {
     expect(logger.error).toHaveBeenCalledOnce();
   });
 
-  it("answers a question with no product words from the facts, offline, without touching the catalogue", async () => {
+  it("answers a question with no product words from the facts, offline, without touching the catalog", async () => {
     const answer = await answerQuestion("How long does shipping take?", {
       db: brokenDb,
       store,

@@ -17,7 +17,7 @@ import {
   findProductMatches,
   NO_MATCHES,
   topCategories,
-  type CatalogueMatches,
+  type CatalogMatches,
 } from "./grounding.server";
 import { contactLinks, FACTS_BY_TOPIC, TOPIC_HEADINGS, TOPIC_LINKS, type FactTopic, type StoreContact } from "./store-facts";
 import { questionTopics, type QuestionTopic } from "./topics";
@@ -33,7 +33,7 @@ export interface Answer {
   text: string;
   links: ChatLink[];
   options: ChatOption[];
-  /** model: the language model answered; offline: answered from facts and the catalogue; error: a failure message. */
+  /** model: the language model answered; offline: answered from facts and the catalog; error: a failure message. */
   source: "model" | "offline" | "error";
 }
 
@@ -47,7 +47,7 @@ export interface AnswerDeps {
 }
 
 /**
- * Answers a typed question. The catalogue is searched first; with a language
+ * Answers a typed question. The catalog is searched first; with a language
  * model the answer is the model's, grounded in the store's facts and those
  * matches, with links to the matched products; without one (the generator's
  * chat gives null) the answer is put together from the same facts and
@@ -64,15 +64,15 @@ export async function answerQuestion(question: string, deps: AnswerDeps = {}): P
   };
   const generator = deps.generator ?? getTextGenerator();
 
-  let catalogue: CatalogueMatches;
+  let catalog: CatalogMatches;
   try {
-    catalogue = await findProductMatches(db, question);
+    catalog = await findProductMatches(db, question);
   } catch (error) {
-    logger.error("Chat: catalogue search failed", error);
+    logger.error("Chat: catalog search failed", error);
     return failure(CHAT_ERRORS.products);
   }
   const topics = questionTopics(question);
-  const relevant = showsProducts(catalogue, topics) ? catalogue : NO_MATCHES;
+  const relevant = showsProducts(catalog, topics) ? catalog : NO_MATCHES;
 
   if (!generator.isStandIn) {
     try {
@@ -80,7 +80,7 @@ export async function answerQuestion(question: string, deps: AnswerDeps = {}): P
         logger.error("Chat: categories could not be loaded", error);
         return [];
       });
-      const system = buildSystemPrompt({ store, brands: displayedBrandNames(), categories, catalogue: relevant });
+      const system = buildSystemPrompt({ store, brands: displayedBrandNames(), categories, catalog: relevant });
       const reply = await generator.chat({
         system,
         messages: [...historyForModel(deps.history ?? []), { role: "user", content: question }],
@@ -96,7 +96,7 @@ export async function answerQuestion(question: string, deps: AnswerDeps = {}): P
       return failure(CHAT_ERRORS.generation);
     }
   }
-  return offlineAnswer(question, relevant, catalogue, topics, store);
+  return offlineAnswer(question, relevant, catalog, topics, store);
 }
 
 function failure(text: string): Answer {
@@ -108,17 +108,17 @@ function failure(text: string): Answer {
  * it touches no other topic, and for "do you ship 40 inch grills" only when
  * the product part is specific (two terms or more) and matched exactly.
  */
-function showsProducts(catalogue: CatalogueMatches, topics: readonly QuestionTopic[]): boolean {
-  if (catalogue.kind === "none") return false;
+function showsProducts(catalog: CatalogMatches, topics: readonly QuestionTopic[]): boolean {
+  if (catalog.kind === "none") return false;
   const otherTopics = topics.filter((topic) => topic !== "greeting" && topic !== "thanks" && topic !== "seasoning");
   if (otherTopics.length === 0) return true;
-  return catalogue.kind === "exact" && catalogue.termCount >= 2;
+  return catalog.kind === "exact" && catalog.termCount >= 2;
 }
 
-function productLinks(catalogue: CatalogueMatches): ChatLink[] {
-  const links = catalogue.matches.map((match) => ({ label: truncate(match.title, PRODUCT_LINK_LABEL_CHARS), href: match.path }));
-  if (catalogue.kind === "exact" && catalogue.findingText && catalogue.total > catalogue.matches.length) {
-    links.push({ label: `See all ${catalogue.total} matches`, href: `/finding/${encodeURIComponent(catalogue.findingText)}` });
+function productLinks(catalog: CatalogMatches): ChatLink[] {
+  const links = catalog.matches.map((match) => ({ label: truncate(match.title, PRODUCT_LINK_LABEL_CHARS), href: match.path }));
+  if (catalog.kind === "exact" && catalog.findingText && catalog.total > catalog.matches.length) {
+    links.push({ label: `See all ${catalog.total} matches`, href: `/finding/${encodeURIComponent(catalog.findingText)}` });
   }
   return links;
 }
@@ -138,8 +138,8 @@ const FACT_TOPICS: ReadonlySet<QuestionTopic> = new Set<FactTopic>(Object.keys(F
  */
 function offlineAnswer(
   question: string,
-  relevant: CatalogueMatches,
-  catalogue: CatalogueMatches,
+  relevant: CatalogMatches,
+  catalog: CatalogMatches,
   topics: readonly QuestionTopic[],
   store: StoreContact,
 ): Answer {
@@ -157,7 +157,7 @@ function offlineAnswer(
       links.push(...contactLinks(store));
     } else if (topic === "greeting" && paragraphs.length === 0) {
       paragraphs.push(
-        "Hello! Tell me what you are looking for, such as “40 inch natural gas grill” or “patio heater”, and I will search our catalogue. I can also tell you about delivery, returns and how to reach us.",
+        "Hello! Tell me what you are looking for, such as “40 inch natural gas grill” or “patio heater”, and I will search our catalog. I can also tell you about delivery, returns and how to reach us.",
       );
     } else if (topic === "thanks" && paragraphs.length === 0) {
       paragraphs.push("You're welcome! Is there anything else I can help you find?");
@@ -167,25 +167,25 @@ function offlineAnswer(
   // The products come last, so their links follow the sentence that introduces them.
   if (relevant.kind !== "none") {
     const unknown =
-      relevant.unknownTerms.length > 0 ? `No product in our catalogue mentions “${relevant.unknownTerms.join(" ")}”. ` : "";
+      relevant.unknownTerms.length > 0 ? `No product in our catalog mentions “${relevant.unknownTerms.join(" ")}”. ` : "";
     if (relevant.kind === "exact") {
       const count =
         relevant.total > relevant.matches.length ? ` (the best ${relevant.matches.length} of ${relevant.total})` : "";
-      paragraphs.push(`${unknown}Here are products from our catalogue that match “${relevant.label}”${count}:`);
+      paragraphs.push(`${unknown}Here are products from our catalog that match “${relevant.label}”${count}:`);
     } else {
       paragraphs.push(
-        `${unknown}I couldn't find a product matching all of “${relevant.label}”. These are the closest ones in our catalogue:`,
+        `${unknown}I couldn't find a product matching all of “${relevant.label}”. These are the closest ones in our catalog:`,
       );
     }
     links.unshift(...productLinks(relevant));
   }
 
   if (paragraphs.length === 0) {
-    const what = catalogue.label || catalogue.unknownTerms.join(" ");
+    const what = catalog.label || catalog.unknownTerms.join(" ");
     paragraphs.push(
-      catalogue.asksForProducts && what
-        ? `I couldn't find products matching “${truncate(what, 80)}” in our catalogue. Try a brand or a kind of product, such as “Blaze grill” or “patio heater”, or choose Products to browse by brand.`
-        : "I can search our catalogue for products and answer questions about delivery, returns and contacting us. Try a brand or a kind of product, such as “40 inch natural gas grill” or “patio heater”, or choose an option below.",
+      catalog.asksForProducts && what
+        ? `I couldn't find products matching “${truncate(what, 80)}” in our catalog. Try a brand or a kind of product, such as “Blaze grill” or “patio heater”, or choose Products to browse by brand.`
+        : "I can search our catalog for products and answer questions about delivery, returns and contacting us. Try a brand or a kind of product, such as “40 inch natural gas grill” or “patio heater”, or choose an option below.",
       `Our team can also help: call ${store.phone} or email ${store.email}.`,
     );
     if (question.trim() !== "") links.push({ label: "Contact page", href: "/contact" });

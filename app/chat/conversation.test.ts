@@ -19,7 +19,7 @@ describe("cleanInput", () => {
     expect(cleanInput(42)).toBeNull();
   });
 
-  it("trims, normalises line endings and squeezes blank lines, keeping single newlines", () => {
+  it("trims, normalizes line endings and squeezes blank lines, keeping single newlines", () => {
     expect(cleanInput("  hello \r\nthere\r\n\r\n\r\n\r\nbye  ")).toBe("hello\nthere\n\nbye");
   });
 

@@ -48,13 +48,13 @@ export const BRAND_OPTION_PREFIX = "brand:";
 export const PRODUCT_OPTION_PREFIX = "product:";
 
 /**
- * A typed message as it is sent: line endings normalised, blank lines
+ * A typed message as it is sent: line endings normalized, blank lines
  * squeezed, surrounding space trimmed, cut at MAX_INPUT_LENGTH characters
  * (code points, so an emoji is never split). Null when nothing is left.
  */
 export function cleanInput(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  const normalised = raw
+  const normalized = raw
     .replace(/\r\n?/g, "\n")
     // Control characters other than newline and tab say nothing.
     // eslint-disable-next-line no-control-regex
@@ -62,8 +62,8 @@ export function cleanInput(raw: unknown): string | null {
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-  if (normalised === "") return null;
-  const cut = truncate(normalised, MAX_INPUT_LENGTH, "").trim();
+  if (normalized === "") return null;
+  const cut = truncate(normalized, MAX_INPUT_LENGTH, "").trim();
   return cut === "" ? null : cut;
 }
 

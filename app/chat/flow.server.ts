@@ -1,6 +1,6 @@
-import { getProductByKey, listProducts } from "~/catalogue/queries.server";
-import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalogue/product";
-import { productPath } from "~/catalogue/store-product";
+import { getProductByKey, listProducts } from "~/catalog/queries.server";
+import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/product";
+import { productPath } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { formatUsd } from "~/utils/format";
 import {
@@ -111,7 +111,7 @@ async function brandReply(brand: string, deps: FlowDeps, reply: Reply): Promise<
   }
   const shown = page.products.slice(0, BRAND_PRODUCTS_SHOWN);
   if (shown.length === 0) {
-    return reply(`We have no ${name} products in our catalogue right now. Would you like to look at another brand?`, {
+    return reply(`We have no ${name} products in our catalog right now. Would you like to look at another brand?`, {
       options: brandOptions(),
     });
   }

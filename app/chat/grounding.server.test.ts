@@ -12,7 +12,7 @@ const grill: ProductMatch = {
   path: "/product/blaze-3159840",
 };
 const categories = ["Built-In Gas Grills", "Gas Grills", "Patio Heaters", "Outdoor Kitchen Cabinets & Storage"];
-const catalogue = {
+const catalog = {
   label: "40-inch natural gas grill",
   kind: "exact" as const,
   matches: [grill],
@@ -22,7 +22,7 @@ const catalogue = {
 };
 
 describe("buildSystemPrompt", () => {
-  const prompt = buildSystemPrompt({ store, brands: displayedBrandNames(), categories, catalogue });
+  const prompt = buildSystemPrompt({ store, brands: displayedBrandNames(), categories, catalog });
 
   it("holds the store's contact facts, shipping and returns", () => {
     expect(prompt).toContain("Outdoor Kitchen Outlet");
@@ -42,25 +42,25 @@ describe("buildSystemPrompt", () => {
   });
 
   it("holds the matched products with title, price and path", () => {
-    expect(prompt).toContain('Catalogue matches for "40-inch natural gas grill" (12 in all, best 1 shown):');
+    expect(prompt).toContain('Catalog matches for "40-inch natural gas grill" (12 in all, best 1 shown):');
     expect(prompt).toContain(`1. ${grill.title} | $2,499.99 | /product/blaze-3159840`);
   });
 
   it("tells the model to keep to the facts and not to write links", () => {
-    expect(prompt).toMatch(/Answer only from the store facts and catalogue matches/);
+    expect(prompt).toMatch(/Answer only from the store facts and catalog matches/);
     expect(prompt).toMatch(/do not write URLs/);
   });
 
   it("says when the question named no product, and when nothing matched", () => {
-    const noProduct = buildSystemPrompt({ store, brands: [], categories: [], catalogue: { ...catalogue, asksForProducts: false, matches: [], kind: "none" } });
+    const noProduct = buildSystemPrompt({ store, brands: [], categories: [], catalog: { ...catalog, asksForProducts: false, matches: [], kind: "none" } });
     expect(noProduct).toContain("the question names no product");
     const nothing = buildSystemPrompt({
       store,
       brands: [],
       categories: [],
-      catalogue: { ...catalogue, label: "hovercraft", kind: "none", matches: [], total: 0, unknownTerms: ["hovercraft"] },
+      catalog: { ...catalog, label: "hovercraft", kind: "none", matches: [], total: 0, unknownTerms: ["hovercraft"] },
     });
-    expect(nothing).toContain('Catalogue matches for "hovercraft": none.');
+    expect(nothing).toContain('Catalog matches for "hovercraft": none.');
     expect(nothing).toContain("No product title mentions: hovercraft.");
   });
 
@@ -69,8 +69,8 @@ describe("buildSystemPrompt", () => {
       store: { name: "S".repeat(5_000), phone: "(877) 555-0142", email: "sales@example.com" },
       brands: Array.from({ length: 500 }, (_, index) => `Brand ${index} ${"x".repeat(100)}`),
       categories: Array.from({ length: 2_000 }, (_, index) => `Category ${index} ${"y".repeat(200)}`),
-      catalogue: {
-        ...catalogue,
+      catalog: {
+        ...catalog,
         label: "do you have ".repeat(10_000),
         unknownTerms: Array.from({ length: 1_000 }, () => "zzz"),
         matches: Array.from({ length: 200 }, (_, index) => ({ ...grill, key: `blaze-${index}`, title: `${"Grill ".repeat(2_000)}${index}`, path: `/product/blaze-${index}` })),
@@ -90,7 +90,7 @@ describe("buildSystemPrompt", () => {
       store,
       brands: displayedBrandNames(),
       categories: Array.from({ length: 100 }, (_, index) => `Cat${index}`),
-      catalogue,
+      catalog,
     });
     expect(many).toContain(`Cat${MAX_PROMPT_CATEGORIES - 1},`.replace(/,$/, ""));
     expect(many).not.toContain(`Cat${MAX_PROMPT_CATEGORIES}`);

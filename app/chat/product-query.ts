@@ -1,5 +1,5 @@
 /**
- * Turns a shopper's question into catalogue search terms: the words that can
+ * Turns a shopper's question into catalog search terms: the words that can
  * name a product, without the small talk. "do you have a 40 inch natural gas
  * grill" becomes 40-inch + natural + gas + grill, where 40-inch matches a
  * title's `40-Inch`, `40 Inch` or `40"`, and never the 40 inside `S4005`.
@@ -42,7 +42,7 @@ const STOP_WORDS = new Set(
   status warranty defective damaged broken claim privacy finance financing pay payment paying card paypal apr`.split(/\s+/),
 );
 
-/** A few words the catalogue spells differently. */
+/** A few words the catalog spells differently. */
 const ALIASES: Record<string, string> = {
   ng: "natural gas",
   lp: "propane",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
 import { priceCart } from "~/cart/cart-view.server";
-import type { StoreProduct } from "~/catalogue/store-product";
+import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { checkouts, type CheckoutKind, type OrderCustomer, type OrderItem } from "~/db/schema";
 import { generateToken } from "~/orders/order-id";
@@ -31,7 +31,7 @@ export class EmptyCartError extends Error {
   }
 }
 
-/** Records a pending checkout for the whole cart, priced from the catalogue. */
+/** Records a pending checkout for the whole cart, priced from the catalog. */
 export async function createCartCheckout(db: Database, cart: readonly CartLine[], customer: CustomerInput): Promise<Checkout> {
   const priced = await priceCart(db, cart);
   if (priced.lines.length === 0) throw new EmptyCartError();

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
-import { getProductById, getProductByKey } from "~/catalogue/queries.server";
-import { OWN_SEASONING_ID } from "~/catalogue/product";
-import type { StoreProduct } from "~/catalogue/store-product";
+import { getProductById, getProductByKey } from "~/catalog/queries.server";
+import { OWN_SEASONING_ID } from "~/catalog/product";
+import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";

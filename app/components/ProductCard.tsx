@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/catalogue/store-product";
-import { productPath } from "~/catalogue/store-product";
+import type { ProductSummary } from "~/catalog/store-product";
+import { productPath } from "~/catalog/store-product";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";

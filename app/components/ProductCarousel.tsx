@@ -1,4 +1,4 @@
-import type { ProductSummary } from "~/catalogue/store-product";
+import type { ProductSummary } from "~/catalog/store-product";
 import { Carousel, PRODUCT_CAROUSEL } from "./Carousel";
 import { ProductCard } from "./ProductCard";
 

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from "react";
-import { displayImageUrl } from "~/catalogue/image-url";
+import { displayImageUrl } from "~/catalog/image-url";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

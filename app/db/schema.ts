@@ -41,7 +41,7 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<SpecificationEntry[]>().notNull(),
     description: text("description").notNull(),
     imageCount: integer("image_count").notNull(),
-    /** Catalogue order (brand file order), so lists are stable between requests. */
+    /** Catalog order (brand file order), so lists are stable between requests. */
     position: integer("position").notNull(),
   },
   (table) => [
@@ -168,7 +168,7 @@ export const emailOutbox = pgTable(
   (table) => [index("email_outbox_created_at_idx").on(table.createdAt)],
 );
 
-/** Small key-value facts the store keeps about itself (catalogue hash, generated secrets). */
+/** Small key-value facts the store keeps about itself (catalog hash, generated secrets). */
 export const storeSettings = pgTable("store_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

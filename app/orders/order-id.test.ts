@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateOrderId, generateToken, normaliseOrderId, ORDER_ID_ALPHABET } from "./order-id";
+import { generateOrderId, generateToken, normalizeOrderId, ORDER_ID_ALPHABET } from "./order-id";
 
 describe("order ids", () => {
   it("are 10 readable characters from an alphabet without look-alikes", () => {
@@ -13,7 +13,7 @@ describe("order ids", () => {
     expect(ids.size).toBe(5000);
   });
   it("accept what a shopper types with spaces, dashes and lower case", () => {
-    expect(normaliseOrderId(" k7q2-m9xw 4p ")).toBe("K7Q2M9XW4P");
+    expect(normalizeOrderId(" k7q2-m9xw 4p ")).toBe("K7Q2M9XW4P");
   });
   it("makes long random tokens", () => {
     expect(generateToken()).toMatch(/^[A-Za-z0-9]{24}$/);

@@ -14,8 +14,8 @@ export function generateOrderId(): string {
   return id;
 }
 
-/** Normalises what a shopper typed: trims, upper-cases, drops spaces and dashes. */
-export function normaliseOrderId(input: string): string {
+/** Normalizes what a shopper typed: trims, upper-cases, drops spaces and dashes. */
+export function normalizeOrderId(input: string): string {
   return input.trim().toUpperCase().replace(/[\s-]+/g, "");
 }
 

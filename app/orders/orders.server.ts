@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Checkout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
-import { generateOrderId, normaliseOrderId } from "./order-id";
+import { generateOrderId, normalizeOrderId } from "./order-id";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -44,7 +44,7 @@ export async function recordPaidCheckout(
 
 /** An order by the display id a shopper typed, or null. */
 export async function findOrderByDisplayId(db: Database, input: string): Promise<Order | null> {
-  const orderId = normaliseOrderId(input);
+  const orderId = normalizeOrderId(input);
   if (!/^[A-Z0-9]{6,20}$/.test(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   return order ?? null;

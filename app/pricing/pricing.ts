@@ -1,6 +1,6 @@
 /**
  * Money rules of the spec, in integer cents. The server computes every total
- * from catalogue prices; nothing here takes a price from a browser.
+ * from catalog prices; nothing here takes a price from a browser.
  */
 export const FREE_SHIPPING_ABOVE_CENTS = 4900;
 export const CART_SHIPPING_CENTS = 695;

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { asc } from "drizzle-orm";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
-import { DISPLAYED_BRANDS } from "~/catalogue/brands";
-import { brandCategories } from "~/catalogue/queries.server";
-import { productPath } from "~/catalogue/store-product";
+import { DISPLAYED_BRANDS } from "~/catalog/brands";
+import { brandCategories } from "~/catalog/queries.server";
+import { productPath } from "~/catalog/store-product";
 import { products } from "~/db/schema";
 import { getDb } from "~/runtime.server";
 

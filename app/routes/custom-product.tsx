@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OWN_SEASONING_ID } from "~/catalogue/brands";
-import { getProductById, randomProducts } from "~/catalogue/queries.server";
-import { specMap } from "~/catalogue/variations";
+import { OWN_SEASONING_ID } from "~/catalog/brands";
+import { getProductById, randomProducts } from "~/catalog/queries.server";
+import { specMap } from "~/catalog/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
@@ -15,7 +15,7 @@ const RELATED_COUNT = 10;
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [product, related] = await Promise.all([getProductById(db, OWN_SEASONING_ID), randomProducts(db, RELATED_COUNT + 1)]);
-  if (!product) throw new Response("LOVE RUB is not in the catalogue", { status: 404 });
+  if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
   return {
     product: { ...product, description: undefined },
     related: related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT),

@@ -16,7 +16,7 @@ import { StaffHeader } from "~/components/staff/StaffHeader";
 import type { RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import { verifyCsrf } from "~/staff/csrf.server";
-import { dashboardTiles, listOrders, normaliseQuery, orderDetail, parsePage, updateOrderStatus } from "~/staff/dashboard.server";
+import { dashboardTiles, listOrders, normalizeQuery, orderDetail, parsePage, updateOrderStatus } from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
 import {
@@ -57,7 +57,7 @@ type ActionData = { flash: Flash };
 
 function stateFrom(params: URLSearchParams): DashboardState {
   const order = params.get("order")?.trim().toUpperCase().slice(0, 40) || null;
-  return { q: normaliseQuery(params.get("q")), page: parsePage(params.get("page")), order };
+  return { q: normalizeQuery(params.get("q")), page: parsePage(params.get("page")), order };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

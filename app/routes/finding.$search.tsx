@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { searchProducts } from "~/catalogue/queries.server";
+import { searchProducts } from "~/catalog/queries.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { getDb } from "~/runtime.server";
 
@@ -29,7 +29,7 @@ export default function SearchResults() {
       {results.products.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">No products match your search.</p>
-          <p>Check the spelling, use fewer words, or browse our catalogue.</p>
+          <p>Check the spelling, use fewer words, or browse our catalog.</p>
           <Link className="button button--primary" to="/products/all/all">
             View all products
           </Link>

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { placeholderSvg, renderProductSvg } from "~/catalogue/illustration";
-import { getProductByKey } from "~/catalogue/queries.server";
+import { placeholderSvg, renderProductSvg } from "~/catalog/illustration";
+import { getProductByKey } from "~/catalog/queries.server";
 import { getDb } from "~/runtime.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /**
  * /images/products/{brand}/{Id}/{n}.svg: the product's illustration, drawn
- * from its catalogue record. Deterministic, so it is cached for a year like a
+ * from its catalog record. Deterministic, so it is cached for a year like a
  * static file; an unknown product or view gets the placeholder with a 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {

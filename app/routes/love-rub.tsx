@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OWN_SEASONING_PRICE } from "~/catalogue/brands";
-import { OWN_SEASONING_ID } from "~/catalogue/brands";
-import { getProductById } from "~/catalogue/queries.server";
-import { priceToCents } from "~/catalogue/store-product";
+import { OWN_SEASONING_PRICE } from "~/catalog/brands";
+import { OWN_SEASONING_ID } from "~/catalog/brands";
+import { getProductById } from "~/catalog/queries.server";
+import { priceToCents } from "~/catalog/store-product";
 import { ProductImage } from "~/components/ProductImage";
 import { TestimonialCarousel } from "~/components/Testimonials";
 import type { RootLoaderData, RouteHandle } from "~/root";
@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 };
 
 export async function loader() {
-  // The seasoning's price comes from the catalogue; before it is loaded, the spec's price stands in.
+  // The seasoning's price comes from the catalog; before it is loaded, the spec's price stands in.
   const product = await getDb()
     .then((db) => getProductById(db, OWN_SEASONING_ID))
     .catch((error: unknown) => {

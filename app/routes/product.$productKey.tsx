@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
-import { generateDescription, splitDescription, storedDescription } from "~/catalogue/descriptions.server";
-import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalogue/brands";
-import { getProductByKey, relatedProducts, variationSiblings } from "~/catalogue/queries.server";
-import type { StoreProduct } from "~/catalogue/store-product";
-import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalogue/variations";
+import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
+import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
+import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
+import type { StoreProduct } from "~/catalog/store-product";
+import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
@@ -297,7 +297,7 @@ export function ErrorBoundary() {
       <h1>{notFound ? "Product not found" : "Unexpected Application Error!"}</h1>
       <p>
         {notFound
-          ? "This product is no longer in our catalogue, or the link is mistyped."
+          ? "This product is no longer in our catalog, or the link is mistyped."
           : "Something went wrong while showing this product."}
       </p>
       <p className="empty-state__actions">

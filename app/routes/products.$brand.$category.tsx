@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { brandCategories, isAllCategories, listProducts } from "~/catalogue/queries.server";
-import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalogue/brands";
+import { brandCategories, isAllCategories, listProducts } from "~/catalog/queries.server";
+import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
 import { categoryPath } from "~/components/layout/navigation";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { getDb } from "~/runtime.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { typeahead } from "~/catalogue/queries.server";
-import { productPath } from "~/catalogue/store-product";
+import { typeahead } from "~/catalog/queries.server";
+import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;

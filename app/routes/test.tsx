@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { searchProducts } from "~/catalogue/queries.server";
-import { productPath } from "~/catalogue/store-product";
+import { searchProducts } from "~/catalog/queries.server";
+import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
 import contentStyles from "~/styles/content.css";
 

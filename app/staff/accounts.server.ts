@@ -33,7 +33,7 @@ export class DuplicateStaffEmailError extends Error {
 }
 
 /** Emails are stored and compared lower-cased (the table checks it). */
-export function normaliseStaffEmail(email: string): string {
+export function normalizeStaffEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -68,7 +68,7 @@ let timingHash: Promise<string> | undefined;
  */
 export async function verifyStaffCredentials(db: Database, email: string, password: string): Promise<StaffUser | null> {
   if (password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return null;
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normaliseStaffEmail(email)));
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normalizeStaffEmail(email)));
   if (!row) {
     timingHash ??= hashPassword("timing-equaliser-for-unknown-emails");
     await verify(await timingHash, password).catch(() => false);

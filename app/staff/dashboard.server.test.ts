@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, MAX_PAGE, normaliseQuery, parsePage, statusSchema } from "./dashboard.server";
+import { escapeLike, MAX_PAGE, normalizeQuery, parsePage, statusSchema } from "./dashboard.server";
 
 describe("dashboard input", () => {
   it("treats LIKE wildcards typed by staff as plain characters", () => {
@@ -13,9 +13,9 @@ describe("dashboard input", () => {
   });
 
   it("trims and bounds the search text", () => {
-    expect(normaliseQuery("  ada ")).toBe("ada");
-    expect(normaliseQuery("x".repeat(500))).toHaveLength(100);
-    expect(normaliseQuery(null)).toBe("");
+    expect(normalizeQuery("  ada ")).toBe("ada");
+    expect(normalizeQuery("x".repeat(500))).toHaveLength(100);
+    expect(normalizeQuery(null)).toBe("");
   });
 
   it("knows exactly the four statuses", () => {

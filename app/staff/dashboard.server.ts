@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
 import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
-import { normaliseOrderId } from "~/orders/order-id";
+import { normalizeOrderId } from "~/orders/order-id";
 
 export const PAGE_SIZE = 50;
 /** Deep pages cost an index walk of page × PAGE_SIZE rows; nobody pages this far by hand. */
@@ -58,7 +58,7 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export function normaliseQuery(value: unknown): string {
+export function normalizeQuery(value: unknown): string {
   return typeof value === "string" ? value.trim().slice(0, MAX_QUERY_LENGTH) : "";
 }
 
@@ -71,7 +71,7 @@ function searchCondition(query: string): SQL | undefined {
   if (!query) return undefined;
   const pattern = `%${escapeLike(query)}%`;
   const conditions: SQL[] = [ilike(customerName, pattern), ilike(customerEmail, pattern)];
-  const id = normaliseOrderId(query);
+  const id = normalizeOrderId(query);
   if (/^[A-Z0-9]+$/.test(id)) conditions.push(like(orders.orderId, `${id}%`));
   return or(...conditions);
 }
@@ -83,7 +83,7 @@ function searchCondition(query: string): SQL | undefined {
  */
 export async function listOrders(db: Database, options: { query?: string; page?: number } = {}): Promise<OrderListPage> {
   const page = Math.min(Math.max(1, options.page ?? 1), MAX_PAGE);
-  const query = normaliseQuery(options.query);
+  const query = normalizeQuery(options.query);
   const rows = await db
     .select({
       orderId: orders.orderId,
@@ -127,7 +127,7 @@ export interface OrderDetail {
 
 /** Everything staff see in the side panel, with the audit trail newest first; null when unknown. */
 export async function orderDetail(db: Database, orderIdInput: string): Promise<OrderDetail | null> {
-  const orderId = normaliseOrderId(orderIdInput);
+  const orderId = normalizeOrderId(orderIdInput);
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   if (!order) return null;
@@ -171,7 +171,7 @@ export async function updateOrderStatus(
 ): Promise<UpdateStatusResult> {
   const status = statusSchema.safeParse(input.status);
   if (!status.success) return { ok: false, reason: "invalid-status" };
-  const orderId = normaliseOrderId(input.orderId);
+  const orderId = normalizeOrderId(input.orderId);
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { staffLoginAttempts } from "~/db/schema";
-import { normaliseStaffEmail } from "./accounts.server";
+import { normalizeStaffEmail } from "./accounts.server";
 
 /**
  * Slows and then refuses repeated failed sign-ins, per email and per client
@@ -39,7 +39,7 @@ export function lockoutMessage(minutes: number): string {
   return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
 }
 
-export const emailKey = (email: string) => `email:${normaliseStaffEmail(email)}`;
+export const emailKey = (email: string) => `email:${normalizeStaffEmail(email)}`;
 export const addressKey = (address: string) => `ip:${address}`;
 
 /**

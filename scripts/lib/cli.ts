@@ -49,7 +49,7 @@ export class UsageError extends Error {
   }
 }
 
-/** The synthetic catalogue's default home; never the store's own `./data/pglite`. */
+/** The synthetic catalog's default home; never the store's own `./data/pglite`. */
 export const DEFAULT_SYNTH_PGLITE_DIR = "./data/pglite-synth";
 const STORE_DEFAULT_PGLITE_DIR = "./data/pglite";
 

@@ -1,5 +1,5 @@
 /**
- * Raw access under drizzle for the developer scripts: run a parameterised
+ * Raw access under drizzle for the developer scripts: run a parameterized
  * statement on whichever driver is behind a DatabaseHandle, and record the
  * SQL drizzle sends (to EXPLAIN exactly what the app runs).
  */

@@ -93,7 +93,7 @@ test.describe("chat assistant", () => {
     await ask(page, QUESTION, Boolean(javaScriptEnabled));
     await expect(conversation(page).locator(".chat-message--user").last()).toContainText(QUESTION);
     const reply = newestReply(page);
-    await expect(reply).toContainText("Here are products from our catalogue that match “40-inch natural gas grill”");
+    await expect(reply).toContainText("Here are products from our catalog that match “40-inch natural gas grill”");
     const productLinks = reply.getByRole("link", { name: /40-Inch/ });
     await expect(productLinks.first()).toBeVisible();
     const count = await productLinks.count();
@@ -150,7 +150,7 @@ test.describe("chat assistant", () => {
     await input.press("Enter");
     await expect(input).toHaveValue("");
     await expect(conversation(page).locator(".chat-message--user").last()).toContainText("patio");
-    await expect(newestReply(page)).toContainText("Here are products from our catalogue that match “patio heater”");
+    await expect(newestReply(page)).toContainText("Here are products from our catalog that match “patio heater”");
     await expect(page).toHaveURL(/\/chatbot$/);
   });
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 
 test.describe("start-up configuration", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: run once");
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behavior: run once");
 
   test("a malformed DATABASE_URL stops the server with one line naming the key", () => {
     const result = spawnSync("./node_modules/.bin/remix-serve", ["./build/index.js"], {

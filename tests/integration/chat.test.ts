@@ -5,9 +5,9 @@ import { readConversation } from "~/chat/conversation-cookie.server";
 import { replyToOption } from "~/chat/flow.server";
 import { buildSystemPrompt, displayedBrandNames, findProductMatches, SYSTEM_PROMPT_MAX_CHARS, topCategories } from "~/chat/grounding.server";
 import { CHAT_RATE_LIMIT, chatRateLimiter, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
-import { readCatalogueFiles } from "~/catalogue/catalogue-files.server";
-import { loadCatalogueIfChanged } from "~/catalogue/load.server";
-import { getProductByKey } from "~/catalogue/queries.server";
+import { readCatalogFiles } from "~/catalog/catalog-files.server";
+import { loadCatalogIfChanged } from "~/catalog/load.server";
+import { getProductByKey } from "~/catalog/queries.server";
 import { action, loader } from "~/routes/chatbot";
 import { createLocalTextFormatter } from "~/services/text/local-formatter.server";
 import { createOpenAITextGenerator } from "~/services/text/openai-generator.server";
@@ -15,7 +15,7 @@ import { chatCompletion, FAKE_OPENAI_REPLY, startFakeOpenAI, type FakeServer } f
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const files = readCatalogueFiles();
+const files = readCatalogFiles();
 const store = { name: "Outdoor Kitchen Outlet", phone: "(877) 555-0142", email: "sales@example.com" };
 const offline = createLocalTextFormatter();
 const QUESTION = "do you have a 40 inch natural gas grill";
@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await loadCatalogueIfChanged(database.db, files);
+    await loadCatalogIfChanged(database.db, files);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;
@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     it(`answers '${QUESTION}' with real 40-inch natural gas grills`, async () => {
       const answer = await answerQuestion(QUESTION, { db: database.db, store, generator: offline });
       expect(answer.source).toBe("offline");
-      expect(answer.text).toContain("Here are products from our catalogue that match “40-inch natural gas grill”");
+      expect(answer.text).toContain("Here are products from our catalog that match “40-inch natural gas grill”");
       expect(answer.text).not.toMatch(/\bAI\b|language model/i);
       const links = await expectExistingProducts(answer.links);
       expect(links.length).toBeLessThanOrEqual(5);
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
     it("says which words no product has and shows the closest products", async () => {
       const answer = await answerQuestion("a flux capacitor patio heater", { db: database.db, store, generator: offline });
-      expect(answer.text).toContain("No product in our catalogue mentions “flux capacitor”");
+      expect(answer.text).toContain("No product in our catalog mentions “flux capacitor”");
       await expectExistingProducts(answer.links);
       const closest = await answerQuestion("blaze propane pizza oven kamado", { db: database.db, store, generator: offline });
       expect(closest.text).toMatch(/closest|match/);
@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       expect(answer.text.length).toBeLessThanOrEqual(1_200);
     });
 
-    it("builds a bounded prompt from the real catalogue's categories", async () => {
+    it("builds a bounded prompt from the real catalog's categories", async () => {
       const categories = await topCategories(database.db);
       expect(categories.length).toBe(40);
       expect(categories).not.toContain("Home");
@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         store,
         brands: displayedBrandNames(),
         categories,
-        catalogue: await findProductMatches(database.db, QUESTION),
+        catalog: await findProductMatches(database.db, QUESTION),
       });
       expect(prompt.length).toBeLessThanOrEqual(SYSTEM_PROMPT_MAX_CHARS);
       expect(prompt).toContain(categories[0]);

@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       expect(logger.error).toHaveBeenCalledOnce();
     });
 
-    it("recognises a unique violation through drizzle's wrapper", async () => {
+    it("recognizes a unique violation through drizzle's wrapper", async () => {
       const error = await database.db
         .insert(mailingList)
         .values({ email: "griller@example.com" })
@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   });
 
   describe("LOVE RUB landing and search test", () => {
-    it("falls back to 15.99 before the catalogue is loaded, then reads the price from the products table", async () => {
+    it("falls back to 15.99 before the catalog is loaded, then reads the price from the products table", async () => {
       expect(await loveRubLoader()).toEqual({ priceCents: 1599, image: null });
       await database.db.insert(products).values({
         key: "custom_product-LOVE-RUB-001",

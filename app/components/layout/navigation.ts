@@ -1,4 +1,4 @@
-import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalogue/brands";
+import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
 
 /** Header menus of the spec; every tile links to /products/all/{category}. */
 export interface MenuLink {

@@ -10,7 +10,7 @@ describe("formatDescription", () => {
     expect(formatDescription(" \n\t\n ")).toBe("");
   });
 
-  it("normalises whitespace", () => {
+  it("normalizes whitespace", () => {
     expect(formatDescription("  A   roomy\tcart.   It rolls   well.  ")).toBe("A roomy cart. It rolls well.");
   });
 

@@ -59,7 +59,7 @@ function collapseSpaces(text: string): string {
 
 /** Abbreviations that never end a sentence. */
 const CONTINUING_ABBREVIATIONS = new Set(["sq", "cu", "approx", "e.g", "i.e", "vs", "incl", "est"]);
-/** Abbreviations that end a sentence only when a capitalised word follows ("30 in. W" and "30 in. deep" go on). */
+/** Abbreviations that end a sentence only when a capitalized word follows ("30 in. W" and "30 in. deep" go on). */
 const UNIT_ABBREVIATIONS = new Set(["in", "ft", "lb", "lbs", "oz", "gal", "qt", "no", "etc"]);
 
 function splitSentences(block: string): string[] {

@@ -9,7 +9,7 @@ const DESCRIPTION_MAX_TOKENS = 2_000;
 
 export const REFORMAT_DESCRIPTION_INSTRUCTION = [
   "You format product descriptions for an online store.",
-  "Fix punctuation and capitalisation, put key details (measurements, BTU, burner counts, fuel types, materials) in **bold** markdown,",
+  "Fix punctuation and capitalization, put key details (measurements, BTU, burner counts, fuel types, materials) in **bold** markdown,",
   "and separate paragraphs of two or three sentences with a blank line.",
   "Keep every fact, add none, and answer with the formatted text only.",
 ].join(" ");

@@ -54,7 +54,7 @@ export function isBrandKey(value: unknown): value is BrandKey {
 
 /**
  * Brand key as displayed: underscores become spaces and each word is
- * capitalised (`the_outdoor_plus` -> `The Outdoor Plus`, `aog` -> `Aog`).
+ * capitalized (`the_outdoor_plus` -> `The Outdoor Plus`, `aog` -> `Aog`).
  */
 export function brandDisplayName(key: string): string {
   return key

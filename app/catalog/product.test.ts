@@ -4,7 +4,7 @@ import {
   DISPLAYED_BRANDS,
   OWN_SEASONING_ID,
   brandDisplayName,
-  catalogueProductSchema,
+  catalogProductSchema,
   parseProductKey,
   productKey,
 } from "./product";
@@ -67,13 +67,13 @@ describe("brand keys", () => {
   });
 });
 
-describe("catalogueProductSchema", () => {
-  it("accepts a normalised record", () => {
-    expect(catalogueProductSchema.parse(valid)).toEqual(valid);
+describe("catalogProductSchema", () => {
+  it("accepts a normalized record", () => {
+    expect(catalogProductSchema.parse(valid)).toEqual(valid);
   });
 
   it("accepts the own seasoning record", () => {
-    expect(catalogueProductSchema.safeParse(LOVE_RUB).success).toBe(true);
+    expect(catalogProductSchema.safeParse(LOVE_RUB).success).toBe(true);
     expect(LOVE_RUB.Id).toBe(OWN_SEASONING_ID);
     expect(LOVE_RUB.Price).toBe(15.99);
   });
@@ -95,11 +95,11 @@ describe("catalogueProductSchema", () => {
     ["image not a path", { Image: "https://example.com/a.jpg" }],
     ["extra field", { Dimensions: "" }],
   ])("rejects %s", (_label, patch) => {
-    expect(catalogueProductSchema.safeParse({ ...valid, ...patch }).success).toBe(false);
+    expect(catalogProductSchema.safeParse({ ...valid, ...patch }).success).toBe(false);
   });
 
   it("accepts prices with binary-float cents such as 8351.55", () => {
-    expect(catalogueProductSchema.safeParse({ ...valid, Price: 8351.55 }).success).toBe(true);
+    expect(catalogProductSchema.safeParse({ ...valid, Price: 8351.55 }).success).toBe(true);
   });
 });
 

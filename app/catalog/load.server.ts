@@ -1,24 +1,24 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
-import { readCatalogueFiles, type CatalogueFiles } from "./catalogue-files.server";
-import { productKey, type CatalogueProduct } from "./product";
-import { forgetCatalogueCaches } from "./queries.server";
+import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
+import { productKey, type CatalogProduct } from "./product";
+import { forgetCatalogCaches } from "./queries.server";
 import { priceToCents } from "./store-product";
 
-const HASH_KEY = "catalogue_hash";
+const HASH_KEY = "catalog_hash";
 const INSERT_BATCH = 500;
 
 export type LoadResult = { loaded: false } | { loaded: true; count: number };
 
 /**
- * Loads the catalogue files into the products table when the table is empty
+ * Loads the catalog files into the products table when the table is empty
  * or the files changed since the last load. Everything happens in one
- * transaction: a failure leaves the previous catalogue in place.
+ * transaction: a failure leaves the previous catalog in place.
  */
-export async function loadCatalogueIfChanged(
+export async function loadCatalogIfChanged(
   db: Database,
-  files: CatalogueFiles = readCatalogueFiles(),
+  files: CatalogFiles = readCatalogFiles(),
 ): Promise<LoadResult> {
   const [{ value: existing }] = await db.select({ value: count() }).from(products);
   const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
@@ -35,12 +35,12 @@ export async function loadCatalogueIfChanged(
       .values({ key: HASH_KEY, value: files.contentHash })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: files.contentHash, updatedAt: new Date() } });
   });
-  forgetCatalogueCaches(db);
+  forgetCatalogCaches(db);
   return { loaded: true, count: files.products.length };
 }
 
-/** The products-table row of a catalogue record at a position in the catalogue. */
-export function productRow(record: CatalogueProduct, position: number): typeof products.$inferInsert {
+/** The products-table row of a catalog record at a position in the catalog. */
+export function productRow(record: CatalogProduct, position: number): typeof products.$inferInsert {
   return {
     key: productKey(record),
     sourceId: record.Id,

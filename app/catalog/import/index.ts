@@ -1,3 +1,3 @@
-export * from "./normalise";
+export * from "./normalize";
 export * from "./category";
 export * from "./pipeline";

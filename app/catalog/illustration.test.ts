@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueProduct } from "./product";
+import type { CatalogProduct } from "./product";
 import {
   categoryFamily,
   displayImageUrl,
@@ -11,9 +11,9 @@ import {
 } from "./illustration";
 import { LOVE_RUB } from "./custom-product";
 
-type Sample = Pick<CatalogueProduct, "Id" | "brand" | "Model" | "Title" | "Category">;
+type Sample = Pick<CatalogProduct, "Id" | "brand" | "Model" | "Title" | "Category">;
 
-// Real records from the reference catalogue (Id, brand, Model, Title, Category).
+// Real records from the reference catalog (Id, brand, Model, Title, Category).
 const samples: Array<[string, Sample]> = [
   [
     "grill",

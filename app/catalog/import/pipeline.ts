@@ -1,5 +1,5 @@
-import type { BrandKey, CatalogueProduct, Specification } from "../product";
-import { BRAND_KEYS, catalogueProductSchema, isBrandKey, productKey } from "../product";
+import type { BrandKey, CatalogProduct, Specification } from "../product";
+import { BRAND_KEYS, catalogProductSchema, isBrandKey, productKey } from "../product";
 import { composeDescription } from "../description";
 import { imagePaths } from "../illustration";
 import { CUSTOM_PRODUCTS } from "../custom-product";
@@ -10,30 +10,30 @@ import {
   compareIds,
   compareStrings,
   modelFromTitle,
-  normaliseCategory,
-  normaliseId,
-  normaliseImageCount,
-  normaliseSpecifications,
-  normaliseText,
+  normalizeCategory,
+  normalizeId,
+  normalizeImageCount,
+  normalizeSpecifications,
+  normalizeText,
   parsePrice,
-} from "./normalise";
+} from "./normalize";
 
 /**
- * The whole import as a pure function: raw source files in, normalised
- * per-brand catalogue files and a report out. No I/O, no clock, no
+ * The whole import as a pure function: raw source files in, normalized
+ * per-brand catalog files and a report out. No I/O, no clock, no
  * randomness; every collection is ordered explicitly, so the same input always
  * gives byte-identical output.
  *
  * Order of work:
- *  1. every record is normalised on its own (Id, title, brand, model, price,
+ *  1. every record is normalized on its own (Id, title, brand, model, price,
  *     specifications, category, image_count);
  *  2. gaps are filled from other records: a missing/only-"Home" Category from
  *     the same Id, then the same Model, in a brand file, then title keywords,
  *     then a fallback path (see ./category.ts); a null price from the same Id,
  *     then the same Model, in any file (brand files first);
  *  3. records still without a price are dropped ("no price"), and every record
- *     is validated with catalogueProductSchema ("invalid record" if not);
- *  4. Ids are made unique across the whole catalogue. DUPLICATE RULE: among the
+ *     is validated with catalogProductSchema ("invalid record" if not);
+ *  4. Ids are made unique across the whole catalog. DUPLICATE RULE: among the
  *     valid records sharing an Id the importer keeps, in this order of
  *     preference: (a) a record from a brand file over one from products.json;
  *     (b) a record whose price was in the source over one whose price was
@@ -74,7 +74,7 @@ export type ImportReport = {
 };
 
 export type ImportResult = {
-  catalogue: Record<BrandKey, CatalogueProduct[]>;
+  catalog: Record<BrandKey, CatalogProduct[]>;
   report: ImportReport;
   /** File name (relative to catalog/) -> exact file content. */
   files: Record<string, string>;
@@ -109,7 +109,7 @@ function asRecord(raw: unknown): Record<string, unknown> | null {
 }
 
 /** Step 1: one record on its own. Returns a candidate or a drop. */
-export function normaliseRecord(file: string, index: number, raw: unknown): Candidate | Drop {
+export function normalizeRecord(file: string, index: number, raw: unknown): Candidate | Drop {
   const fromBrandFile = isBrandFile(file);
   const drop = (kind: string, id: string | null = null): Drop => ({
     candidateFile: file,
@@ -120,13 +120,13 @@ export function normaliseRecord(file: string, index: number, raw: unknown): Cand
   });
   const record = asRecord(raw);
   if (!record) return drop("not an object");
-  const id = normaliseId(record.Id);
+  const id = normalizeId(record.Id);
   if (id === null) return drop("no id");
   const repairs: string[] = [];
 
-  const title = normaliseText(record.Title);
+  const title = normalizeText(record.Title);
   if (title === "") return drop("no title", id);
-  if (typeof record.Title === "string" && record.Title !== title) repairs.push("title whitespace normalised");
+  if (typeof record.Title === "string" && record.Title !== title) repairs.push("title whitespace normalized");
 
   let brand = brandFromField(record.brand);
   if (brand === null) {
@@ -138,7 +138,7 @@ export function normaliseRecord(file: string, index: number, raw: unknown): Cand
     } else return drop("no brand", id);
   }
 
-  let model = normaliseText(record.Model);
+  let model = normalizeText(record.Model);
   if (model === "" && typeof record.Model === "number") model = String(record.Model);
   if (model === "") {
     const fromTitle = modelFromTitle(title);
@@ -149,23 +149,23 @@ export function normaliseRecord(file: string, index: number, raw: unknown): Cand
       repairs.push("model missing (left empty)");
     }
   } else if (typeof record.Model === "string" && record.Model !== model) {
-    repairs.push("model whitespace normalised");
+    repairs.push("model whitespace normalized");
   }
 
   const price = parsePrice(record.Price);
   if (price !== null && typeof record.Price === "string") repairs.push("price parsed from text");
 
-  const specs = normaliseSpecifications(record.Specifications);
+  const specs = normalizeSpecifications(record.Specifications);
   if (specs.splitFromString) repairs.push("specifications split from text");
   if (specs.noiseDropped > 0) repairs.push('scraping-noise specification ("" key) dropped');
   if (specs.malformedDropped > 0) repairs.push("malformed specification dropped");
   if (specs.duplicatesDropped > 0) repairs.push("repeated specification dropped");
   if (specs.missing) repairs.push("specifications missing (empty list)");
 
-  const category = normaliseCategory(record.Category);
+  const category = normalizeCategory(record.Category);
   if (category?.homeAdded) repairs.push('category root "Home" added');
 
-  let imageCount = normaliseImageCount(record.image_count);
+  let imageCount = normalizeImageCount(record.image_count);
   if (imageCount === null) {
     imageCount = 1;
     repairs.push("image_count defaulted to 1");
@@ -209,7 +209,7 @@ export function duplicatePreference(
   return compareStrings(a.file, b.file) || a.index - b.index;
 }
 
-function toProduct(candidate: Candidate & { price: number; category: string[] }): CatalogueProduct {
+function toProduct(candidate: Candidate & { price: number; category: string[] }): CatalogProduct {
   const images = imagePaths(candidate.brand, candidate.id, candidate.imageCount);
   const withoutDescription = {
     Id: candidate.id,
@@ -261,7 +261,7 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
     readByFile.push([file, records.length]);
     records.forEach((raw, index) => {
       read += 1;
-      const result = normaliseRecord(file, index, raw);
+      const result = normalizeRecord(file, index, raw);
       if (isDrop(result)) drops.push(result);
       else candidates.push(result);
     });
@@ -309,7 +309,7 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
   }
 
   // 3. price and schema
-  const valid: Array<{ candidate: Candidate; product: CatalogueProduct }> = [];
+  const valid: Array<{ candidate: Candidate; product: CatalogProduct }> = [];
   for (const candidate of candidates) {
     const { price, category } = candidate;
     if (price === null) {
@@ -323,7 +323,7 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
       continue;
     }
     const product = toProduct({ ...candidate, price, category: category ?? ["Home"] });
-    const parsed = catalogueProductSchema.safeParse(product);
+    const parsed = catalogProductSchema.safeParse(product);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue ? issue.path.join(".") : "";
@@ -339,13 +339,13 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
     valid.push({ candidate, product });
   }
 
-  // 4. unique Ids across the catalogue
+  // 4. unique Ids across the catalog
   const reserved = new Set(CUSTOM_PRODUCTS.map((p) => p.Id));
   const byPreference = [...valid].sort(
     (a, b) => compareIds(a.candidate.id, b.candidate.id) || duplicatePreference(a.candidate, b.candidate)
   );
-  const kept: Array<{ candidate: Candidate; product: CatalogueProduct }> = [];
-  let current: { candidate: Candidate; product: CatalogueProduct } | null = null;
+  const kept: Array<{ candidate: Candidate; product: CatalogProduct }> = [];
+  let current: { candidate: Candidate; product: CatalogProduct } | null = null;
   for (const entry of byPreference) {
     const { candidate } = entry;
     if (reserved.has(candidate.id)) {
@@ -375,13 +375,13 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
   }
 
   // 5. per brand, sorted by Id
-  const catalogue = Object.fromEntries(BRAND_KEYS.map((brand) => [brand, [] as CatalogueProduct[]])) as Record<
+  const catalog = Object.fromEntries(BRAND_KEYS.map((brand) => [brand, [] as CatalogProduct[]])) as Record<
     BrandKey,
-    CatalogueProduct[]
+    CatalogProduct[]
   >;
-  for (const { product } of kept) catalogue[product.brand].push(product);
-  for (const product of CUSTOM_PRODUCTS) catalogue[product.brand].push(product);
-  for (const brand of BRAND_KEYS) catalogue[brand].sort((a, b) => compareIds(a.Id, b.Id));
+  for (const { product } of kept) catalog[product.brand].push(product);
+  for (const product of CUSTOM_PRODUCTS) catalog[product.brand].push(product);
+  for (const brand of BRAND_KEYS) catalog[brand].sort((a, b) => compareIds(a.Id, b.Id));
 
   if (read !== kept.length + drops.length) {
     throw new Error(`import invariant broken: read ${read} != kept ${kept.length} + dropped ${drops.length}`);
@@ -411,7 +411,7 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
     repaired: kept.filter(({ candidate }) => candidate.repairs.length > 0).length,
     customProducts: CUSTOM_PRODUCTS.length,
     written: kept.length + CUSTOM_PRODUCTS.length,
-    keptByBrand: Object.fromEntries(BRAND_KEYS.map((brand) => [brand, catalogue[brand].length])),
+    keptByBrand: Object.fromEntries(BRAND_KEYS.map((brand) => [brand, catalog[brand].length])),
     repairs: sortedObject(
       [...repairEntries.entries()].map(([reason, keys]) => [
         reason,
@@ -432,15 +432,15 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
   };
 
   const out: Record<string, string> = {};
-  for (const brand of BRAND_KEYS) out[`${brand}.json`] = stableJson(catalogue[brand]);
+  for (const brand of BRAND_KEYS) out[`${brand}.json`] = stableJson(catalog[brand]);
   out["import-report.json"] = stableJson(report);
-  return { catalogue, report, files: out };
+  return { catalog, report, files: out };
 }
 
 /** Human-readable summary of a report, for the console. */
 export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
-  lines.push(`Catalogue import from ${report.source}`);
+  lines.push(`Catalog import from ${report.source}`);
   lines.push(`  records read:    ${report.read} (${Object.keys(report.files).length} files)`);
   lines.push(`  kept:            ${report.kept}`);
   lines.push(`  dropped:         ${report.dropped}`);

@@ -31,7 +31,7 @@ export function typeaheadScore(title: string, words: readonly string[]): number 
   return score;
 }
 
-/** Best first; equal scores keep their catalogue order. */
+/** Best first; equal scores keep their catalog order. */
 export function rankTypeahead<T extends { title: string }>(
   candidates: readonly T[],
   words: readonly string[],

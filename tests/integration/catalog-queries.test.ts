@@ -1,42 +1,42 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCatalogueFiles } from "~/catalogue/catalogue-files.server";
-import { loadCatalogueIfChanged } from "~/catalogue/load.server";
+import { readCatalogFiles } from "~/catalog/catalog-files.server";
+import { loadCatalogIfChanged } from "~/catalog/load.server";
 import {
   brandCategories, getProductByKey, listProducts, PAGE_SIZE, randomProductPerBrand, randomProducts, relatedProducts,
   searchProducts, typeahead, variationSiblings,
-} from "~/catalogue/queries.server";
-import { CONFIGURATION_NOT_AVAILABLE, findVariant, variationOptions } from "~/catalogue/variations";
+} from "~/catalog/queries.server";
+import { CONFIGURATION_NOT_AVAILABLE, findVariant, variationOptions } from "~/catalog/variations";
 import { products } from "~/db/schema";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
-const files = readCatalogueFiles();
+const files = readCatalogFiles();
 const all = files.products;
 
-describe.each(testDatabaseKinds())("catalogue queries on %s", (kind) => {
+describe.each(testDatabaseKinds())("catalog queries on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await loadCatalogueIfChanged(database.db, files);
+    await loadCatalogIfChanged(database.db, files);
   });
   afterAll(async () => {
     await database?.dispose();
   });
 
-  it("loads every catalogue record once, and only reloads when the files change", async () => {
+  it("loads every catalog record once, and only reloads when the files change", async () => {
     const [{ total }] = await database.db.select({ total: sql<number>`count(*)::int` }).from(products);
     expect(total).toBe(all.length);
-    expect(await loadCatalogueIfChanged(database.db, files)).toEqual({ loaded: false });
+    expect(await loadCatalogIfChanged(database.db, files)).toEqual({ loaded: false });
   });
 
-  it("keeps the previous catalogue when a reload fails half-way", async () => {
+  it("keeps the previous catalog when a reload fails half-way", async () => {
     const broken = { contentHash: "changed", products: [...all.slice(0, 10), { ...all[0] }] };
-    await expect(loadCatalogueIfChanged(database.db, broken)).rejects.toThrow();
+    await expect(loadCatalogIfChanged(database.db, broken)).rejects.toThrow();
     const [{ total }] = await database.db.select({ total: sql<number>`count(*)::int` }).from(products);
     expect(total).toBe(all.length);
   });
 
-  it("lists 100 per page in catalogue order with the total, for all brands and categories", async () => {
+  it("lists 100 per page in catalog order with the total, for all brands and categories", async () => {
     const first = await listProducts(database.db, { brand: "all", category: "all", page: 1 });
     expect(first.total).toBe(all.length);
     expect(first.products).toHaveLength(PAGE_SIZE);

@@ -1,4 +1,4 @@
-import type { CatalogueProduct, Specification } from "./product";
+import type { CatalogProduct, Specification } from "./product";
 
 /**
  * A product as the app uses it once loaded: money in integer cents, the
@@ -26,7 +26,7 @@ export function priceToCents(price: number): number {
   return Math.round(price * 100);
 }
 
-export function toStoreProduct(record: CatalogueProduct, key: string): StoreProduct {
+export function toStoreProduct(record: CatalogProduct, key: string): StoreProduct {
   return {
     key,
     id: record.Id,

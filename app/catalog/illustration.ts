@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from "./product";
+import type { CatalogProduct } from "./product";
 import { brandDisplayName } from "./product";
 import { categoryFamily, titleHead, type CategoryFamily } from "./family";
 import { stableHash } from "./hash";
@@ -7,7 +7,7 @@ export { categoryFamily, CATEGORY_FAMILIES, type CategoryFamily } from "./family
 export { displayImageUrl } from "./image-url";
 
 /**
- * Product pictures are our own drawings: the raw catalogue has no photos,
+ * Product pictures are our own drawings: the raw catalog has no photos,
  * only `image_count`. Each product has `image_count` views served at
  * imagePath(brand, Id, n); the route renders them with renderProductSvg.
  */
@@ -262,13 +262,13 @@ const VIEW_ZOOMS = [1, 1.08, 0.92, 1.04, 0.96, 1.12, 0.88];
 const VIEW_SHIFTS = [0, -14, 14, -6, 6, -20, 20];
 const BACKGROUNDS = ["#f7f8fa", "#faf7f2", "#f4f8f6", "#f8f5f9"];
 
-export type IllustrationInput = Pick<CatalogueProduct, "Id" | "brand" | "Model" | "Title" | "Category"> &
-  Partial<Pick<CatalogueProduct, "image_count">>;
+export type IllustrationInput = Pick<CatalogProduct, "Id" | "brand" | "Model" | "Title" | "Category"> &
+  Partial<Pick<CatalogProduct, "image_count">>;
 
 /**
  * A flat, recognisable drawing of the product's family (grill, kamado, pizza
  * oven, ...) with the brand and model written on it. Views differ slightly in
- * angle, zoom, accent colour and their "View n of N" label. Deterministic.
+ * angle, zoom, accent color and their "View n of N" label. Deterministic.
  */
 export function renderProductSvg(product: IllustrationInput, view: number): string {
   const total =

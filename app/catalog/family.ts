@@ -1,6 +1,6 @@
-import type { CatalogueProduct } from "./product";
+import type { CatalogProduct } from "./product";
 import { OWN_SEASONING_ID } from "./product";
-import { stripBrandPrefix } from "./import/normalise";
+import { stripBrandPrefix } from "./import/normalize";
 
 /**
  * Product families used to choose an illustration and the wording of a
@@ -23,8 +23,8 @@ export const CATEGORY_FAMILIES = [
 
 export type CategoryFamily = (typeof CATEGORY_FAMILIES)[number];
 
-export type FamilyInput = Pick<CatalogueProduct, "Title" | "Category"> &
-  Partial<Pick<CatalogueProduct, "Id" | "brand">>;
+export type FamilyInput = Pick<CatalogProduct, "Title" | "Category"> &
+  Partial<Pick<CatalogProduct, "Id" | "brand">>;
 
 /**
  * The product-type part of a title: without a leading brand name, without the trailing " - MODEL" and
@@ -117,7 +117,7 @@ export function categoryFamily(product: FamilyInput): CategoryFamily {
 }
 
 /** Gas appliances (installation warning in the legal section). */
-export function isGasProduct(product: Pick<CatalogueProduct, "Title" | "Specifications">): boolean {
+export function isGasProduct(product: Pick<CatalogProduct, "Title" | "Specifications">): boolean {
   const fuel = product.Specifications.map((entry) => {
     const [key, value] = Object.entries(entry)[0] ?? ["", ""];
     return /fuel type|gas type/i.test(key) ? value : "";

@@ -49,7 +49,7 @@ function listFilter(brand: string, category: string): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** The product list: brand and category may each be `all`; 100 per page, catalogue order. */
+/** The product list: brand and category may each be `all`; 100 per page, catalog order. */
 export async function listProducts(
   db: Database,
   { brand, category, page }: { brand: string; category: string; page: number },
@@ -57,7 +57,7 @@ export async function listProducts(
   return pageOfProducts(db, listFilter(brand, category), page);
 }
 
-/** One page (100, catalogue order) of the products matching `where`, with the total; the page is clamped. */
+/** One page (100, catalog order) of the products matching `where`, with the total; the page is clamped. */
 async function pageOfProducts(db: Database, where: SQL | undefined, page: number): Promise<ProductPage> {
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -89,13 +89,13 @@ export async function brandCategories(db: Database, brand: string): Promise<Cate
 }
 
 /**
- * Category lists only change when the catalogue is reloaded (at start-up), and
+ * Category lists only change when the catalog is reloaded (at start-up), and
  * unnesting every product's categories is the slowest list query at scale, so
  * the answers are kept per database until the next load.
  */
 const categoryCache = new WeakMap<Database, Map<string, CategoryChoice[]>>();
 
-export function forgetCatalogueCaches(db: Database) {
+export function forgetCatalogCaches(db: Database) {
   categoryCache.delete(db);
 }
 
@@ -173,7 +173,7 @@ function allWordsCondition(words: readonly string[]): SQL | undefined {
   return and(...words.map((word) => ilike(products.title, likePattern(word))));
 }
 
-/** Results page: every word contained in the title, case-insensitively; catalogue order. */
+/** Results page: every word contained in the title, case-insensitively; catalog order. */
 export async function searchProducts(
   db: Database,
   text: string,
@@ -188,7 +188,7 @@ const TYPEAHEAD_CANDIDATES = 200;
 
 /**
  * The search dropdown: at most 5 products, best score first (ties in
- * catalogue order). Scoring every title that shares any word with the query
+ * catalog order). Scoring every title that shares any word with the query
  * was too slow at 100,000 products (36,000 rows for "blaze rotis"), so the
  * candidates are the first 200 titles holding every word, which outscore
  * titles missing one in all but rare cases; titles holding only some of the

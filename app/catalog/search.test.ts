@@ -14,7 +14,7 @@ describe("search rules", () => {
     expect(typeaheadScore(title, ["blaze", "gri"])).toBe(8);
     expect(typeaheadScore(title, ["kamado"])).toBe(0);
   });
-  it("ranks at most five, best first, ties in catalogue order", () => {
+  it("ranks at most five, best first, ties in catalog order", () => {
     const items = ["Gas Grill A", "Grilling Tool", "Gas Grill B", "Grill", "Grille", "Grilled", "Fire Pit"].map((t) => ({ title: t }));
     const ranked = rankTypeahead(items, ["grill"]);
     expect(ranked).toHaveLength(5);

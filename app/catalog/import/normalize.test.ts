@@ -3,13 +3,13 @@ import {
   brandFromTitle,
   compareIds,
   modelFromTitle,
-  normaliseCategory,
-  normaliseId,
-  normaliseSpecifications,
+  normalizeCategory,
+  normalizeId,
+  normalizeSpecifications,
   parsePrice,
   splitSpecificationString,
   stripBrandPrefix,
-} from "./normalise";
+} from "./normalize";
 
 describe("parsePrice", () => {
   it.each([
@@ -30,13 +30,13 @@ describe("parsePrice", () => {
   });
 });
 
-describe("normaliseId", () => {
+describe("normalizeId", () => {
   it("keeps numeric ids as their decimal string", () => {
-    expect(normaliseId(3084446)).toBe("3084446");
-    expect(normaliseId(" 3084446 ")).toBe("3084446");
-    expect(normaliseId("LOVE-RUB-001")).toBe("LOVE-RUB-001");
-    expect(normaliseId("")).toBeNull();
-    expect(normaliseId(null)).toBeNull();
+    expect(normalizeId(3084446)).toBe("3084446");
+    expect(normalizeId(" 3084446 ")).toBe("3084446");
+    expect(normalizeId("LOVE-RUB-001")).toBe("LOVE-RUB-001");
+    expect(normalizeId("")).toBeNull();
+    expect(normalizeId(null)).toBeNull();
   });
 });
 
@@ -44,7 +44,7 @@ describe("specifications", () => {
   it("splits the older string shape (products.json, Id 3084446)", () => {
     const raw =
       'Collection: Estate; Configuration: Built-In; Cut Out Width: 13 1/4"; Total BTUs: 65000; Made In USA: Yes; Model Number: ESTPB2-NG';
-    const result = normaliseSpecifications(raw);
+    const result = normalizeSpecifications(raw);
     expect(result.splitFromString).toBe(true);
     expect(result.specifications).toEqual([
       { Collection: "Estate" },
@@ -59,7 +59,7 @@ describe("specifications", () => {
   it('drops the "" noise fragment of the string shape (products.json, Id 3084425)', () => {
     const raw =
       ": Current ItemAmerican Made Grills Estate, Muscle, Encore Power Burner Grill Liner - GL-APB2$555.00As low as $48 per month* Free ShippingLeaves Warehouse:1-3 Business DaysAdd to Cart; Collection: Encore / Muscle / Estate; Material: Stainless Steel";
-    const result = normaliseSpecifications(raw);
+    const result = normalizeSpecifications(raw);
     expect(result.noiseDropped).toBe(1);
     expect(result.specifications).toEqual([
       { Collection: "Encore / Muscle / Estate" },
@@ -68,7 +68,7 @@ describe("specifications", () => {
   });
 
   it('drops the "" noise key of brand files (american_made_grills, Id 3084392)', () => {
-    const result = normaliseSpecifications([
+    const result = normalizeSpecifications([
       {
         "": "Current ItemAmerican Made Grills Rotisserie Kit ... $520.00As low as $45 per month* Free ShippingAdd to Cart",
       },
@@ -84,15 +84,15 @@ describe("specifications", () => {
   });
 
   it("flattens multi-key objects, trims, drops empty values and repeated names", () => {
-    const result = normaliseSpecifications([{ " Width ": ' 36" ', Height: "24" }, { Depth: "" }, { Width: "40" }, "x"]);
+    const result = normalizeSpecifications([{ " Width ": ' 36" ', Height: "24" }, { Depth: "" }, { Width: "40" }, "x"]);
     expect(result.specifications).toEqual([{ Width: '36"' }, { Height: "24" }]);
     expect(result.malformedDropped).toBe(2);
     expect(result.duplicatesDropped).toBe(1);
   });
 
   it("treats an empty string as no specifications and null as missing", () => {
-    expect(normaliseSpecifications("").specifications).toEqual([]);
-    expect(normaliseSpecifications(null).missing).toBe(true);
+    expect(normalizeSpecifications("").specifications).toEqual([]);
+    expect(normalizeSpecifications(null).missing).toBe(true);
   });
 
   it("reports fragments without a colon as malformed", () => {
@@ -136,7 +136,7 @@ describe("modelFromTitle", () => {
     expect(modelFromTitle("Blackstone 28 Inch Griddle W/ Hard Cover & Griddle Cover - 2287")).toBe("2287");
   });
 
-  it("ignores colour suffixes and titles without a code", () => {
+  it("ignores color suffixes and titles without a code", () => {
     expect(
       modelFromTitle("American Fyre Designs Cordova 110-Inch Outdoor Natural Gas Fireplace - Cafe Blanco")
     ).toBeNull();
@@ -144,15 +144,15 @@ describe("modelFromTitle", () => {
   });
 });
 
-describe("normaliseCategory", () => {
+describe("normalizeCategory", () => {
   it("keeps a Home-rooted path and adds a missing root", () => {
-    expect(normaliseCategory(["Home", "Outdoor Kitchens"])).toEqual({
+    expect(normalizeCategory(["Home", "Outdoor Kitchens"])).toEqual({
       path: ["Home", "Outdoor Kitchens"],
       homeAdded: false,
     });
-    expect(normaliseCategory(["Outdoor Kitchens"])).toEqual({ path: ["Home", "Outdoor Kitchens"], homeAdded: true });
-    expect(normaliseCategory(undefined)).toBeNull();
-    expect(normaliseCategory([])).toBeNull();
+    expect(normalizeCategory(["Outdoor Kitchens"])).toEqual({ path: ["Home", "Outdoor Kitchens"], homeAdded: true });
+    expect(normalizeCategory(undefined)).toBeNull();
+    expect(normalizeCategory([])).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BRAND_KEYS, catalogueProductSchema, productKey } from "../product";
+import { BRAND_KEYS, catalogProductSchema, productKey } from "../product";
 import { duplicatePreference, isBrandFile, runImport, type SourceFile } from "./pipeline";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +46,7 @@ const amgGeneralRecord = {
 };
 
 describe("isBrandFile", () => {
-  it("recognises brand files only", () => {
+  it("recognizes brand files only", () => {
     expect(isBrandFile("blaze.json")).toBe(true);
     expect(isBrandFile("the_outdoor_plus.json")).toBe(true);
     expect(isBrandFile("products.json")).toBe(false);
@@ -56,12 +56,12 @@ describe("isBrandFile", () => {
 
 describe("duplicate resolution", () => {
   it("prefers the brand-file record over products.json even with fewer specifications", () => {
-    const { catalogue, report } = runImport([
+    const { catalog, report } = runImport([
       { file: "products.json", records: [amgGeneralRecord] },
       { file: "american_made_grills.json", records: [amgBrandRecord] },
     ]);
-    expect(catalogue.american_made_grills).toHaveLength(1);
-    const kept = catalogue.american_made_grills[0]!;
+    expect(catalog.american_made_grills).toHaveLength(1);
+    const kept = catalog.american_made_grills[0]!;
     expect(kept.Specifications).toEqual([{ Collection: "Estate" }, { "Fuel Type": "Natural Gas" }]);
     expect(kept.image_count).toBe(7);
     expect(report.drops["duplicate id"]?.records).toEqual([
@@ -100,8 +100,8 @@ describe("duplicate resolution", () => {
       Specifications: [],
       image_count: 1,
     };
-    const { catalogue, report } = runImport([{ file: "primo.json", records: [record, { ...record, "Sr. no": 103 }] }]);
-    expect(catalogue.primo).toHaveLength(1);
+    const { catalog, report } = runImport([{ file: "primo.json", records: [record, { ...record, "Sr. no": 103 }] }]);
+    expect(catalog.primo).toHaveLength(1);
     expect(report.drops["duplicate id"]?.records[0]).toMatchObject({ id: "2141313", record: 2 });
     expect(report.read).toBe(report.kept + report.dropped);
   });
@@ -109,11 +109,11 @@ describe("duplicate resolution", () => {
 
 describe("repairs", () => {
   it("derives brand and category for a products.json record, from the same Model in a brand file", () => {
-    const { catalogue, report } = runImport([
+    const { catalog, report } = runImport([
       { file: "products.json", records: [{ ...amgGeneralRecord, Id: 9999999 }] },
       { file: "american_made_grills.json", records: [amgBrandRecord] },
     ]);
-    const derived = catalogue.american_made_grills.find((p) => p.Id === "9999999")!;
+    const derived = catalog.american_made_grills.find((p) => p.Id === "9999999")!;
     expect(derived.brand).toBe("american_made_grills");
     expect(derived.Price).toBe(2560);
     expect(derived.Category).toEqual(amgBrandRecord.Category);
@@ -125,7 +125,7 @@ describe("repairs", () => {
   });
 
   it("derives a category from title keywords when no brand file knows the record", () => {
-    const { catalogue, report } = runImport([
+    const { catalog, report } = runImport([
       {
         file: "products.json",
         records: [
@@ -151,7 +151,7 @@ describe("repairs", () => {
         ],
       },
     ]);
-    expect(catalogue.american_made_grills.find((p) => p.Id === "3100259")?.Category).toEqual([
+    expect(catalog.american_made_grills.find((p) => p.Id === "3100259")?.Category).toEqual([
       "Home",
       "BBQ Grilling Tools & Accessories",
       "Miscellaneous Accessories",
@@ -160,7 +160,7 @@ describe("repairs", () => {
   });
 
   it("takes a missing price from the same Model, otherwise drops the record as 'no price'", () => {
-    const { catalogue, report } = runImport([
+    const { catalog, report } = runImport([
       {
         file: "coyote.json",
         records: [
@@ -197,7 +197,7 @@ describe("repairs", () => {
         ],
       },
     ]);
-    expect(catalogue.coyote.find((p) => p.Id === "3133065")?.Price).toBe(99);
+    expect(catalog.coyote.find((p) => p.Id === "3133065")?.Price).toBe(99);
     expect(report.repairs["price taken from same Model"]?.products).toEqual(["coyote-3133065"]);
     expect(report.drops["no price"]).toEqual({
       count: 1,
@@ -206,7 +206,7 @@ describe("repairs", () => {
   });
 
   it("builds image paths from image_count (default 1)", () => {
-    const { catalogue } = runImport([
+    const { catalog } = runImport([
       {
         file: "american_made_grills.json",
         records: [
@@ -215,7 +215,7 @@ describe("repairs", () => {
         ],
       },
     ]);
-    const [seven, main] = catalogue.american_made_grills;
+    const [seven, main] = catalog.american_made_grills;
     expect(main?.Other_image).toEqual([
       "/images/products/american_made_grills/3084446/1.svg",
       "/images/products/american_made_grills/3084446/2.svg",
@@ -227,13 +227,13 @@ describe("repairs", () => {
   });
 
   it("always writes the own seasoning and one file per brand key", () => {
-    const { files, catalogue } = runImport([]);
+    const { files, catalog } = runImport([]);
     expect(Object.keys(files).sort()).toEqual([...BRAND_KEYS.map((b) => `${b}.json`), "import-report.json"].sort());
-    expect(catalogue.custom_product.map((p) => p.Id)).toEqual(["LOVE-RUB-001"]);
+    expect(catalog.custom_product.map((p) => p.Id)).toEqual(["LOVE-RUB-001"]);
   });
 });
 
-describe.skipIf(!existsSync(referenceDir))("the reference catalogue", () => {
+describe.skipIf(!existsSync(referenceDir))("the reference catalog", () => {
   const first = runImport(loadReference());
 
   it("reads 2672 records and accounts for every one", () => {
@@ -250,9 +250,9 @@ describe.skipIf(!existsSync(referenceDir))("the reference catalogue", () => {
   it("writes only valid, unique, sorted records", () => {
     const ids = new Set<string>();
     for (const brand of BRAND_KEYS) {
-      const list = first.catalogue[brand];
+      const list = first.catalog[brand];
       list.forEach((product, i) => {
-        expect(catalogueProductSchema.safeParse(product).success, productKey(product)).toBe(true);
+        expect(catalogProductSchema.safeParse(product).success, productKey(product)).toBe(true);
         expect(product.brand).toBe(brand);
         expect(ids.has(product.Id), product.Id).toBe(false);
         ids.add(product.Id);

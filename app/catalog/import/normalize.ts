@@ -2,7 +2,7 @@ import type { BrandKey, Specification } from "../product";
 import { isBrandKey } from "../product";
 
 /**
- * Pure, record-level normalisation helpers for the catalogue importer.
+ * Pure, record-level normalization helpers for the catalog importer.
  * Nothing here reads files or depends on the order of other records.
  */
 
@@ -39,7 +39,7 @@ export function parsePrice(raw: unknown): number | null {
 }
 
 /** Ids are kept as strings; numeric ids as their decimal string. */
-export function normaliseId(raw: unknown): string | null {
+export function normalizeId(raw: unknown): string | null {
   if (typeof raw === "number") {
     if (!Number.isFinite(raw)) return null;
     return Number.isInteger(raw) ? raw.toFixed(0) : String(raw);
@@ -52,7 +52,7 @@ export function normaliseId(raw: unknown): string | null {
 }
 
 /** Collapses runs of whitespace and trims. */
-export function normaliseText(raw: unknown): string {
+export function normalizeText(raw: unknown): string {
   return typeof raw === "string" ? raw.replace(/\s+/g, " ").trim() : "";
 }
 
@@ -71,7 +71,7 @@ export type SpecificationResult = {
 };
 
 /**
- * Normalises the Specifications field to a list of single-key objects:
+ * Normalizes the Specifications field to a list of single-key objects:
  * - a list of objects is flattened (an object with several keys becomes
  *   several entries), keys and values trimmed;
  * - a string "Name: value; Name: value" (older shape) is split on ";" and each
@@ -79,7 +79,7 @@ export type SpecificationResult = {
  * - the empty-string key (page text captured by the scraper) is dropped;
  * - empty values, non-scalar values and repeated names are dropped.
  */
-export function normaliseSpecifications(raw: unknown): SpecificationResult {
+export function normalizeSpecifications(raw: unknown): SpecificationResult {
   const result: SpecificationResult = {
     specifications: [],
     noiseDropped: 0,
@@ -211,7 +211,7 @@ function escapeRegExp(text: string): string {
  * Designs"). Null when neither matches.
  */
 export function brandFromTitle(title: string): BrandKey | null {
-  const text = normaliseText(title);
+  const text = normalizeText(title);
   for (const [name, key] of BRAND_NAMES_LONGEST_FIRST) {
     if (new RegExp(`^${escapeRegExp(name)}(?![A-Za-z0-9])`, "i").test(text)) return key;
   }
@@ -235,7 +235,7 @@ export function brandFromField(raw: unknown): BrandKey | null {
  * "... Fireplace - Cafe Blanco" -> null.
  */
 export function modelFromTitle(title: string): string | null {
-  const text = normaliseText(title);
+  const text = normalizeText(title);
   const match = /\s-\s+([^\s]+)$/.exec(text);
   const code = match?.[1];
   if (!code) return null;
@@ -246,7 +246,7 @@ export function modelFromTitle(title: string): string | null {
 }
 
 /** image_count as an integer >= 1, or null when missing/invalid (the caller defaults to 1). */
-export function normaliseImageCount(raw: unknown): number | null {
+export function normalizeImageCount(raw: unknown): number | null {
   const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
   const count = Math.floor(value);
@@ -254,7 +254,7 @@ export function normaliseImageCount(raw: unknown): number | null {
 }
 
 /** Category from the raw field: trimmed names, "Home" ensured at the root. */
-export function normaliseCategory(raw: unknown): { path: string[]; homeAdded: boolean } | null {
+export function normalizeCategory(raw: unknown): { path: string[]; homeAdded: boolean } | null {
   if (!Array.isArray(raw)) return null;
   const names = raw
     .filter((name): name is string => typeof name === "string")
@@ -291,7 +291,7 @@ export function compareStrings(a: string, b: string): number {
  * "Grills" are not read as the product type.
  */
 export function stripBrandPrefix(title: string): string {
-  const text = normaliseText(title);
+  const text = normalizeText(title);
   for (const [name] of BRAND_NAMES_LONGEST_FIRST) {
     const match = new RegExp(`^${escapeRegExp(name)}(?![A-Za-z0-9])\\s*`, "i").exec(text);
     if (match) return text.slice(match[0].length);

@@ -4,7 +4,7 @@ import { BRAND_KEYS } from "./brands";
 export * from "./brands";
 
 /**
- * The normalised catalogue record (what `catalog/{brand}.json` holds and what
+ * The normalized catalog record (what `catalog/{brand}.json` holds and what
  * the app loads). Shape follows the spec, section 3 ("Product").
  */
 
@@ -21,8 +21,8 @@ const specificationSchema = z.record(z.string().min(1), z.string()).refine((entr
   message: "a specification entry has exactly one key",
 });
 
-export const catalogueProductSchema = z.strictObject({
-  /** Unique across the whole catalogue; numeric ids kept as their decimal string. */
+export const catalogProductSchema = z.strictObject({
+  /** Unique across the whole catalog; numeric ids kept as their decimal string. */
   Id: z.string().min(1),
   Model: z.string(),
   brand: z.enum(BRAND_KEYS),
@@ -42,11 +42,11 @@ export const catalogueProductSchema = z.strictObject({
   image_count: z.number().int().min(1),
 });
 
-export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
-export type Specification = CatalogueProduct["Specifications"][number];
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+export type Specification = CatalogProduct["Specifications"][number];
 
 /** Value of the first specification whose name matches one of `names` (case-insensitive). */
-export function specValue(product: Pick<CatalogueProduct, "Specifications">, ...names: string[]): string | undefined {
+export function specValue(product: Pick<CatalogProduct, "Specifications">, ...names: string[]): string | undefined {
   const wanted = names.map((name) => name.toLowerCase());
   for (const name of wanted) {
     for (const entry of product.Specifications) {

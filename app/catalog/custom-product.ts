@@ -1,4 +1,4 @@
-import type { CatalogueProduct, Specification } from "./product";
+import type { CatalogProduct, Specification } from "./product";
 import { OWN_SEASONING_ID } from "./product";
 import { composeDescription } from "./description";
 import { imagePaths } from "./illustration";
@@ -30,12 +30,12 @@ const base = {
   Category: ["Home", "BBQ Grilling Tools & Accessories", "Seasonings & Rubs"],
   Specifications: SPECIFICATIONS,
   image_count: 3,
-} satisfies Omit<CatalogueProduct, "Image" | "Other_image" | "Description">;
+} satisfies Omit<CatalogProduct, "Image" | "Other_image" | "Description">;
 
 const images = imagePaths(base.brand, base.Id, base.image_count);
 
 /** The LOVE RUB record written to catalog/custom_product.json by the importer. */
-export const LOVE_RUB: CatalogueProduct = {
+export const LOVE_RUB: CatalogProduct = {
   Id: base.Id,
   Model: base.Model,
   brand: base.brand,
@@ -50,4 +50,4 @@ export const LOVE_RUB: CatalogueProduct = {
 };
 
 /** Every record of catalog/custom_product.json. */
-export const CUSTOM_PRODUCTS: readonly CatalogueProduct[] = [LOVE_RUB];
+export const CUSTOM_PRODUCTS: readonly CatalogProduct[] = [LOVE_RUB];

@@ -1,12 +1,12 @@
-import type { CatalogueProduct } from "./product";
+import type { CatalogProduct } from "./product";
 import { brandDisplayName, specValue } from "./product";
 import { categoryFamily, isGasProduct, type CategoryFamily } from "./family";
 import { pick } from "./hash";
-import { stripBrandPrefix } from "./import/normalise";
+import { stripBrandPrefix } from "./import/normalize";
 
 /**
  * Product descriptions written in the store's own words from the facts of a
- * record (title, category, specifications). The raw catalogue has no
+ * record (title, category, specifications). The raw catalog has no
  * descriptions. Text before LEGAL_MARKER is the part that may be sent to the
  * text generator for reformatting; the legal section is always shown as is.
  */
@@ -15,7 +15,7 @@ import { stripBrandPrefix } from "./import/normalise";
 export const LEGAL_MARKER = "Legal Disclaimers and Warnings";
 
 export type DescriptionInput = Pick<
-  CatalogueProduct,
+  CatalogProduct,
   "Id" | "brand" | "Model" | "Title" | "Category" | "Specifications"
 >;
 
@@ -334,7 +334,7 @@ function familyParagraph(family: CategoryFamily, f: Facts, seed: string, product
     case "cabinet": {
       return `${pick(
         [
-          "It adds organised, weather-resistant storage to an outdoor kitchen, keeping tools, propane and supplies out of sight.",
+          "It adds organized, weather-resistant storage to an outdoor kitchen, keeping tools, propane and supplies out of sight.",
           "It gives an outdoor kitchen a clean, finished front and practical storage for tools and supplies.",
         ],
         seed,
@@ -444,7 +444,7 @@ function closing(family: CategoryFamily, f: Facts, seed: string): string {
       "It is a practical way to keep an outdoor room usable in spring, autumn and on cool summer nights.",
     ],
     "fire-pit": [
-      "Add seating around it and it quickly becomes the favourite spot in the garden.",
+      "Add seating around it and it quickly becomes the favorite spot in the garden.",
       "Pair it with a matching cover to keep it clean between uses.",
     ],
     refrigerator: [

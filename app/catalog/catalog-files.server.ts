@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { BRAND_KEYS, catalogueProductSchema, type CatalogueProduct } from "./product";
+import { BRAND_KEYS, catalogProductSchema, type CatalogProduct } from "./product";
 
-export const CATALOGUE_DIR = path.resolve("catalog");
+export const CATALOG_DIR = path.resolve("catalog");
 
-export interface CatalogueFiles {
+export interface CatalogFiles {
   /** Every record, in brand order (the spec's brand key order) then file order. */
-  products: CatalogueProduct[];
+  products: CatalogProduct[];
   /** sha256 of the files' names and bytes: a changed file means a reload. */
   contentHash: string;
 }
 
 /** Reads and validates `catalog/{brand}.json`; a bad record fails the whole read. */
-export function readCatalogueFiles(dir: string = CATALOGUE_DIR): CatalogueFiles {
+export function readCatalogFiles(dir: string = CATALOG_DIR): CatalogFiles {
   const present = new Set(readdirSync(dir));
   const hash = createHash("sha256");
-  const products: CatalogueProduct[] = [];
+  const products: CatalogProduct[] = [];
   for (const brand of BRAND_KEYS) {
     const file = `${brand}.json`;
     if (!present.has(file)) continue;
@@ -25,7 +25,7 @@ export function readCatalogueFiles(dir: string = CATALOGUE_DIR): CatalogueFiles 
     const records: unknown = JSON.parse(bytes.toString("utf8"));
     if (!Array.isArray(records)) throw new Error(`${file} does not hold a list of products`);
     records.forEach((record, index) => {
-      const parsed = catalogueProductSchema.safeParse(record);
+      const parsed = catalogProductSchema.safeParse(record);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new Error(`${file} record ${index}: ${issue.path.join(".")} ${issue.message}`);
