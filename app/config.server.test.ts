@@ -62,7 +62,9 @@ describe("parseConfig", () => {
 });
 
 describe(".env.example", () => {
-  const lines = readFileSync(".env.example", "utf8").split("\n").filter((line) => /^[A-Z_]+=/.test(line));
+  const lines = readFileSync(".env.example", "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line));
   const example = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
 
   it("works as it is, copied to .env", () => {

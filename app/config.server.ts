@@ -28,11 +28,7 @@ const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl.optional(),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
-  SESSION_SECRET: z
-    .string()
-    .trim()
-    .min(32, { message: "must be at least 32 characters long" })
-    .optional(),
+  SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
 
@@ -84,7 +80,10 @@ const PAIRED_KEYS: ReadonlyArray<readonly [string, string]> = [
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
-  constructor(readonly key: string, problem: string) {
+  constructor(
+    readonly key: string,
+    problem: string,
+  ) {
     super(`Configuration error: ${key} ${problem}.`);
     this.name = "ConfigError";
   }
@@ -92,9 +91,7 @@ export class ConfigError extends Error {
 
 /** Parses an environment; throws a ConfigError naming the first bad key. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const input = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
-  );
+  const input = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const result = configSchema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -39,7 +39,16 @@ import {
   measureStorefront,
   missingStorefrontRoutes,
 } from "./lib/bundle-size";
-import { DEFAULT_SYNTH_PGLITE_DIR, UsageError, flagValue, hasFlag, intFlag, pgliteDirExists, rejectUnknownFlags, resolveTarget } from "./lib/cli";
+import {
+  DEFAULT_SYNTH_PGLITE_DIR,
+  UsageError,
+  flagValue,
+  hasFlag,
+  intFlag,
+  pgliteDirExists,
+  rejectUnknownFlags,
+  resolveTarget,
+} from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
 
 const USAGE = `Usage: npm run bench -- [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
@@ -128,9 +137,9 @@ async function pickInputs(handle: DatabaseHandle) {
     [biggestBrand.brand],
   );
   // Product pages are spread over the whole table: a fixed sample of keys, visited in turn.
-  const sampleKeys = (
-    (await rawQuery(handle, "select key from products order by md5(key) limit 200")) as Array<{ key: string }>
-  ).map((row) => row.key);
+  const sampleKeys = ((await rawQuery(handle, "select key from products order by md5(key) limit 200")) as Array<{ key: string }>).map(
+    (row) => row.key,
+  );
   const sampleProducts: StoreProduct[] = [];
   for (const key of sampleKeys.slice(0, 50)) {
     const product = await getProductByKey(handle.db, key);
@@ -244,7 +253,12 @@ async function benchDatabase(argv: readonly string[], iterations: number, warmup
     await handle.migrate();
     const [{ n }] = (await rawQuery(handle, "select count(*)::int as n from products")) as Array<{ n: number }>;
     if (n === 0) {
-      const flag = "url" in target ? " -- --database-url URL" : target.pgliteDir === DEFAULT_SYNTH_PGLITE_DIR ? "" : ` -- --pglite-dir ${target.pgliteDir}`;
+      const flag =
+        "url" in target
+          ? " -- --database-url URL"
+          : target.pgliteDir === DEFAULT_SYNTH_PGLITE_DIR
+            ? ""
+            : ` -- --pglite-dir ${target.pgliteDir}`;
       console.error(`The products table of ${label} is empty. Run \`npm run catalog:synth${flag}\` first.`);
       return false;
     }
@@ -252,7 +266,9 @@ async function benchDatabase(argv: readonly string[], iterations: number, warmup
     console.log(
       `${n.toLocaleString("en-US")} products; ${version.split(",")[0]}; opened in ${(performance.now() - openStart).toFixed(0)} ms; ` +
         `${iterations} timed runs per query after ${warmup} warm-up runs; ` +
-        `load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} on ${cpus().length} cores.`,
+        `load average ${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(" ")} on ${cpus().length} cores.`,
     );
     const inputs = await pickInputs(handle);
     const db = handle.db;
@@ -261,13 +277,41 @@ async function benchDatabase(argv: readonly string[], iterations: number, warmup
     const at = <T>(list: readonly T[], i: number) => list[i % list.length];
 
     const cases: Case[] = [
-      { name: "listProducts all/all p1", explain: true, run: async () => (await listProducts(db, { brand: "all", category: "all", page: 1 })).products.length },
-      { name: `listProducts all/all p${middlePage}`, explain: true, run: async () => (await listProducts(db, { brand: "all", category: "all", page: middlePage })).products.length },
-      { name: `listProducts all/all p${lastPage} (last)`, explain: true, run: async () => (await listProducts(db, { brand: "all", category: "all", page: lastPage })).products.length },
-      { name: `listProducts ${inputs.brand}/all p1`, explain: true, run: async () => (await listProducts(db, { brand: inputs.brand, category: "all", page: 1 })).total },
-      { name: `listProducts all/"${inputs.commonCategory}" p1`, explain: true, run: async () => (await listProducts(db, { brand: "all", category: inputs.commonCategory, page: 1 })).total },
-      { name: `listProducts all/"${inputs.rareCategory}" p1`, explain: true, run: async () => (await listProducts(db, { brand: "all", category: inputs.rareCategory, page: 1 })).total },
-      { name: `listProducts ${inputs.brand}/"${inputs.brandCategory}" p1`, explain: true, run: async () => (await listProducts(db, { brand: inputs.brand, category: inputs.brandCategory, page: 1 })).total },
+      {
+        name: "listProducts all/all p1",
+        explain: true,
+        run: async () => (await listProducts(db, { brand: "all", category: "all", page: 1 })).products.length,
+      },
+      {
+        name: `listProducts all/all p${middlePage}`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: "all", category: "all", page: middlePage })).products.length,
+      },
+      {
+        name: `listProducts all/all p${lastPage} (last)`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: "all", category: "all", page: lastPage })).products.length,
+      },
+      {
+        name: `listProducts ${inputs.brand}/all p1`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: inputs.brand, category: "all", page: 1 })).total,
+      },
+      {
+        name: `listProducts all/"${inputs.commonCategory}" p1`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: "all", category: inputs.commonCategory, page: 1 })).total,
+      },
+      {
+        name: `listProducts all/"${inputs.rareCategory}" p1`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: "all", category: inputs.rareCategory, page: 1 })).total,
+      },
+      {
+        name: `listProducts ${inputs.brand}/"${inputs.brandCategory}" p1`,
+        explain: true,
+        run: async () => (await listProducts(db, { brand: inputs.brand, category: inputs.brandCategory, page: 1 })).total,
+      },
       { name: "brandCategories all", explain: true, run: async () => (await brandCategories(db, "all")).length },
       { name: `brandCategories ${inputs.brand}`, explain: true, run: async () => (await brandCategories(db, inputs.brand)).length },
       { name: "getProductByKey", explain: true, run: async (i) => ((await getProductByKey(db, at(inputs.sampleKeys, i))) ? 1 : 0) },
@@ -315,7 +359,9 @@ async function benchDatabase(argv: readonly string[], iterations: number, warmup
     console.log(
       `"rows": what the call returned (page size, total matches or list length). "runs": timed runs (a query stops after ` +
         `${MAX_MS_PER_CASE / 1000} s). SLOW: p95 above ${SLOW_MS} ms (full plan below). ` +
-        `Load average now ${loadavg().map((x) => x.toFixed(2)).join(" ")}: numbers taken under load are not comparable.`,
+        `Load average now ${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(" ")}: numbers taken under load are not comparable.`,
     );
 
     console.log("\n== Query plans (EXPLAIN ANALYZE of the statements each call sends)");
@@ -399,7 +445,15 @@ async function main(): Promise<number> {
     return 0;
   }
   rejectUnknownFlags(argv, [
-    "--database-url", "--pglite-dir", "--iterations", "--warmup", "--skip-db", "--skip-bundle", "--build", "--plans", "--help",
+    "--database-url",
+    "--pglite-dir",
+    "--iterations",
+    "--warmup",
+    "--skip-db",
+    "--skip-bundle",
+    "--build",
+    "--plans",
+    "--help",
   ]);
   const iterations = intFlag(argv, "--iterations", 30);
   const warmup = intFlag(argv, "--warmup", 3, 0);

@@ -63,7 +63,7 @@ if (!quiet) console.log(formatReport(report));
 console.log(
   `catalog: read ${report.read}, kept ${report.kept}, dropped ${report.dropped}, repaired ${report.repaired}; wrote ${
     Object.keys(files).length
-  } files to ${path.relative(repoRoot, outDir) || "."}`
+  } files to ${path.relative(repoRoot, outDir) || "."}`,
 );
 if (report.read !== report.kept + report.dropped) {
   console.error("read != kept + dropped");

@@ -35,8 +35,19 @@ const USAGE = `Usage: npm run catalog:synth -- [--count N] [--database-url URL |
 
 /** Series and size words appended to copies, so titles stay distinct and searchable. */
 const SERIES = [
-  "Classic", "Pro", "Elite", "Signature", "Heritage", "Summit", "Coastal",
-  "Urban", "Ranch", "Harbor", "Alpine", "Prairie", "Canyon",
+  "Classic",
+  "Pro",
+  "Elite",
+  "Signature",
+  "Heritage",
+  "Summit",
+  "Coastal",
+  "Urban",
+  "Ranch",
+  "Harbor",
+  "Alpine",
+  "Prairie",
+  "Canyon",
 ] as const;
 const SIZES = ["Compact", "Standard", "Grand", "Max"] as const;
 
@@ -187,7 +198,9 @@ async function main(): Promise<number> {
         `(${(inserted / (insertMs / 1000)).toFixed(0)} rows/s); vacuum analyze ${formatDuration(analyzeMs)}; ` +
         `table now holds ${Number(total).toLocaleString("en-US")} products. Total ${formatDuration(performance.now() - started)}.`,
     );
-    console.log(`Next: npm run bench${"url" in target ? ` -- --database-url ${redactUrl(target.url)}` : target.pgliteDir === "./data/pglite-synth" ? "" : ` -- --pglite-dir ${target.pgliteDir}`}`);
+    console.log(
+      `Next: npm run bench${"url" in target ? ` -- --database-url ${redactUrl(target.url)}` : target.pgliteDir === "./data/pglite-synth" ? "" : ` -- --pglite-dir ${target.pgliteDir}`}`,
+    );
     return 0;
   } finally {
     await handle.close();

@@ -25,9 +25,7 @@ try {
     console.log(`Staff account created: ${staff.email} (${database.description}).`);
   } catch (error) {
     exitCode = 1;
-    console.error(
-      error instanceof DuplicateStaffEmailError ? error.message : `Could not create the staff account: ${firstLine(error)}`,
-    );
+    console.error(error instanceof DuplicateStaffEmailError ? error.message : `Could not create the staff account: ${firstLine(error)}`);
   } finally {
     await database.close();
   }

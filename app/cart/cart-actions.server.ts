@@ -12,10 +12,7 @@ const cartChange = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), lines: z.string().max(20_000) }),
 ]);
 
-export type CartChangeResult =
-  | { ok: true; cart: Cart; added?: string }
-  | { ok: false; cart: Cart; notice: CartNotice };
-
+export type CartChangeResult = { ok: true; cart: Cart; added?: string } | { ok: false; cart: Cart; notice: CartNotice };
 
 /**
  * Applies one posted change. Only references and quantities are taken from

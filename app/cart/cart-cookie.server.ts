@@ -22,5 +22,8 @@ export async function readCartCookie(request: Request): Promise<{ lines: CartLin
 
 /** Set-Cookie value holding the cart compactly as [key, quantity] pairs. */
 export async function cartCookieHeader(request: Request, cart: Cart): Promise<string> {
-  return cartCookie.serialize(request, cart.map((line) => [line.productKey, line.quantity]));
+  return cartCookie.serialize(
+    request,
+    cart.map((line) => [line.productKey, line.quantity]),
+  );
 }

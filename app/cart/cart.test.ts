@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  addLine, CART_FULL_MESSAGE, CART_NOTICES, CartFullError, isCartNotice, MAX_CART_LINES, removeLine, sanitizeCart, setLineQuantity, totalQuantity, type Cart,
+  addLine,
+  CART_FULL_MESSAGE,
+  CART_NOTICES,
+  CartFullError,
+  isCartNotice,
+  MAX_CART_LINES,
+  removeLine,
+  sanitizeCart,
+  setLineQuantity,
+  totalQuantity,
+  type Cart,
 } from "./cart";
 
 describe("cart", () => {
@@ -36,9 +46,7 @@ describe("cart", () => {
   });
 
   it("keeps only well-formed lines from untrusted input", () => {
-    expect(
-      sanitizeCart([{ productKey: grill, quantity: "2" }, { productKey: 5 }, null, { productKey: rub, quantity: -3 }]),
-    ).toEqual([
+    expect(sanitizeCart([{ productKey: grill, quantity: "2" }, { productKey: 5 }, null, { productKey: rub, quantity: -3 }])).toEqual([
       { productKey: grill, quantity: 2 },
       { productKey: rub, quantity: 1 },
     ]);

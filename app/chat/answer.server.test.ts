@@ -5,7 +5,14 @@ import { answerQuestion } from "./answer.server";
 import { CHAT_ERRORS } from "./conversation";
 
 const store = { name: "Outdoor Kitchen Outlet", phone: "(877) 555-0142", email: "sales@example.com" };
-const brokenDb = new Proxy({}, { get: () => () => { throw new Error("connection lost"); } }) as unknown as Database;
+const brokenDb = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error("connection lost");
+    },
+  },
+) as unknown as Database;
 
 function generator(chat: TextGenerator["chat"]): TextGenerator {
   return { name: "stub", isStandIn: false, reformatDescription: async (body) => body, chat };

@@ -2,14 +2,7 @@ import type { Database } from "~/db/database.server";
 import { getRuntime } from "~/runtime.server";
 import { getTextGenerator } from "~/services/text/index.server";
 import type { ChatMessage as GeneratorMessage, TextGenerator } from "~/services/text/types";
-import {
-  CHAT_ERRORS,
-  QUICK_OPTIONS,
-  truncate,
-  type ChatLink,
-  type ChatMessage,
-  type ChatOption,
-} from "./conversation";
+import { CHAT_ERRORS, QUICK_OPTIONS, truncate, type ChatLink, type ChatMessage, type ChatOption } from "./conversation";
 import { contactText } from "./flow.server";
 import {
   buildSystemPrompt,
@@ -166,11 +159,9 @@ function offlineAnswer(
 
   // The products come last, so their links follow the sentence that introduces them.
   if (relevant.kind !== "none") {
-    const unknown =
-      relevant.unknownTerms.length > 0 ? `No product in our catalog mentions “${relevant.unknownTerms.join(" ")}”. ` : "";
+    const unknown = relevant.unknownTerms.length > 0 ? `No product in our catalog mentions “${relevant.unknownTerms.join(" ")}”. ` : "";
     if (relevant.kind === "exact") {
-      const count =
-        relevant.total > relevant.matches.length ? ` (the best ${relevant.matches.length} of ${relevant.total})` : "";
+      const count = relevant.total > relevant.matches.length ? ` (the best ${relevant.matches.length} of ${relevant.total})` : "";
       paragraphs.push(`${unknown}Here are products from our catalog that match “${relevant.label}”${count}:`);
     } else {
       paragraphs.push(

@@ -28,7 +28,12 @@ describe("the conversation cookie", () => {
     const messages: ChatMessage[] = [
       createMessage("server", "Welcome", { options: [{ label: "Products", value: "products" }] }, at),
       createMessage("user", "Contact", {}, at),
-      createMessage("server", "Call us", { links: [{ label: "Contact page", href: "/contact" }], options: [{ label: "Delivery", value: "delivery" }] }, at),
+      createMessage(
+        "server",
+        "Call us",
+        { links: [{ label: "Contact page", href: "/contact" }], options: [{ label: "Delivery", value: "delivery" }] },
+        at,
+      ),
     ];
     const header = await conversationCookieHeader(requestWith(), { id, messages });
     expect(header).toMatch(/^chat=/);
@@ -45,18 +50,32 @@ describe("the conversation cookie", () => {
 
   it("is empty without a cookie, and with a tampered one", async () => {
     expect(await readConversation(requestWith())).toEqual({ id: null, messages: [] });
-    const header = await conversationCookieHeader(requestWith(), { id: newConversationId(), messages: [createMessage("user", "hi", {}, at)] });
+    const header = await conversationCookieHeader(requestWith(), {
+      id: newConversationId(),
+      messages: [createMessage("user", "hi", {}, at)],
+    });
     const value = header.split(";")[0];
     const tampered = value.slice(0, 10) + (value[10] === "A" ? "B" : "A") + value.slice(11);
-    expect(await readConversation(new Request("http://store.test/", { headers: { Cookie: tampered } }))).toEqual({ id: null, messages: [] });
+    expect(await readConversation(new Request("http://store.test/", { headers: { Cookie: tampered } }))).toEqual({
+      id: null,
+      messages: [],
+    });
   });
 
   it(`stays within ${COOKIE_BUDGET} bytes by dropping the oldest messages`, async () => {
     const messages = Array.from({ length: 60 }, (_, index) =>
-      createMessage(index % 2 ? "server" : "user", `message ${index} ${"é long text ".repeat(200)}`, {
-        links: [{ label: "A product with a long title ".repeat(10), href: `/product/blaze-${index}` }],
-        options: Array.from({ length: 20 }, (_, option) => ({ label: `Option ${option} ${"x".repeat(120)}`, value: `product:blaze-${option}` })),
-      }, at),
+      createMessage(
+        index % 2 ? "server" : "user",
+        `message ${index} ${"é long text ".repeat(200)}`,
+        {
+          links: [{ label: "A product with a long title ".repeat(10), href: `/product/blaze-${index}` }],
+          options: Array.from({ length: 20 }, (_, option) => ({
+            label: `Option ${option} ${"x".repeat(120)}`,
+            value: `product:blaze-${option}`,
+          })),
+        },
+        at,
+      ),
     );
     const header = await conversationCookieHeader(requestWith(), { id: newConversationId(), messages });
     expect(Buffer.byteLength(header)).toBeLessThanOrEqual(COOKIE_BUDGET);
@@ -79,7 +98,12 @@ describe("the conversation cookie", () => {
       createMessage("user", "Products", {}, at),
       createMessage("server", "Which brand are you interested in?", {}, at),
       createMessage("user", "Blaze", {}, at),
-      createMessage("server", "Here are 10 of our 367 Blaze products. Choose one to get its link:", { options, links: [{ label: "More from Blaze", href: "/products/blaze/all" }] }, at),
+      createMessage(
+        "server",
+        "Here are 10 of our 367 Blaze products. Choose one to get its link:",
+        { options, links: [{ label: "More from Blaze", href: "/products/blaze/all" }] },
+        at,
+      ),
     ];
     const header = await conversationCookieHeader(requestWith(), { id: newConversationId(), messages });
     const read = await readConversation(requestWith(header));
@@ -90,7 +114,20 @@ describe("the conversation cookie", () => {
   it("drops links that do not lead to this store, a phone or an email", async () => {
     const header = await conversationCookieHeader(requestWith(), {
       id: newConversationId(),
-      messages: [createMessage("server", "x", { links: [{ label: "evil", href: "javascript:alert(1)" }, { label: "ok", href: "/contact" }, { label: "far", href: "//evil.test" }] }, at)],
+      messages: [
+        createMessage(
+          "server",
+          "x",
+          {
+            links: [
+              { label: "evil", href: "javascript:alert(1)" },
+              { label: "ok", href: "/contact" },
+              { label: "far", href: "//evil.test" },
+            ],
+          },
+          at,
+        ),
+      ],
     });
     expect((await readConversation(requestWith(header))).messages[0].links).toEqual([{ label: "ok", href: "/contact" }]);
   });

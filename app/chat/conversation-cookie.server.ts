@@ -29,7 +29,10 @@ type StoredMessage = [sender: 0 | 1, text: string, seconds: number, links?: Stor
 
 const pair = z.tuple([z.string().max(LABEL_CHARS * 2), z.string().max(HREF_CHARS * 2)]);
 const storedMessageSchema = z
-  .tuple([z.union([z.literal(0), z.literal(1)]), z.string().max(SERVER_TEXT_CHARS * 2), z.number().int().nonnegative()], z.union([z.literal(0), z.array(pair).max(40)]))
+  .tuple(
+    [z.union([z.literal(0), z.literal(1)]), z.string().max(SERVER_TEXT_CHARS * 2), z.number().int().nonnegative()],
+    z.union([z.literal(0), z.array(pair).max(40)]),
+  )
   .refine((message) => message.length <= 5);
 const storedSchema = z.object({
   v: z.literal(1),
@@ -80,7 +83,9 @@ function toStored(message: ChatMessage, isNewest: boolean, compaction: Compactio
     Math.max(0, Math.floor(Date.parse(message.timestamp) / 1000) || 0),
   ];
   const links: StoredLink[] = compaction.keepLinks
-    ? (message.links ?? []).filter((link) => safeHref(link.href) && link.href.length <= HREF_CHARS).map((link) => [truncate(link.label, compaction.labelChars), link.href])
+    ? (message.links ?? [])
+        .filter((link) => safeHref(link.href) && link.href.length <= HREF_CHARS)
+        .map((link) => [truncate(link.label, compaction.labelChars), link.href])
     : [];
   const options: StoredLink[] =
     isNewest && compaction.keepOptions

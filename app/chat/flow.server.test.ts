@@ -5,7 +5,14 @@ import { replyToOption } from "./flow.server";
 
 const store = { name: "Outdoor Kitchen Outlet", phone: "(877) 555-0142", email: "sales@example.com" };
 /** A database that fails every query, like a lost connection. */
-const brokenDb = new Proxy({}, { get: () => () => { throw new Error("connection lost"); } }) as unknown as Database;
+const brokenDb = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error("connection lost");
+    },
+  },
+) as unknown as Database;
 const deps = { db: brokenDb, store, now: new Date("2025-06-01T12:00:00Z"), logger: { error: vi.fn() } };
 
 describe("replyToOption", () => {
@@ -35,7 +42,17 @@ describe("replyToOption", () => {
 
   it("Delivery gives the spec's shipping facts", async () => {
     const text = (await replyToOption("delivery", deps))?.reply.text ?? "";
-    for (const fact of ["free on orders over $49", "$6.95", "within 24 hours", "The Outdoor Plus", "4 - 6 weeks", "3-5 business days", "United States", "curbside", "tracking"]) {
+    for (const fact of [
+      "free on orders over $49",
+      "$6.95",
+      "within 24 hours",
+      "The Outdoor Plus",
+      "4 - 6 weeks",
+      "3-5 business days",
+      "United States",
+      "curbside",
+      "tracking",
+    ]) {
       expect(text).toContain(fact);
     }
   });

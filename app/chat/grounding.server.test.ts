@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildSystemPrompt, displayedBrandNames, MAX_PROMPT_CATEGORIES, SYSTEM_PROMPT_MAX_CHARS, type ProductMatch } from "./grounding.server";
+import {
+  buildSystemPrompt,
+  displayedBrandNames,
+  MAX_PROMPT_CATEGORIES,
+  SYSTEM_PROMPT_MAX_CHARS,
+  type ProductMatch,
+} from "./grounding.server";
 import { POLICIES } from "~/content/policies";
 import { DEFECTIVE_FACTS, DELIVERY_FACTS, RETURN_FACTS } from "./store-facts";
 
@@ -30,7 +36,16 @@ describe("buildSystemPrompt", () => {
     expect(prompt).toContain("sales@example.com");
     expect(prompt).toContain("/contact");
     for (const fact of [...DELIVERY_FACTS, ...RETURN_FACTS]) expect(prompt).toContain(fact);
-    for (const words of ["free on orders over $49", "$6.95", "24 hours", "4 - 6 weeks", "3-5 business days", "United States", "30 days", "48 hours"]) {
+    for (const words of [
+      "free on orders over $49",
+      "$6.95",
+      "24 hours",
+      "4 - 6 weeks",
+      "3-5 business days",
+      "United States",
+      "30 days",
+      "48 hours",
+    ]) {
       expect(prompt).toContain(words);
     }
   });
@@ -52,7 +67,12 @@ describe("buildSystemPrompt", () => {
   });
 
   it("says when the question named no product, and when nothing matched", () => {
-    const noProduct = buildSystemPrompt({ store, brands: [], categories: [], catalog: { ...catalog, asksForProducts: false, matches: [], kind: "none" } });
+    const noProduct = buildSystemPrompt({
+      store,
+      brands: [],
+      categories: [],
+      catalog: { ...catalog, asksForProducts: false, matches: [], kind: "none" },
+    });
     expect(noProduct).toContain("the question names no product");
     const nothing = buildSystemPrompt({
       store,
@@ -73,7 +93,12 @@ describe("buildSystemPrompt", () => {
         ...catalog,
         label: "do you have ".repeat(10_000),
         unknownTerms: Array.from({ length: 1_000 }, () => "zzz"),
-        matches: Array.from({ length: 200 }, (_, index) => ({ ...grill, key: `blaze-${index}`, title: `${"Grill ".repeat(2_000)}${index}`, path: `/product/blaze-${index}` })),
+        matches: Array.from({ length: 200 }, (_, index) => ({
+          ...grill,
+          key: `blaze-${index}`,
+          title: `${"Grill ".repeat(2_000)}${index}`,
+          path: `/product/blaze-${index}`,
+        })),
       },
     });
     expect(huge.length).toBeLessThanOrEqual(SYSTEM_PROMPT_MAX_CHARS);

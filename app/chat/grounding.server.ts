@@ -153,9 +153,19 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
   const order =
     query.priceOrder === null
       ? [...relevance, asc(products.position)]
-      : [sql`${accessoryPenalty(known)} asc`, query.priceOrder === "low" ? asc(products.priceCents) : desc(products.priceCents), ...relevance, asc(products.position)];
+      : [
+          sql`${accessoryPenalty(known)} asc`,
+          query.priceOrder === "low" ? asc(products.priceCents) : desc(products.priceCents),
+          ...relevance,
+          asc(products.position),
+        ];
   if (total > 0) {
-    const rows = await db.select(matchColumns).from(products).where(every).orderBy(...order).limit(limit);
+    const rows = await db
+      .select(matchColumns)
+      .from(products)
+      .where(every)
+      .orderBy(...order)
+      .limit(limit);
     return { ...found, kind: "exact", matches: rows.map(toMatch), total, findingText: findingTextFor(query, known) };
   }
 
@@ -183,7 +193,10 @@ export async function topCategories(db: Database, limit = MAX_PROMPT_CATEGORIES)
     .groupBy(sql`1`)
     .orderBy(desc(sql`2`), asc(sql`1`))
     .limit(limit + 1);
-  return rows.map((row) => row.name).filter((category) => category !== "Home").slice(0, limit);
+  return rows
+    .map((row) => row.name)
+    .filter((category) => category !== "Home")
+    .slice(0, limit);
 }
 
 /** The 20 displayed brands by their displayed names. */
@@ -209,9 +222,7 @@ function matchesSection(catalog: SystemPromptInput["catalog"]): string {
     return "Catalog matches: the question names no product, so none were looked up. If the shopper wants a product, ask what kind, size or brand.";
   }
   const unknown =
-    catalog.unknownTerms.length > 0
-      ? ` No product title mentions: ${truncate(catalog.unknownTerms.join(", "), MAX_LABEL_CHARS)}.`
-      : "";
+    catalog.unknownTerms.length > 0 ? ` No product title mentions: ${truncate(catalog.unknownTerms.join(", "), MAX_LABEL_CHARS)}.` : "";
   if (catalog.kind === "none" || catalog.matches.length === 0) {
     return `Catalog matches for "${label}": none.${unknown} Say we could not find such a product and suggest browsing by brand (the Products option) or contacting us.`;
   }
@@ -254,7 +265,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     ].join("\n"),
     `Store facts:\nContact: ${contactFact(store)}\nDelivery:\n${bulletList(DELIVERY_FACTS)}\nReturns:\n${bulletList(RETURN_FACTS)}\nDefective products:\n${bulletList(DEFECTIVE_FACTS)}\nOrders:\n${bulletList(ORDER_FACTS)}\nPayment:\n${bulletList(PAYMENT_FACTS)}\nPrivacy:\n${bulletList(PRIVACY_FACTS)}\nOwn product:\n${bulletList(SEASONING_FACTS)}`,
     matchesSection(input.catalog),
-    `Brands we carry: ${input.brands.slice(0, 30).map((brand) => truncate(brand, 40)).join(", ")}.`,
+    `Brands we carry: ${input.brands
+      .slice(0, 30)
+      .map((brand) => truncate(brand, 40))
+      .join(", ")}.`,
   ].join("\n\n");
 
   const categoryHeading = "\n\nProduct categories (most stocked first): ";

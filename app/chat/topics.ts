@@ -4,7 +4,10 @@ import type { FactTopic } from "./store-facts";
 export type QuestionTopic = FactTopic | "contact" | "greeting" | "thanks";
 
 const TOPIC_PATTERNS: Array<[QuestionTopic, RegExp]> = [
-  ["delivery", /\b(ship(s|ping|ped)?|deliver(y|ies|ed)?|freight|arriv(e|es|al)|how long|shipping cost|curbside|pallet|tracking|track(ing)? number|alaska|hawaii|canada|international)\b/],
+  [
+    "delivery",
+    /\b(ship(s|ping|ped)?|deliver(y|ies|ed)?|freight|arriv(e|es|al)|how long|shipping cost|curbside|pallet|tracking|track(ing)? number|alaska|hawaii|canada|international)\b/,
+  ],
   ["returns", /\b(return(s|ing|ed)?|refund(s|ed)?|exchange|send (it )?back)\b/],
   ["defective", /\b(defect(ive)?|damaged?|broken|warranty|claim|serial number)\b/],
   ["orders", /\b(order (status|id|number)|where is my order|my order|track (my )?order|cancel (my )?order)\b/],

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { parseCustomer } from "./customer";
 
 const valid = {
-  firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "5125550100",
-  address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "5125550100",
+  address: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
 };
 
 function form(values: Record<string, string>) {

@@ -36,9 +36,10 @@ export type CustomerParse =
 
 /** Validates the posted form; on failure gives one message per field and the values as typed. */
 export function parseCustomer(form: FormData): CustomerParse {
-  const values = Object.fromEntries(
-    CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 300)]),
-  ) as Record<CustomerField, string>;
+  const values = Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 300)])) as Record<
+    CustomerField,
+    string
+  >;
   const result = customerSchema.safeParse(values);
   if (result.success) return { ok: true, customer: result.data, values };
   const errors: CustomerErrors = {};

@@ -104,5 +104,12 @@ async function quoteShipping(customer: CustomerInput, quantity: number): Promise
 }
 
 function summary(product: StoreProduct) {
-  return { key: product.key, id: product.id, title: product.title, model: product.model, image: product.image, priceCents: product.priceCents };
+  return {
+    key: product.key,
+    id: product.id,
+    title: product.title,
+    model: product.model,
+    image: product.image,
+    priceCents: product.priceCents,
+  };
 }

@@ -4,12 +4,17 @@ import { singleCheckoutTotals } from "./single-totals";
 describe("single-product checkout totals", () => {
   it("charges the flat $6.99 for one item", () => {
     expect(singleCheckoutTotals({ unitPriceCents: 1599, quantity: 1, promoCode: "", carrierShippingCents: null })).toMatchObject({
-      subtotalCents: 1599, discountCents: 0, shippingCents: 699, totalCents: 2298,
+      subtotalCents: 1599,
+      discountCents: 0,
+      shippingCents: 699,
+      totalCents: 2298,
     });
   });
 
   it("uses the carrier rate above one item, and 0 when none could be had", () => {
-    expect(singleCheckoutTotals({ unitPriceCents: 1599, quantity: 3, promoCode: "", carrierShippingCents: 1245 }).totalCents).toBe(4797 + 1245);
+    expect(singleCheckoutTotals({ unitPriceCents: 1599, quantity: 3, promoCode: "", carrierShippingCents: 1245 }).totalCents).toBe(
+      4797 + 1245,
+    );
     expect(singleCheckoutTotals({ unitPriceCents: 1599, quantity: 3, promoCode: "", carrierShippingCents: null }).shippingCents).toBe(0);
   });
 

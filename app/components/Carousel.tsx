@@ -243,14 +243,9 @@ function EnhancedCarousel({
       rewind: !canLoop && autoplay,
       watchOverflow: true,
       autoplay: autoplay ? { delay: autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
-      pagination:
-        dots && paginationRef.current
-          ? { el: paginationRef.current, clickable: true, bulletElement: "button" }
-          : false,
+      pagination: dots && paginationRef.current ? { el: paginationRef.current, clickable: true, bulletElement: "button" } : false,
       navigation:
-        arrows && prevRef.current && nextRef.current
-          ? { prevEl: prevRef.current, nextEl: nextRef.current, addIcons: false }
-          : false,
+        arrows && prevRef.current && nextRef.current ? { prevEl: prevRef.current, nextEl: nextRef.current, addIcons: false } : false,
       a11y: {
         enabled: true,
         slideRole: "listitem",

@@ -7,7 +7,9 @@ export function FormattedText({ text }: { text: string }) {
     <div className="formatted-text">
       {paragraphs.map((segments, index) => (
         <p key={index}>
-          {segments.map((segment, part) => (segment.bold ? <strong key={part}>{segment.text}</strong> : <span key={part}>{segment.text}</span>))}
+          {segments.map((segment, part) =>
+            segment.bold ? <strong key={part}>{segment.text}</strong> : <span key={part}>{segment.text}</span>,
+          )}
         </p>
       ))}
     </div>

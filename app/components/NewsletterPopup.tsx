@@ -91,7 +91,8 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
 
   const close = useCallback(() => {
     const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === "function") dialog.close(); // fires "close", then finish()
+    if (dialog?.open && typeof dialog.close === "function")
+      dialog.close(); // fires "close", then finish()
     else finish();
   }, [finish]);
 
@@ -148,11 +149,7 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
             <fetcher.Form method="post" action="/newsletter" noValidate className="newsletter__form">
               <input type="hidden" name="source" value="popup" />
               <input type="hidden" name="mode" value="fetch" />
-              <input
-                type="hidden"
-                name="redirectTo"
-                value={currentPathWithoutNewsletterFlags(location.pathname, location.search)}
-              />
+              <input type="hidden" name="redirectTo" value={currentPathWithoutNewsletterFlags(location.pathname, location.search)} />
               <NewsletterEmailField
                 inputId={inputId}
                 errorId={errorId}

@@ -19,7 +19,11 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
       ) : (
         <ol className="progress" aria-label={`Order progress: ${PROGRESS_STEPS[done - 1]}`}>
           {PROGRESS_STEPS.map((step, index) => (
-            <li key={step} className={index < done ? "progress__step is-done" : "progress__step"} aria-current={index === done - 1 ? "step" : undefined}>
+            <li
+              key={step}
+              className={index < done ? "progress__step is-done" : "progress__step"}
+              aria-current={index === done - 1 ? "step" : undefined}
+            >
               <span className="progress__dot" aria-hidden="true">
                 {index < done ? "✓" : index + 1}
               </span>
@@ -35,7 +39,14 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
         Status: <strong data-testid="order-status">{order.status}</strong>
       </p>
       <OrderSummary
-        lines={order.items.map((item, index) => ({ key: `${index}-${item.productKey}`, title: item.title, model: item.model, image: item.imageUrl, quantity: item.quantity, unitPriceCents: item.unitPriceCents }))}
+        lines={order.items.map((item, index) => ({
+          key: `${index}-${item.productKey}`,
+          title: item.title,
+          model: item.model,
+          image: item.imageUrl,
+          quantity: item.quantity,
+          unitPriceCents: item.unitPriceCents,
+        }))}
         totals={order}
       />
     </section>

@@ -8,7 +8,13 @@ export function ProductCarousel({ label, products }: { label: string; products: 
   return (
     <section className="product-carousel" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <Carousel {...PRODUCT_CAROUSEL} label={label} items={products.map((product) => <ProductCard key={product.key} product={product} />)} />
+      <Carousel
+        {...PRODUCT_CAROUSEL}
+        label={label}
+        items={products.map((product) => (
+          <ProductCard key={product.key} product={product} />
+        ))}
+      />
     </section>
   );
 }

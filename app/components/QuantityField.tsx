@@ -28,7 +28,13 @@ export function QuantityField({
       <label htmlFor={id}>{label}</label>
       <div className="quantity-field__control">
         {hydrated ? (
-          <button type="button" className="quantity-field__step" aria-label="Decrease quantity" onClick={() => step(-1)} disabled={safe <= 1}>
+          <button
+            type="button"
+            className="quantity-field__step"
+            aria-label="Decrease quantity"
+            onClick={() => step(-1)}
+            disabled={safe <= 1}
+          >
             −
           </button>
         ) : null}

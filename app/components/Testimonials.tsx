@@ -44,7 +44,11 @@ export function TestimonialCarousel({ label = "Customer reviews" }: { label?: st
 }
 
 /** The 8 static reviews as a grid (footer, landing page). */
-export function TestimonialBlock({ headingId, heading = "What our customers say", headingLevel = 2 }: {
+export function TestimonialBlock({
+  headingId,
+  heading = "What our customers say",
+  headingLevel = 2,
+}: {
   headingId: string;
   heading?: string;
   headingLevel?: 2 | 3;

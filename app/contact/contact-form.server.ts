@@ -13,7 +13,11 @@ import {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (message: string, max: number, label: string) =>
-  z.string().trim().min(1, { message }).max(max, { message: CONTACT_MESSAGES.tooLong(label, max) });
+  z
+    .string()
+    .trim()
+    .min(1, { message })
+    .max(max, { message: CONTACT_MESSAGES.tooLong(label, max) });
 
 const contactSchema = z.object({
   name: required(CONTACT_MESSAGES.name, CONTACT_LIMITS.name, "Name"),
@@ -33,8 +37,7 @@ const contactSchema = z.object({
 });
 
 export type ContactParseResult =
-  | { ok: true; values: ContactValues; isBot: boolean }
-  | { ok: false; values: ContactValues; errors: ContactErrors; isBot: boolean };
+  { ok: true; values: ContactValues; isBot: boolean } | { ok: false; values: ContactValues; errors: ContactErrors; isBot: boolean };
 
 /** Reads the posted form; never throws. Values come back as typed (trimmed when valid). */
 export function parseContactForm(input: Record<string, unknown>): ContactParseResult {

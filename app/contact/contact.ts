@@ -1,4 +1,3 @@
-
 /** The contact form's rules and words, shared by the action and the page. Client-safe. */
 
 export { SERVICE_HOURS } from "./service-hours";

@@ -145,11 +145,7 @@ export const DEFECTIVE_PRODUCT_POLICY: Policy = {
       heading: "How to make a claim",
       blocks: [
         p("Contact us with the following, and we will pass your claim to the manufacturer:"),
-        list(
-          "the serial number or numbers of the product;",
-          "a description of the problem;",
-          "photos or a video that show the defect.",
-        ),
+        list("the serial number or numbers of the product;", "a description of the problem;", "photos or a video that show the defect."),
       ],
       contact: true,
     },
@@ -157,10 +153,7 @@ export const DEFECTIVE_PRODUCT_POLICY: Policy = {
       heading: "What the warranty covers",
       blocks: [
         p("Repairs and replacements follow the terms of the manufacturer's warranty."),
-        list(
-          "Labor costs are not reimbursed.",
-          "Manufacturers do not accept claims once the warranty period has ended.",
-        ),
+        list("Labor costs are not reimbursed.", "Manufacturers do not accept claims once the warranty period has ended."),
       ],
     },
   ],
@@ -171,8 +164,7 @@ export const RETURN_POLICY: Policy = {
   title: "Return Policy",
   description:
     "Returning an item within 30 days of delivery: what can be returned, how to request a return, return shipping costs and refunds.",
-  intro:
-    "If you are not completely happy with your purchase, you can return eligible items within 30 days of delivery.",
+  intro: "If you are not completely happy with your purchase, you can return eligible items within 30 days of delivery.",
   sections: [
     {
       heading: "What can be returned",

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents with a
@@ -124,9 +113,7 @@ export const mailingList = pgTable(
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [
-    uniqueIndex("mailing_list_email_key").on(sql`lower(${table.email})`),
-  ],
+  (table) => [uniqueIndex("mailing_list_email_key").on(sql`lower(${table.email})`)],
 );
 
 export const staffUsers = pgTable(

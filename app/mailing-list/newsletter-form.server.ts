@@ -15,8 +15,7 @@ const formSchema = z.object({
 const emailSchema = z.string().trim().max(MAX_EMAIL_LENGTH).regex(NEWSLETTER_EMAIL_PATTERN);
 
 export type ParsedNewsletterForm =
-  | { valid: true; source: NewsletterSource; email: string }
-  | { valid: false; source: NewsletterSource; email: string };
+  { valid: true; source: NewsletterSource; email: string } | { valid: false; source: NewsletterSource; email: string };
 
 /** Reads the form; never throws. `email` is trimmed when valid, as typed otherwise. */
 export function parseNewsletterForm(input: Record<string, unknown>): ParsedNewsletterForm {

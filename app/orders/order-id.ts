@@ -16,12 +16,15 @@ export function generateOrderId(): string {
 
 /** Normalizes what a shopper typed: trims, upper-cases, drops spaces and dashes. */
 export function normalizeOrderId(input: string): string {
-  return input.trim().toUpperCase().replace(/[\s-]+/g, "");
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "");
 }
 
 export function generateToken(bytes = 18): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   let token = "";
-  for (let i = 0; i < bytes * 4 / 3; i += 1) token += alphabet[randomInt(alphabet.length)];
+  for (let i = 0; i < (bytes * 4) / 3; i += 1) token += alphabet[randomInt(alphabet.length)];
   return token;
 }

@@ -36,7 +36,12 @@ export function toPublicOrder(order: {
     firstName: order.customer.firstName,
     city: order.customer.city,
     items: order.items.map(({ productKey, title, model, imageUrl, unitPriceCents, quantity }) => ({
-      productKey, title, model, imageUrl, unitPriceCents, quantity,
+      productKey,
+      title,
+      model,
+      imageUrl,
+      unitPriceCents,
+      quantity,
     })),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,

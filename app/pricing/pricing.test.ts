@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cartShippingCents, financingMonthlyCents, isValidPromoCode, promoDiscountCents, qualifiesForFreeShipping,
-} from "./pricing";
+import { cartShippingCents, financingMonthlyCents, isValidPromoCode, promoDiscountCents, qualifiesForFreeShipping } from "./pricing";
 
 describe("pricing rules", () => {
   it("charges $6.95 shipping up to and including $49, free above", () => {

@@ -8,8 +8,16 @@ import { products } from "~/db/schema";
 import { getDb } from "~/runtime.server";
 
 const STATIC_PATHS = [
-  "/", "/products/all/all", "/custom-product", "/love-rub", "/contact", "/order-status",
-  "/privacy-policy", "/shipping-policy", "/return-policy", "/defective-product",
+  "/",
+  "/products/all/all",
+  "/custom-product",
+  "/love-rub",
+  "/contact",
+  "/order-status",
+  "/privacy-policy",
+  "/shipping-policy",
+  "/return-policy",
+  "/defective-product",
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */

@@ -132,7 +132,9 @@ export default function Home() {
                     Sign up for financing<span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <Link to={item.to ?? "/"}>Learn more<span className="visually-hidden"> about {item.title}</span></Link>
+                  <Link to={item.to ?? "/"}>
+                    Learn more<span className="visually-hidden"> about {item.title}</span>
+                  </Link>
                 )}
               </li>
             ))}

@@ -32,10 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await applyCartChange(await getDb(), await readCart(request), form);
   const headers = { "Set-Cookie": await cartCookieHeader(request, result.cart) };
   if (form.get("mode") === "fetch") {
-    return data(result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] }, {
-      headers,
-      status: result.ok ? 200 : 400,
-    });
+    return data(
+      result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] },
+      {
+        headers,
+        status: result.ok ? 200 : 400,
+      },
+    );
   }
   const back = safeRedirectPath(form.get("redirectTo"), "/cart");
   if (!result.ok) return redirect(`/cart?notice=${result.notice}`, { headers });

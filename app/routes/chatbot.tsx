@@ -38,10 +38,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles
 
 export const meta: MetaFunction = ({ matches }) => {
   const store = (matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined)?.store;
-  return [
-    { title: `Chat with us | ${store?.storeName ?? "Outdoor Kitchen Outlet"}` },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return [{ title: `Chat with us | ${store?.storeName ?? "Outdoor Kitchen Outlet"}` }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 const CHAT_PATH = "/chatbot";

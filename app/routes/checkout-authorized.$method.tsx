@@ -46,7 +46,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       return data(view, { headers });
     }
     case "declined":
-      return data<View>({ kind: "failed", message: outcome.message || PAYMENT_FAILED_FALLBACK, checkoutPath: outcome.checkoutPath }, { status: 402 });
+      return data<View>(
+        { kind: "failed", message: outcome.message || PAYMENT_FAILED_FALLBACK, checkoutPath: outcome.checkoutPath },
+        { status: 402 },
+      );
     case "pending":
       return data<View>({ kind: "pending", checkoutPath: outcome.checkoutPath });
     case "unknown":

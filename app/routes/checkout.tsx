@@ -79,7 +79,14 @@ export default function CheckoutPage() {
           </button>
         </Form>
         <OrderSummary
-          lines={cart.lines.map((line) => ({ key: `${line.position}`, title: line.title, model: line.model, image: line.image, quantity: line.quantity, unitPriceCents: line.unitPriceCents }))}
+          lines={cart.lines.map((line) => ({
+            key: `${line.position}`,
+            title: line.title,
+            model: line.model,
+            image: line.image,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+          }))}
           totals={cart}
         />
       </div>

@@ -1,7 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CONTACT_FIELDS, CONTACT_MESSAGES, HONEYPOT_FIELD, SERVICE_HOURS, type ContactErrors, type ContactField, type ContactValues } from "~/contact/contact";
+import {
+  CONTACT_FIELDS,
+  CONTACT_MESSAGES,
+  HONEYPOT_FIELD,
+  SERVICE_HOURS,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from "~/contact/contact";
 import { parseContactForm } from "~/contact/contact-form.server";
 import { submitContactMessage } from "~/contact/contact.server";
 import { getConfig } from "~/config.server";
@@ -19,7 +27,8 @@ export const meta: MetaFunction = ({ matches }) => {
     { title: `Contact Us | ${store?.storeName ?? "Outdoor Kitchen Outlet"}` },
     {
       name: "description",
-      content: "Call, email or write to our grill and outdoor kitchen experts, and read answers about shipping, returns and order tracking.",
+      content:
+        "Call, email or write to our grill and outdoor kitchen experts, and read answers about shipping, returns and order tracking.",
     },
   ];
 };
@@ -44,10 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     console.error("Contact message could not be stored", error);
-    return data<ContactActionData>(
-      { values: parsed.values, errors: {}, formError: CONTACT_MESSAGES.failed },
-      { status: 503 },
-    );
+    return data<ContactActionData>({ values: parsed.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });
   }
   return redirect(SENT_PATH, 303);
 }
@@ -123,8 +129,8 @@ export default function ContactPage() {
     <div className="container content-page contact-page">
       <h1>Contact Us</h1>
       <p className="content-page__lead">
-        Questions about a grill, an outdoor kitchen layout or an order? Send us a message and one of our experts will
-        get back to you within one business day.
+        Questions about a grill, an outdoor kitchen layout or an order? Send us a message and one of our experts will get back to you within
+        one business day.
       </p>
 
       <div className="contact-page__columns">
@@ -187,8 +193,7 @@ export default function ContactPage() {
             </dl>
           ) : null}
           <p>
-            Looking for an order? <Link to="/order-status">Check your order status</Link> with the Order ID from your
-            confirmation email.
+            Looking for an order? <Link to="/order-status">Check your order status</Link> with the Order ID from your confirmation email.
           </p>
         </aside>
       </div>
@@ -236,11 +241,7 @@ function Field({
   return (
     <div className="field">
       <label htmlFor={id}>{FIELD_LABELS[name]}</label>
-      {multiline ? (
-        <textarea {...common} rows={6} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
-      )}
+      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
       {error ? (
         <p id={errorId} className="field-error">
           {error}

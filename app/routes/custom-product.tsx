@@ -59,7 +59,10 @@ export default function CustomProduct() {
         <section className="product-detail__buy" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="product-detail__price">
-            <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.seasoning))}`}>
+            <s
+              className="price price--struck"
+              aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.seasoning))}`}
+            >
               {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.seasoning))}
             </s>{" "}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>

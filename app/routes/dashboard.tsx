@@ -166,7 +166,15 @@ export default function Dashboard() {
               <h2 id="orders-heading">Orders</h2>
               <Form method="get" action="/dashboard" className="staff-search" role="search">
                 <label htmlFor="staff-search">Search orders</label>
-                <input id="staff-search" type="search" name="q" defaultValue={state.q} key={state.q} placeholder="Order ID, name or email" maxLength={100} />
+                <input
+                  id="staff-search"
+                  type="search"
+                  name="q"
+                  defaultValue={state.q}
+                  key={state.q}
+                  placeholder="Order ID, name or email"
+                  maxLength={100}
+                />
                 <button type="submit" className="button button--small button--dark">
                   Search
                 </button>

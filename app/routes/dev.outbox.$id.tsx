@@ -43,12 +43,7 @@ export default function OutboxEmail() {
       {email.htmlBody ? (
         <>
           <h3>HTML version</h3>
-          <iframe
-            className="outbox-email__html"
-            title={`HTML version of “${email.subject}”`}
-            sandbox=""
-            srcDoc={email.htmlBody}
-          />
+          <iframe className="outbox-email__html" title={`HTML version of “${email.subject}”`} sandbox="" srcDoc={email.htmlBody} />
         </>
       ) : null}
     </article>
@@ -56,9 +51,5 @@ export default function OutboxEmail() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert">
-      That email is not in the outbox. It may have been removed when the database was reset.
-    </p>
-  );
+  return <p role="alert">That email is not in the outbox. It may have been removed when the database was reset.</p>;
 }

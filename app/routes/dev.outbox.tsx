@@ -30,14 +30,12 @@ export default function OutboxPage() {
     <div className="container content-page outbox">
       <h1>Offline email outbox — nothing here was sent</h1>
       <p className="outbox__notice" role="note">
-        Email is not configured (no POSTMARK_SERVER_TOKEN), so every email the store would send is kept here instead.
-        No one received these messages.
+        Email is not configured (no POSTMARK_SERVER_TOKEN), so every email the store would send is kept here instead. No one received these
+        messages.
       </p>
       <div className={id ? "outbox__layout outbox__layout--detail" : "outbox__layout"}>
         <section aria-labelledby="outbox-list-heading">
-          <h2 id="outbox-list-heading">
-            {emails.length === 1 ? "1 email" : `${emails.length} emails`}, newest first
-          </h2>
+          <h2 id="outbox-list-heading">{emails.length === 1 ? "1 email" : `${emails.length} emails`}, newest first</h2>
           {emails.length === 0 ? (
             <p>The outbox is empty. Place an order or send the contact form, and its email appears here.</p>
           ) : (

@@ -98,10 +98,7 @@ export default function LoveRubLanding() {
             <p className="love-rub__eyebrow">Our own all-purpose BBQ seasoning</p>
             <h1 id="love-rub-title">LOVE RUB</h1>
             <p className="love-rub__tagline">Made with love, finished with fire.</p>
-            <p>
-              One jar for ribs, brisket, chicken and everything that comes off your grill: sweet, smoky and just spicy
-              enough.
-            </p>
+            <p>One jar for ribs, brisket, chicken and everything that comes off your grill: sweet, smoky and just spicy enough.</p>
             <p className="love-rub__hero-actions">
               <Link className="love-rub__button" to="/custom-product">
                 Order LOVE RUB for {price}

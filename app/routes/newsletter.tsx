@@ -1,11 +1,6 @@
 import { parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import {
-  newsletterRedirectTarget,
-  newsletterResult,
-  type NewsletterResult,
-  type NewsletterStatus,
-} from "~/mailing-list/newsletter";
+import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
 import { getDb } from "~/runtime.server";
 

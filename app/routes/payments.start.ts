@@ -21,7 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
     amountCents: checkout.totalCents,
     description: `Order of ${checkout.items.length} item(s)`,
     returnUrl: `${origin}/checkout-authorized/${method}?${query}`,
-    cancelUrl: method === "affirm" ? `${origin}/checkout-canceled-affirm?${query}` : `${origin}${checkoutPagePath(checkout.kind, checkout.token)}`,
+    cancelUrl:
+      method === "affirm" ? `${origin}/checkout-canceled-affirm?${query}` : `${origin}${checkoutPagePath(checkout.kind, checkout.token)}`,
   });
   return redirect(redirectUrl);
 }

@@ -139,14 +139,10 @@ export default function ProductDetail() {
             </s>{" "}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
-          {variations.length > 0 ? (
-            <VariationForm productKey={product.key} options={variations} error={variationError} />
-          ) : null}
+          {variations.length > 0 ? <VariationForm productKey={product.key} options={variations} error={variationError} /> : null}
           <p className="in-stock">In Stock</p>
           <p className="shipping-note">
-            {product.brand === "the_outdoor_plus"
-              ? "Leaves warehouse in 4 - 6 weeks"
-              : "Leaves warehouse within 24 Hours"}
+            {product.brand === "the_outdoor_plus" ? "Leaves warehouse in 4 - 6 weeks" : "Leaves warehouse within 24 Hours"}
             {product.priceCents > 4900 ? " · Free Shipping" : ""}
           </p>
           <p className="financing-line">

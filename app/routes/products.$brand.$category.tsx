@@ -26,7 +26,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     { title },
     { name: "description", content: `Shop ${data.list.total} ${category.toLowerCase()} from ${brand}. Free shipping over $49.` },
-    { tagName: "link", rel: "canonical", href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}` },
+    {
+      tagName: "link",
+      rel: "canonical",
+      href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}`,
+    },
   ];
 };
 
@@ -169,4 +173,3 @@ function AskAnExpert() {
     </div>
   );
 }
-

@@ -14,7 +14,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const checkout = payment ? await getCheckout(db, payment.checkoutToken) : null;
   if (!payment || !checkout || !isPaymentMethod(payment.method)) throw new Response("Payment not found", { status: 404 });
   return {
-    payment: { id: payment.id, status: payment.status, amountCents: payment.amountCents, methodLabel: PAYMENT_METHODS[payment.method].label },
+    payment: {
+      id: payment.id,
+      status: payment.status,
+      amountCents: payment.amountCents,
+      methodLabel: PAYMENT_METHODS[payment.method].label,
+    },
     items: checkout.items.map((item) => ({ title: item.title, quantity: item.quantity })),
   };
 }

@@ -68,7 +68,10 @@ let timingHash: Promise<string> | undefined;
  */
 export async function verifyStaffCredentials(db: Database, email: string, password: string): Promise<StaffUser | null> {
   if (password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return null;
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, normalizeStaffEmail(email)));
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.email, normalizeStaffEmail(email)));
   if (!row) {
     timingHash ??= hashPassword("timing-equaliser-for-unknown-emails");
     await verify(await timingHash, password).catch(() => false);

@@ -14,7 +14,10 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
 
 /** A sign-in that did not succeed, with the message for the form. */
 export class SignInError extends Error {
-  constructor(message: string, readonly status: 400 | 401 | 429) {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 429,
+  ) {
     super(message);
     this.name = "SignInError";
   }

@@ -157,8 +157,7 @@ export async function orderDetail(db: Database, orderIdInput: string): Promise<O
 }
 
 export type UpdateStatusResult =
-  | { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus }
-  | { ok: false; reason: "invalid-status" | "not-found" };
+  { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "invalid-status" | "not-found" };
 
 /**
  * Sets an order's status (any of the four, in any order) and records who
@@ -174,16 +173,15 @@ export async function updateOrderStatus(
   const orderId = normalizeOrderId(input.orderId);
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.orderId, orderId))
-      .for("update");
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for("update");
     if (!current) return { ok: false, reason: "not-found" } as const;
     const from = current.status;
     const to = status.data;
     if (from === to) return { ok: true, changed: false, from, to } as const;
-    await tx.update(orders).set({ status: to, updatedAt: sql`now()` }).where(eq(orders.orderId, orderId));
+    await tx
+      .update(orders)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(orders.orderId, orderId));
     await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
     return { ok: true, changed: true, from, to } as const;
   });

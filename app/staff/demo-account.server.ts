@@ -28,9 +28,6 @@ export async function ensureDemoStaffAccount(runtime: Pick<Runtime, "config" | "
     if (error instanceof DuplicateStaffEmailError) return false;
     throw error;
   }
-  console.log(
-    `Demo staff account: email ${DEMO_STAFF_EMAIL}, password ${configured ? "(from STAFF_DEMO_PASSWORD)" : password}`,
-  );
+  console.log(`Demo staff account: email ${DEMO_STAFF_EMAIL}, password ${configured ? "(from STAFF_DEMO_PASSWORD)" : password}`);
   return true;
 }
-

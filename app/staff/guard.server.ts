@@ -3,14 +3,7 @@ import { getDb } from "~/runtime.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { findStaffById, type StaffUser } from "./accounts.server";
 import { ensureCsrfToken } from "./csrf.server";
-import {
-  commitStaffSession,
-  destroyStaffSession,
-  getStaffSession,
-  isIdleExpired,
-  sessionClock,
-  type StaffSession,
-} from "./session.server";
+import { commitStaffSession, destroyStaffSession, getStaffSession, isIdleExpired, sessionClock, type StaffSession } from "./session.server";
 
 export interface StaffContext {
   staff: StaffUser;

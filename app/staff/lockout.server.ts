@@ -54,9 +54,7 @@ export function clientAddress(request: Request): string {
   return first && /^[0-9a-fA-F:.]{2,45}$/.test(first) ? first.toLowerCase() : "local";
 }
 
-export type AttemptDecision =
-  | { kind: "refused"; retryAfterMinutes: number }
-  | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
+export type AttemptDecision = { kind: "refused"; retryAfterMinutes: number } | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
 
 export interface AttemptHandle {
   /** The password was right: clear the email's failures and this attempt. */

@@ -6,7 +6,9 @@ const SECRET = "a-long-secret password";
 describe("npm run staff:create arguments", () => {
   it("accepts an email and a password of 12+ characters, lower-casing the email", () => {
     expect(parseStaffCreateArgs(["--email", " Jo@Example.com ", "--password", SECRET])).toEqual({
-      ok: true, email: "jo@example.com", password: SECRET,
+      ok: true,
+      email: "jo@example.com",
+      password: SECRET,
     });
     expect(parseStaffCreateArgs([`--email=jo@example.com`, `--password=${SECRET}`])).toMatchObject({ ok: true });
   });

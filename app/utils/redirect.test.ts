@@ -5,9 +5,8 @@ describe("safeRedirectPath", () => {
   it("keeps same-site paths", () => {
     expect(safeRedirectPath("/products/blaze/all?page=2")).toBe("/products/blaze/all?page=2");
   });
-  it.each(["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", 42, undefined])(
-    "refuses %s",
-    (value) => expect(safeRedirectPath(value, "/cart")).toBe("/cart"),
+  it.each(["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", 42, undefined])("refuses %s", (value) =>
+    expect(safeRedirectPath(value, "/cart")).toBe("/cart"),
   );
 });
 

@@ -116,8 +116,7 @@ export function resolveTarget(argv: readonly string[]): ResolvedTarget {
   const chosen = dir ?? DEFAULT_SYNTH_PGLITE_DIR;
   if (chosen.startsWith("memory://")) return { target: { pgliteDir: chosen }, label: `PGlite ${chosen}`, isStoreDatabase: false };
   const resolved = path.resolve(chosen);
-  const isStoreDatabase =
-    resolved === path.resolve(store.pgliteDir) || resolved === path.resolve(STORE_DEFAULT_PGLITE_DIR);
+  const isStoreDatabase = resolved === path.resolve(store.pgliteDir) || resolved === path.resolve(STORE_DEFAULT_PGLITE_DIR);
   return { target: { pgliteDir: chosen }, label: `PGlite ${path.relative(process.cwd(), resolved) || "."}`, isStoreDatabase };
 }
 

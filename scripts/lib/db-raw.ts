@@ -9,11 +9,7 @@ type PgliteClient = { query(sql: string, params?: unknown[]): Promise<{ rows: Re
 type PostgresClient = { unsafe(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]> };
 
 /** Runs `sql` with `$1..$n` parameters and returns the rows as objects. */
-export async function rawQuery(
-  handle: DatabaseHandle,
-  sql: string,
-  params: unknown[] = [],
-): Promise<Record<string, unknown>[]> {
+export async function rawQuery(handle: DatabaseHandle, sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const client = (handle.db as unknown as { $client: unknown }).$client;
   if (handle.kind === "pglite") return (await (client as PgliteClient).query(sql, params)).rows;
   return [...(await (client as PostgresClient).unsafe(sql, params as never[]))];

@@ -28,10 +28,12 @@ test.describe("script budget", () => {
 
     // The list is read from the manifest; an empty one would pass anything.
     expect(results.map((r) => r.routeId)).toEqual(expect.arrayContaining(["root", "routes/_index"]));
-    const over = results.filter((r) => r.overBudget).map((r) => {
-      const heavy = heavyPackages(build, r).map(formatHeavyPackage);
-      return `${r.routeId}: ${r.gzipKb.toFixed(1)} KB gzipped; ${heavy.length > 0 ? heavy.join("; ") : `largest: ${describeLargestChunks(r)}`}`;
-    });
+    const over = results
+      .filter((r) => r.overBudget)
+      .map((r) => {
+        const heavy = heavyPackages(build, r).map(formatHeavyPackage);
+        return `${r.routeId}: ${r.gzipKb.toFixed(1)} KB gzipped; ${heavy.length > 0 ? heavy.join("; ") : `largest: ${describeLargestChunks(r)}`}`;
+      });
     expect(over, `over ${BUDGET_KB} KB:\n${formatBundleTable(results)}`).toEqual([]);
   });
 

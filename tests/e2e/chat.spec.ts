@@ -82,7 +82,16 @@ test.describe("chat assistant", () => {
     await page.goto("/chatbot");
     await choose(page, "Delivery");
     const reply = newestReply(page);
-    for (const fact of ["free on orders over $49", "$6.95", "within 24 hours", "4 - 6 weeks", "3-5 business days", "United States", "curbside", "tracking"]) {
+    for (const fact of [
+      "free on orders over $49",
+      "$6.95",
+      "within 24 hours",
+      "4 - 6 weeks",
+      "3-5 business days",
+      "United States",
+      "curbside",
+      "tracking",
+    ]) {
       await expect(reply).toContainText(fact);
     }
     await expect(reply.getByRole("link", { name: "Shipping policy" })).toHaveAttribute("href", "/shipping-policy");
@@ -201,7 +210,15 @@ test.describe("chat assistant", () => {
     await expect(newestReply(page).getByRole("link", { name: "More from Blaze" })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+    ).toEqual([]);
     // Nothing overflows the small window sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
   });

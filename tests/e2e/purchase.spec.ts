@@ -52,7 +52,10 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
   if (javaScriptEnabled) await quantity.blur();
   else await page.getByRole("button", { name: "Update" }).first().click();
   await expect(page.getByTestId("cart-subtotal")).toHaveText("$9,999.96");
-  await page.getByRole("button", { name: /^Remove / }).nth(1).click();
+  await page
+    .getByRole("button", { name: /^Remove / })
+    .nth(1)
+    .click();
   await expect(lines).toHaveCount(2);
   await expect(page.getByTestId("cart-subtotal")).toHaveText("$7,499.97");
 

@@ -12,8 +12,6 @@ test.describe("start-up configuration", () => {
     });
     expect(result.status).toBe(1);
     const errorLines = result.stderr.split("\n").filter((line) => line.trim() !== "");
-    expect(errorLines).toEqual([
-      "Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL.",
-    ]);
+    expect(errorLines).toEqual(["Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL."]);
   });
 });

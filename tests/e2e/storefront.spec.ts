@@ -36,7 +36,10 @@ test.describe("home", () => {
     await expect(menu.getByRole("link", { name: "All Brands" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "The Outdoor Plus" })).toHaveAttribute("href", "/products/the_outdoor_plus/all");
     await menu.getByRole("link", { name: "Grills & Outdoor Cooking" }).hover();
-    await expect(menu.getByRole("link", { name: "Kamado Grills" })).toHaveAttribute("href", "/products/all/Kamado%20Grills%20%26%20Smokers");
+    await expect(menu.getByRole("link", { name: "Kamado Grills" })).toHaveAttribute(
+      "href",
+      "/products/all/Kamado%20Grills%20%26%20Smokers",
+    );
     await expect(menu.getByRole("link", { name: "All Brands" })).toBeHidden();
   });
 });
@@ -91,7 +94,10 @@ test.describe("product detail", () => {
   test("shows breadcrumb, prices, stock, shipping, financing, description and specifications", async ({ page }) => {
     await page.goto("/product/blaze-3159840");
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-    await expect(breadcrumb.getByRole("link", { name: "Built-In Gas Grills" })).toHaveAttribute("href", "/products/all/Built-In%20Gas%20Grills");
+    await expect(breadcrumb.getByRole("link", { name: "Built-In Gas Grills" })).toHaveAttribute(
+      "href",
+      "/products/all/Built-In%20Gas%20Grills",
+    );
     await expect(breadcrumb).toContainText("Id: 3159840");
     await expect(breadcrumb).toContainText("Model: BLZ-5LTE3-NG");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Blaze Premium LTE+ 40-Inch");
@@ -109,7 +115,10 @@ test.describe("product detail", () => {
     await expect(specs.getByRole("rowheader", { name: "Details" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Related Products" }).getByRole("article")).not.toHaveCount(0);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
-    expect(jsonLd).toMatchObject({ "@type": "Product", offers: { price: "2499.99", priceCurrency: "USD", availability: "https://schema.org/InStock" } });
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      offers: { price: "2499.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
   });
 
   test("a variation choice moves to the matching sibling", async ({ page, javaScriptEnabled }) => {
@@ -215,7 +224,15 @@ test.describe("accessibility and looks", () => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        ),
+      ).toEqual([]);
     });
   }
 
@@ -223,7 +240,11 @@ test.describe("accessibility and looks", () => {
     test(`screenshots at ${width}px have no horizontal overflow`, async ({ page, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "screenshots once");
       await page.setViewportSize({ width, height: 900 });
-      for (const [name, path] of [["home", "/"], ["list", "/products/all/all"], ["detail", "/product/blaze-3159840"]]) {
+      for (const [name, path] of [
+        ["home", "/"],
+        ["list", "/products/all/all"],
+        ["detail", "/product/blaze-3159840"],
+      ]) {
         await page.goto(path);
         await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png` });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -61,10 +61,7 @@ export async function startFakeHttpServer(defaultHandler: FakeHandler): Promise<
     host,
     requests,
     respondWith(handlerOrStatus: FakeHandler | number, body?: unknown, headers?: Record<string, string>) {
-      handler =
-        typeof handlerOrStatus === "function"
-          ? handlerOrStatus
-          : () => ({ status: handlerOrStatus, body, headers });
+      handler = typeof handlerOrStatus === "function" ? handlerOrStatus : () => ({ status: handlerOrStatus, body, headers });
     },
     reset() {
       handler = defaultHandler;
@@ -72,9 +69,7 @@ export async function startFakeHttpServer(defaultHandler: FakeHandler): Promise<
     },
     close() {
       server.closeAllConnections();
-      return new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
 }
@@ -103,8 +98,7 @@ function parseJsonOrText(rawBody: string): unknown {
 
 function writeResponse(outgoing: ServerResponse, response: FakeResponse) {
   const isText = typeof response.body === "string";
-  const payload =
-    response.body === undefined ? "" : isText ? (response.body as string) : JSON.stringify(response.body);
+  const payload = response.body === undefined ? "" : isText ? (response.body as string) : JSON.stringify(response.body);
   outgoing.writeHead(response.status, {
     "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
     ...response.headers,

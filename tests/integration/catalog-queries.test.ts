@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCatalogFiles } from "~/catalog/catalog-files.server";
 import { loadCatalogIfChanged } from "~/catalog/load.server";
 import {
-  brandCategories, getProductByKey, listProducts, PAGE_SIZE, randomProductPerBrand, randomProducts, relatedProducts,
-  searchProducts, typeahead, variationSiblings,
+  brandCategories,
+  getProductByKey,
+  listProducts,
+  PAGE_SIZE,
+  randomProductPerBrand,
+  randomProducts,
+  relatedProducts,
+  searchProducts,
+  typeahead,
+  variationSiblings,
 } from "~/catalog/queries.server";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, variationOptions } from "~/catalog/variations";
 import { products } from "~/db/schema";
@@ -71,7 +79,12 @@ describe.each(testDatabaseKinds())("catalog queries on %s", (kind) => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
     expect(names).toContain("Built-In Gas Grills");
     expect(names).not.toContain("Home");
-    const expected = new Set(all.filter((p) => p.brand === "blaze").flatMap((p) => p.Category).filter((c) => c !== "Home"));
+    const expected = new Set(
+      all
+        .filter((p) => p.brand === "blaze")
+        .flatMap((p) => p.Category)
+        .filter((c) => c !== "Home"),
+    );
     expect(names.length).toBe(expected.size);
   });
 

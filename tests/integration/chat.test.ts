@@ -3,7 +3,13 @@ import { answerQuestion } from "~/chat/answer.server";
 import { CHAT_ERRORS, type ChatMessage } from "~/chat/conversation";
 import { readConversation } from "~/chat/conversation-cookie.server";
 import { replyToOption } from "~/chat/flow.server";
-import { buildSystemPrompt, displayedBrandNames, findProductMatches, SYSTEM_PROMPT_MAX_CHARS, topCategories } from "~/chat/grounding.server";
+import {
+  buildSystemPrompt,
+  displayedBrandNames,
+  findProductMatches,
+  SYSTEM_PROMPT_MAX_CHARS,
+  topCategories,
+} from "~/chat/grounding.server";
 import { CHAT_RATE_LIMIT, chatRateLimiter, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
 import { readCatalogFiles } from "~/catalog/catalog-files.server";
 import { loadCatalogIfChanged } from "~/catalog/load.server";
@@ -57,13 +63,19 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         expect(link.label).toMatch(/natural gas/i);
         expect(link.label).toMatch(/grill/i);
       }
-      expect(answer.links).toContainEqual({ label: expect.stringMatching(/^See all \d+ matches$/), href: "/finding/40-inch%20natural%20gas%20grill" });
+      expect(answer.links).toContainEqual({
+        label: expect.stringMatching(/^See all \d+ matches$/),
+        href: "/finding/40-inch%20natural%20gas%20grill",
+      });
     });
 
     it("finds the same products however the size is written, and never 40 inside another number", async () => {
       const expected = (await findProductMatches(database.db, QUESTION)).matches.map((match) => match.key);
       for (const question of ['40" natural gas grills?', "natural gas grill 40in", "NG grill, 40-inch please"]) {
-        expect((await findProductMatches(database.db, question)).matches.map((match) => match.key), question).toEqual(expected);
+        expect(
+          (await findProductMatches(database.db, question)).matches.map((match) => match.key),
+          question,
+        ).toEqual(expected);
       }
       const bare = await findProductMatches(database.db, "40 natural gas grill");
       expect(bare.matches.every((match) => /(^|[^0-9.])40([^0-9]|$)/.test(match.title))).toBe(true);
@@ -140,9 +152,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     const model = () => createOpenAITextGenerator({ apiKey: "sk-test-123", model: "gpt-4o-mini", baseURL: `${fake.url}/v1` });
 
     it("sends a system prompt holding the store's facts and the matched products, and links those products", async () => {
-      const history: ChatMessage[] = [
-        { sender: "server", text: "Hi! Welcome.", timestamp: new Date().toISOString() },
-      ];
+      const history: ChatMessage[] = [{ sender: "server", text: "Hi! Welcome.", timestamp: new Date().toISOString() }];
       const answer = await answerQuestion(QUESTION, { db: database.db, store, generator: model(), history });
       expect(answer).toMatchObject({ text: FAKE_OPENAI_REPLY, source: "model" });
 
@@ -151,7 +161,15 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       const [system, ...conversation] = body.messages;
       expect(system.role).toBe("system");
       expect(system.content.length).toBeLessThanOrEqual(SYSTEM_PROMPT_MAX_CHARS);
-      for (const fact of [store.phone, store.email, "free on orders over $49", "3-5 business days", "30 days of delivery", "Blaze", "Twin Eagles"]) {
+      for (const fact of [
+        store.phone,
+        store.email,
+        "free on orders over $49",
+        "3-5 business days",
+        "30 days of delivery",
+        "Blaze",
+        "Twin Eagles",
+      ]) {
         expect(system.content).toContain(fact);
       }
       const matches = (await findProductMatches(database.db, QUESTION)).matches;
@@ -206,7 +224,8 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     const get = (cookie?: string) => new Request(`${TEST_ORIGIN}/chatbot`, { headers: cookie ? { Cookie: cookie } : {} });
 
     async function post(values: Record<string, string>, cookie?: string) {
-      return (await action({ request: postRequest("/chatbot", values, cookie), params: {}, context: {} })) as Response | DataResult<{ seq: string; ok: boolean; delayMs: number }>;
+      return (await action({ request: postRequest("/chatbot", values, cookie), params: {}, context: {} })) as
+        Response | DataResult<{ seq: string; ok: boolean; delayMs: number }>;
     }
 
     it("welcomes a new visitor with the three quick options and gives the visit an id", async () => {
@@ -240,17 +259,24 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         ["server", expect.stringMatching(/^Here are products from our cat/)],
       ]);
       await expectExistingProducts(messages.at(-1)?.links ?? []);
-      const loaded = (await loader({ request: get(cookie), params: {}, context: {} })) as unknown as DataResult<{ messages: ChatMessage[] }>;
+      const loaded = (await loader({ request: get(cookie), params: {}, context: {} })) as unknown as DataResult<{
+        messages: ChatMessage[];
+      }>;
       expect(loaded.data.messages).toEqual(messages);
     });
 
     it("with script: answers with data and the product reply's delay", async () => {
-      const first = (await post({ intent: "option", value: "brand:blaze", mode: "fetch", seq: "7" })) as DataResult<{ delayMs: number; seq: string }>;
+      const first = (await post({ intent: "option", value: "brand:blaze", mode: "fetch", seq: "7" })) as DataResult<{
+        delayMs: number;
+        seq: string;
+      }>;
       expect(first.data).toEqual({ seq: "7", ok: true, delayMs: 0 });
       const cookie = cookieFrom(new Headers(first.init?.headers).get("Set-Cookie"));
       const { messages } = await readConversation(get(cookie));
       const productOption = messages.at(-1)?.options?.[0];
-      const second = (await post({ intent: "option", value: productOption?.value ?? "", mode: "fetch", seq: "8" }, cookie)) as DataResult<{ delayMs: number }>;
+      const second = (await post({ intent: "option", value: productOption?.value ?? "", mode: "fetch", seq: "8" }, cookie)) as DataResult<{
+        delayMs: number;
+      }>;
       expect(second.data).toMatchObject({ seq: "8", ok: true, delayMs: 500 });
       const after = await readConversation(get(cookieFrom(new Headers(second.init?.headers).get("Set-Cookie"))));
       expect(after.messages.at(-2)).toMatchObject({ sender: "user", text: productOption?.label });
@@ -273,14 +299,22 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     });
 
     it("rate limits a visitor and says so once", async () => {
-      let cookie = cookieFrom(new Headers(((await loader({ request: get(), params: {}, context: {} })) as unknown as DataResult<unknown>).init?.headers).get("Set-Cookie"));
+      let cookie = cookieFrom(
+        new Headers(((await loader({ request: get(), params: {}, context: {} })) as unknown as DataResult<unknown>).init?.headers).get(
+          "Set-Cookie",
+        ),
+      );
       for (let index = 0; index < CHAT_RATE_LIMIT; index += 1) {
-        const ok = (await post({ intent: "option", value: "contact", mode: "fetch", seq: String(index) }, cookie)) as DataResult<{ ok: boolean }>;
+        const ok = (await post({ intent: "option", value: "contact", mode: "fetch", seq: String(index) }, cookie)) as DataResult<{
+          ok: boolean;
+        }>;
         expect(ok.data.ok).toBe(true);
         cookie = cookieFrom(new Headers(ok.init?.headers).get("Set-Cookie"));
       }
       for (let index = 0; index < 2; index += 1) {
-        const limited = (await post({ intent: "message", text: "hello?", mode: "fetch", seq: "99" }, cookie)) as DataResult<{ ok: boolean }>;
+        const limited = (await post({ intent: "message", text: "hello?", mode: "fetch", seq: "99" }, cookie)) as DataResult<{
+          ok: boolean;
+        }>;
         expect(limited.init?.status).toBe(429);
         expect(new Headers(limited.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
         cookie = cookieFrom(new Headers(limited.init?.headers).get("Set-Cookie"));

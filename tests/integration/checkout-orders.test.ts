@@ -14,16 +14,32 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../sup
 import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
 const customer = {
-  firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "5125550100",
-  address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "5125550100",
+  address: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
 } as const;
 
 function product(key: string, priceCents: number, position: number) {
   const [brand, ...id] = key.split("-");
   return {
-    key, sourceId: id.join("-"), brand, model: `M-${position}`, title: `Test product ${key}`, priceCents,
-    image: "/images/placeholder.svg", otherImages: ["/images/placeholder.svg"], categories: ["Home", "Tests"],
-    specifications: [], description: "A test product.", imageCount: 1, position,
+    key,
+    sourceId: id.join("-"),
+    brand,
+    model: `M-${position}`,
+    title: `Test product ${key}`,
+    priceCents,
+    image: "/images/placeholder.svg",
+    otherImages: ["/images/placeholder.svg"],
+    categories: ["Home", "Tests"],
+    specifications: [],
+    description: "A test product.",
+    imageCount: 1,
+    position,
   };
 }
 
@@ -32,12 +48,14 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     useTestRuntime(database);
-    await database.db.insert(products).values([
-      product("blaze-4899", 4899, 1),
-      product("blaze-4900", 4900, 2),
-      product("blaze-4901", 4901, 3),
-      product("custom_product-LOVE-RUB-001", 1599, 4),
-    ]);
+    await database.db
+      .insert(products)
+      .values([
+        product("blaze-4899", 4899, 1),
+        product("blaze-4900", 4900, 2),
+        product("blaze-4901", 4901, 3),
+        product("custom_product-LOVE-RUB-001", 1599, 4),
+      ]);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;
@@ -53,7 +71,11 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const provider = paymentProviderFor(database.db, "stripe");
     const checkout = (await getCheckout(database.db, checkoutToken))!;
     const { reference } = await provider.startPayment({
-      checkoutToken, amountCents: checkout.totalCents, description: "test", returnUrl: TEST_ORIGIN, cancelUrl: TEST_ORIGIN,
+      checkoutToken,
+      amountCents: checkout.totalCents,
+      description: "test",
+      returnUrl: TEST_ORIGIN,
+      cancelUrl: TEST_ORIGIN,
     });
     await decideTestPayment(database.db, reference, decision);
     return reference;
@@ -72,7 +94,9 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   it("applies LOVERUB10 in any case and refuses other codes", async () => {
     const submit = (promoCode: string) =>
       singleCheckoutAction(postRequest("/custom-product-checkout", { intent: "update", quantity: 1, promoCode }), "seasoning");
-    const good = (await submit("loverub10")) as unknown as { data: { totals: { discountCents: number; totalCents: number }; promoMessage: string | null } };
+    const good = (await submit("loverub10")) as unknown as {
+      data: { totals: { discountCents: number; totalCents: number }; promoMessage: string | null };
+    };
     expect(good.data.totals.discountCents).toBe(160);
     expect(good.data.totals.totalCents).toBe(1599 - 160 + 699);
     expect(good.data.promoMessage).toBeNull();
@@ -82,7 +106,11 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("refuses an unknown product with its own message and keeps the cart", async () => {
-    const response = (await cartAction({ request: postRequest("/cart", { intent: "add", productKey: "blaze-nope", quantity: 1 }), params: {}, context: {} })) as Response;
+    const response = (await cartAction({
+      request: postRequest("/cart", { intent: "add", productKey: "blaze-nope", quantity: 1 }),
+      params: {},
+      context: {},
+    })) as Response;
     expect(response.headers.get("Location")).toBe("/cart?notice=unavailable");
   });
 
@@ -135,7 +163,11 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
     const provider = paymentProviderFor(database.db, "paypal");
     const { reference } = await provider.startPayment({
-      checkoutToken: checkout.token, amountCents: checkout.totalCents, description: "t", returnUrl: TEST_ORIGIN, cancelUrl: TEST_ORIGIN,
+      checkoutToken: checkout.token,
+      amountCents: checkout.totalCents,
+      description: "t",
+      returnUrl: TEST_ORIGIN,
+      cancelUrl: TEST_ORIGIN,
     });
     const outcome = await confirmPayment(database.db, { method: "paypal", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
     expect(outcome.status).toBe("pending");

@@ -41,7 +41,10 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       expect(await subscribe(database.db, "griller@example.com")).toBe("subscribed");
       expect(await subscribe(database.db, "Griller@Example.com")).toBe("duplicate");
       expect(await subscribe(database.db, "  griller@example.com ")).toBe("duplicate");
-      const rows = await database.db.select().from(mailingList).where(sql`lower(${mailingList.email}) = 'griller@example.com'`);
+      const rows = await database.db
+        .select()
+        .from(mailingList)
+        .where(sql`lower(${mailingList.email}) = 'griller@example.com'`);
       expect(rows).toHaveLength(1);
     });
 
@@ -98,25 +101,18 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
         post("/newsletter", { email: "plain@example.com", source: "footer", redirectTo: "/products/all/all?page=2" }),
       );
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe(
-        "/products/all/all?page=2&newsletter=subscribed&newsletter_source=footer#newsletter",
-      );
+      expect(response.headers.get("Location")).toBe("/products/all/all?page=2&newsletter=subscribed&newsletter_source=footer#newsletter");
 
       const invalid = await runAction<Response>(
         newsletterAction,
         post("/newsletter", { email: "nope", source: "footer", redirectTo: "/contact" }),
       );
-      expect(invalid.headers.get("Location")).toBe(
-        "/contact?newsletter=invalid&newsletter_source=footer&newsletter_email=nope#newsletter",
-      );
+      expect(invalid.headers.get("Location")).toBe("/contact?newsletter=invalid&newsletter_source=footer&newsletter_email=nope#newsletter");
     });
 
     it("never redirects to another site", async () => {
       for (const redirectTo of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
-        const response = await runAction<Response>(
-          newsletterAction,
-          post("/newsletter", { email: "x", source: "footer", redirectTo }),
-        );
+        const response = await runAction<Response>(newsletterAction, post("/newsletter", { email: "x", source: "footer", redirectTo }));
         expect(response.headers.get("Location")).toMatch(/^\/\?newsletter=invalid/);
       }
     });
@@ -147,7 +143,11 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       // With POSTMARK_SERVER_TOKEN in a local .env the email goes to Postmark instead of the outbox.
       if (getConfig().POSTMARK_SERVER_TOKEN) return;
       const [email] = await listOutboxEmails(database.db);
-      expect(email).toMatchObject({ toAddress: getConfig().STORE_EMAIL, subject: "New contact message from Dana Smith", tag: "contact-message" });
+      expect(email).toMatchObject({
+        toAddress: getConfig().STORE_EMAIL,
+        subject: "New contact message from Dana Smith",
+        tag: "contact-message",
+      });
       const full = await findOutboxEmail(database.db, email.id);
       expect(full?.textBody).toContain("Do you ship to Alaska?");
       expect(full?.htmlBody).toContain("Do you ship to Alaska?<br>");
@@ -176,7 +176,10 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
 
   describe("email outbox", () => {
     it("writes rows through the outbox sender and reads them back newest first", async () => {
-      const sender = createOutboxSender(outboxWriter(async () => database.db), "sales@example.com");
+      const sender = createOutboxSender(
+        outboxWriter(async () => database.db),
+        "sales@example.com",
+      );
       await sendEmailSafely({ to: "a@example.com", subject: "First", text: "One" }, { sender });
       await new Promise((resolve) => setTimeout(resolve, 5));
       const result = await sendEmailSafely(
@@ -225,7 +228,10 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       expect(found.results).toEqual([
         { key: "custom_product-LOVE-RUB-001", title: "LOVE RUB All-Purpose BBQ Seasoning", href: "/custom-product" },
       ]);
-      expect(await searchTestLoader({ request: request("no such grill"), params: {}, context: {} })).toMatchObject({ total: 0, results: [] });
+      expect(await searchTestLoader({ request: request("no such grill"), params: {}, context: {} })).toMatchObject({
+        total: 0,
+        results: [],
+      });
       expect(await searchTestLoader({ request: request("   "), params: {}, context: {} })).toMatchObject({ query: "", results: [] });
     });
   });

@@ -10,8 +10,16 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../sup
 const anOrder = (overrides: Partial<typeof orders.$inferInsert> = {}): typeof orders.$inferInsert => ({
   orderId: `ORD-${Math.random().toString(36).slice(2, 12)}`,
   customer: {
-    name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "5555550100",
-    address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701", country: "USA",
+    name: "Ada Lovelace",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "5555550100",
+    address: "1 Main St",
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+    country: "USA",
   },
   items: [],
   subtotalCents: 1000,
@@ -38,8 +46,14 @@ describe.each(testDatabaseKinds())("database constraints on %s", (kind) => {
     const names = (result as unknown as { rows?: { table_name: string }[] }).rows ?? (result as unknown as { table_name: string }[]);
     expect(names.map((row) => row.table_name)).toEqual(
       expect.arrayContaining([
-        "contact_messages", "email_outbox", "mailing_list", "orders", "product_descriptions", "products",
-        "staff_users", "store_settings",
+        "contact_messages",
+        "email_outbox",
+        "mailing_list",
+        "orders",
+        "product_descriptions",
+        "products",
+        "staff_users",
+        "store_settings",
       ]),
     );
   });
@@ -52,9 +66,7 @@ describe.each(testDatabaseKinds())("database constraints on %s", (kind) => {
 
   it("rejects negative money and unknown statuses", async () => {
     await expect(database.db.insert(orders).values(anOrder({ totalCents: -1 }))).rejects.toThrow();
-    await expect(
-      database.db.insert(orders).values(anOrder({ status: "Lost" as never })),
-    ).rejects.toThrow();
+    await expect(database.db.insert(orders).values(anOrder({ status: "Lost" as never }))).rejects.toThrow();
     await expect(database.db.insert(orders).values(anOrder({ status: "Shipped" }))).resolves.toBeDefined();
   });
 

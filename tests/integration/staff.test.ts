@@ -64,7 +64,10 @@ async function openLoginPage(path = "/login", headers: Record<string, string> = 
 
 async function attemptSignIn(email: string, password: string, headers: Record<string, string> = {}, path = "/login") {
   const browser = await openLoginPage(path, headers);
-  return call(loginAction as RouteFn, post(path, { email, password, csrf: browser.csrf, redirectTo: browser.redirectTo }, browser.cookie, headers));
+  return call(
+    loginAction as RouteFn,
+    post(path, { email, password, csrf: browser.csrf, redirectTo: browser.redirectTo }, browser.cookie, headers),
+  );
 }
 
 /** A signed-in staff browser: its cookie and the CSRF token the dashboard hands out. */
@@ -84,10 +87,28 @@ function anOrder(overrides: Partial<typeof orders.$inferInsert> & { name?: strin
   return {
     orderId: `T${String(sequence).padStart(9, "0")}`,
     customer: {
-      name, firstName: name.split(" ")[0] ?? "", lastName: name.split(" ")[1] ?? "", email, phone: "5125550100",
-      address: "1 Main St", city: "Austin", state: "TX", postalCode: "78701", country: "USA",
+      name,
+      firstName: name.split(" ")[0] ?? "",
+      lastName: name.split(" ")[1] ?? "",
+      email,
+      phone: "5125550100",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      country: "USA",
     },
-    items: [{ productKey: "blaze-1", title: "Blaze grill", model: "BLZ-1", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 4900, quantity: 2 }],
+    items: [
+      {
+        productKey: "blaze-1",
+        title: "Blaze grill",
+        model: "BLZ-1",
+        brand: "blaze",
+        imageUrl: "/x.svg",
+        unitPriceCents: 4900,
+        quantity: 2,
+      },
+    ],
     subtotalCents: 9800,
     shippingCents: 0,
     totalCents: 9800,
@@ -127,7 +148,10 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   async function statusOf(orderId: string) {
-    const [row] = await database.db.select({ status: orders.status }).from(orders).where(sql`${orders.orderId} = ${orderId}`);
+    const [row] = await database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(sql`${orders.orderId} = ${orderId}`);
     return row?.status;
   }
 
@@ -170,7 +194,11 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         expect((await call(dashboardLoader as RouteFn, get("/dashboard", bad))).location).toMatch(/^\/login\?/);
         const outcome = await call(
           dashboardAction as RouteFn,
-          post("/dashboard", { intent: "status", orderId: order.orderId, status: "Shipped", csrf: "forged-token-forged-token-forged-token-123" }, bad),
+          post(
+            "/dashboard",
+            { intent: "status", orderId: order.orderId, status: "Shipped", csrf: "forged-token-forged-token-forged-token-123" },
+            bad,
+          ),
         );
         expect(outcome.location).toMatch(/^\/login\?/);
       }
@@ -241,7 +269,12 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
   describe("sign-in", () => {
     it("requires both fields", async () => {
-      for (const [email, password] of [["", PASSWORD], [EMAIL, ""], ["", ""], ["   ", PASSWORD]]) {
+      for (const [email, password] of [
+        ["", PASSWORD],
+        [EMAIL, ""],
+        ["", ""],
+        ["   ", PASSWORD],
+      ]) {
         const outcome = await attemptSignIn(email, password);
         expect(outcome.status).toBe(400);
         expect(outcome.data).toMatchObject({ error: "Please fill in all fields." });
@@ -262,7 +295,11 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("refuses a sign-in POST without the form's CSRF token, even with the right password", async () => {
       const browser = await openLoginPage();
-      for (const [csrf, cookie] of [["", browser.cookie], ["wrong", browser.cookie], [browser.csrf, undefined]] as const) {
+      for (const [csrf, cookie] of [
+        ["", browser.cookie],
+        ["wrong", browser.cookie],
+        [browser.csrf, undefined],
+      ] as const) {
         const outcome = await call(loginAction as RouteFn, post("/login", { email: EMAIL, password: PASSWORD, csrf }, cookie));
         expect(outcome.status).toBe(403);
         expect(outcome.location).toBeNull();
@@ -356,11 +393,18 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
   describe("dashboard", () => {
     it("counts the tiles in one query: Cancelled only in the total", async () => {
-      await database.db.insert(orders).values([
-        anOrder({ status: "Approved" }), anOrder({ status: "Approved" }), anOrder({ status: "Packed" }),
-        anOrder({ status: "Shipped" }), anOrder({ status: "Shipped" }), anOrder({ status: "Shipped" }),
-        anOrder({ status: "Cancelled" }), anOrder({ status: "Cancelled" }),
-      ]);
+      await database.db
+        .insert(orders)
+        .values([
+          anOrder({ status: "Approved" }),
+          anOrder({ status: "Approved" }),
+          anOrder({ status: "Packed" }),
+          anOrder({ status: "Shipped" }),
+          anOrder({ status: "Shipped" }),
+          anOrder({ status: "Shipped" }),
+          anOrder({ status: "Cancelled" }),
+          anOrder({ status: "Cancelled" }),
+        ]);
       expect(await dashboardTiles(database.db)).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3 });
       const { cookie } = await signIn();
       const page = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
@@ -371,10 +415,12 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       const base = Date.parse("2026-10-01T00:00:00Z");
       const rows = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => anOrder({ createdAt: new Date(base + i * 60_000) }));
       await database.db.insert(orders).values(rows);
-      await database.db.insert(orders).values([
-        anOrder({ name: "", createdAt: new Date(base + 10 * 86_400_000) }),
-        anOrder({ name: "   ", createdAt: new Date(base + 10 * 86_400_000) }),
-      ]);
+      await database.db
+        .insert(orders)
+        .values([
+          anOrder({ name: "", createdAt: new Date(base + 10 * 86_400_000) }),
+          anOrder({ name: "   ", createdAt: new Date(base + 10 * 86_400_000) }),
+        ]);
       const first = await listOrders(database.db);
       expect(first.rows).toHaveLength(PAGE_SIZE);
       expect(first.hasNext).toBe(true);
@@ -382,17 +428,24 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       const times = first.rows.map((row) => row.createdAt.getTime());
       expect([...times].sort((a, b) => b - a)).toEqual(times);
       const second = await listOrders(database.db, { page: 2 });
-      expect(second.rows.map((row) => row.orderId)).toEqual(rows.slice(0, 5).reverse().map((row) => row.orderId));
+      expect(second.rows.map((row) => row.orderId)).toEqual(
+        rows
+          .slice(0, 5)
+          .reverse()
+          .map((row) => row.orderId),
+      );
       expect(second.hasNext).toBe(false);
       expect([...first.rows, ...second.rows].every((row) => row.name.trim() !== "")).toBe(true);
     });
 
     it("searches by order id prefix, part of the name or email, case-insensitively", async () => {
-      await database.db.insert(orders).values([
-        anOrder({ orderId: "K7Q2M9XW4P", name: "Grace Hopper", email: "grace@navy.example" }),
-        anOrder({ orderId: "K7Q3AAAAAA", name: "Ada Lovelace", email: "ada@engine.example" }),
-        anOrder({ orderId: "ZZZZZZZZZZ", name: "Alan Turing", email: "alan_100%@bletchley.example" }),
-      ]);
+      await database.db
+        .insert(orders)
+        .values([
+          anOrder({ orderId: "K7Q2M9XW4P", name: "Grace Hopper", email: "grace@navy.example" }),
+          anOrder({ orderId: "K7Q3AAAAAA", name: "Ada Lovelace", email: "ada@engine.example" }),
+          anOrder({ orderId: "ZZZZZZZZZZ", name: "Alan Turing", email: "alan_100%@bletchley.example" }),
+        ]);
       const ids = async (query: string) => (await listOrders(database.db, { query })).rows.map((row) => row.orderId).sort();
       expect(await ids("k7q")).toEqual(["K7Q2M9XW4P", "K7Q3AAAAAA"]);
       expect(await ids("K7Q2")).toEqual(["K7Q2M9XW4P"]);
@@ -407,11 +460,18 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("updates a status with the token, records the audit row and shows the result", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder({ name: "Grace Hopper" })).returning();
+      const [order] = await database.db
+        .insert(orders)
+        .values(anOrder({ name: "Grace Hopper" }))
+        .returning();
       const browser = await signIn();
       const outcome = await call(
         dashboardAction as RouteFn,
-        post(`/dashboard?q=grace&order=${order.orderId}`, { intent: "status", orderId: order.orderId, status: "Packed", csrf: browser.csrf }, browser.cookie),
+        post(
+          `/dashboard?q=grace&order=${order.orderId}`,
+          { intent: "status", orderId: order.orderId, status: "Packed", csrf: browser.csrf },
+          browser.cookie,
+        ),
       );
       expect(outcome.status).toBe(303);
       expect(outcome.location).toBe(`/dashboard?q=grace&order=${order.orderId}`);
@@ -426,7 +486,11 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       expect(page.data).toMatchObject({
         flash: { kind: "success", message: "Status updated successfully." },
         tiles: { total: 1, approved: 0, packed: 1, shipped: 0 },
-        selected: { orderId: order.orderId, status: "Packed", history: [{ staffEmail: EMAIL, fromStatus: "Approved", toStatus: "Packed" }] },
+        selected: {
+          orderId: order.orderId,
+          status: "Packed",
+          history: [{ staffEmail: EMAIL, fromStatus: "Approved", toStatus: "Packed" }],
+        },
       });
       expect(page.data!.rows).toEqual([expect.objectContaining({ orderId: order.orderId, status: "Packed" })]);
       // The flash is shown once.
@@ -440,10 +504,15 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       }
       const detail = await orderDetail(database.db, order.orderId);
       expect(detail!.history.map((change) => `${change.fromStatus}>${change.toStatus}`)).toEqual([
-        "Cancelled>Shipped", "Approved>Cancelled", "Packed>Approved", "Approved>Packed",
+        "Cancelled>Shipped",
+        "Approved>Cancelled",
+        "Packed>Approved",
+        "Approved>Packed",
       ]);
       // Setting the same status again is no change and records nothing.
-      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Shipped", staff: { email: EMAIL } })).toMatchObject({ changed: false });
+      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Shipped", staff: { email: EMAIL } })).toMatchObject({
+        changed: false,
+      });
       expect(await auditRows()).toHaveLength(4);
     });
 
@@ -472,7 +541,10 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("opens the side panel from the URL with customer, address, items, totals, payment and history", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder({ name: "Grace Hopper", email: "grace@example.com" })).returning();
+      const [order] = await database.db
+        .insert(orders)
+        .values(anOrder({ name: "Grace Hopper", email: "grace@example.com" }))
+        .returning();
       const { cookie } = await signIn();
       const page = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${order.orderId.toLowerCase()}`, cookie));
       expect(page.data!.selected).toMatchObject({
@@ -495,7 +567,9 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         vi.spyOn(console, method).mockImplementation(() => {}),
       );
       await createStaffAccount(database.db, { email: "Second@Example.com", password: clear });
-      await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear })).rejects.toBeInstanceOf(DuplicateStaffEmailError);
+      await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear })).rejects.toBeInstanceOf(
+        DuplicateStaffEmailError,
+      );
       expect((await attemptSignIn("second@example.com", "not-the-password")).status).toBe(401);
       expect((await attemptSignIn("second@example.com", clear)).status).toBe(303);
       expect(await verifyStaffCredentials(database.db, "SECOND@example.com", clear)).toMatchObject({ email: "second@example.com" });

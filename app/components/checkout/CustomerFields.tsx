@@ -23,14 +23,29 @@ export function CustomerFields({ values, errors }: { values: Values; errors: Cus
       </div>
       <div className="field-row">
         <TextField name="email" label="Email" values={values} errors={errors} type="email" autoComplete="email" />
-        <TextField name="phone" label="Phone (10-15 digits)" values={values} errors={errors} type="tel" autoComplete="tel" inputMode="numeric" />
+        <TextField
+          name="phone"
+          label="Phone (10-15 digits)"
+          values={values}
+          errors={errors}
+          type="tel"
+          autoComplete="tel"
+          inputMode="numeric"
+        />
       </div>
       {googleMapsApiKey && hydrated ? (
         <Suspense fallback={<p className="field-hint">Loading...</p>}>
           <PlacesAutocomplete apiKey={googleMapsApiKey} />
         </Suspense>
       ) : null}
-      <TextField name="address" label="Street address" values={values} errors={errors} autoComplete="address-line1" placeholder="Your Address" />
+      <TextField
+        name="address"
+        label="Street address"
+        values={values}
+        errors={errors}
+        autoComplete="address-line1"
+        placeholder="Your Address"
+      />
       <div className="field-row field-row--three">
         <TextField name="city" label="City" values={values} errors={errors} autoComplete="address-level2" />
         <div className="field">

@@ -50,7 +50,11 @@ export function OrderSummary({ lines, totals, shippingNote }: { lines: SummaryLi
         <div>
           <dt>Shipping</dt>
           <dd data-testid="summary-shipping">
-            {totals.shippingCents === null ? shippingNote ?? "Calculated after address" : totals.shippingCents === 0 ? "Free" : formatUsd(totals.shippingCents)}
+            {totals.shippingCents === null
+              ? (shippingNote ?? "Calculated after address")
+              : totals.shippingCents === 0
+                ? "Free"
+                : formatUsd(totals.shippingCents)}
           </dd>
         </div>
         <div>

@@ -132,14 +132,25 @@ export function SingleCheckoutView({
             </p>
           ) : null}
           <p className="checkout__shipping-note">
-            {totals.quantity === 1 ? "Shipping: $6.99 flat for one item." : "Shipping for more than one item is the carrier's rate to your address."}
+            {totals.quantity === 1
+              ? "Shipping: $6.99 flat for one item."
+              : "Shipping for more than one item is the carrier's rate to your address."}
           </p>
           <button type="submit" name="intent" value="pay" className="button button--primary button--block" disabled={busy}>
             Proceed to Payment
           </button>
         </Form>
         <OrderSummary
-          lines={[{ key: view.product.key, title: view.product.title, model: view.product.model, image: view.product.image, quantity: totals.quantity, unitPriceCents: totals.unitPriceCents }]}
+          lines={[
+            {
+              key: view.product.key,
+              title: view.product.title,
+              model: view.product.model,
+              image: view.product.image,
+              quantity: totals.quantity,
+              unitPriceCents: totals.unitPriceCents,
+            },
+          ]}
           totals={{ ...totals, shippingCents: shippingKnown ? totals.shippingCents : null }}
           shippingNote="Calculated once your address is entered"
         />

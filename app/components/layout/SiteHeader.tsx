@@ -95,12 +95,7 @@ function DesktopMenus() {
 function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boolean; onOpen: () => void; onClose: () => void }) {
   const panelId = `menu-${menu.label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <li
-      className={`main-menu__item${isOpen ? " is-open" : ""}`}
-      data-scripted-menu=""
-      onMouseEnter={onOpen}
-      onMouseLeave={onClose}
-    >
+    <li className={`main-menu__item${isOpen ? " is-open" : ""}`} data-scripted-menu="" onMouseEnter={onOpen} onMouseLeave={onClose}>
       <Link to={menu.to} className="main-menu__top">
         {menu.label}
       </Link>

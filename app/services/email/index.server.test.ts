@@ -10,9 +10,10 @@ describe("emailConfigFrom", () => {
       postmarkServerToken: undefined,
       emailFrom: "sales@example.com",
     });
-    expect(
-      emailConfigFrom({ STORE_EMAIL: "sales@example.com", EMAIL_FROM: "orders@example.com", POSTMARK_SERVER_TOKEN: "t" }),
-    ).toEqual({ postmarkServerToken: "t", emailFrom: "orders@example.com" });
+    expect(emailConfigFrom({ STORE_EMAIL: "sales@example.com", EMAIL_FROM: "orders@example.com", POSTMARK_SERVER_TOKEN: "t" })).toEqual({
+      postmarkServerToken: "t",
+      emailFrom: "orders@example.com",
+    });
   });
 });
 

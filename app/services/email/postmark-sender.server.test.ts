@@ -50,15 +50,15 @@ describe("createPostmarkSender", () => {
 
   it("leaves optional fields out when the message has none", async () => {
     await sender().send({ to: "a@example.com", subject: "Hi", text: "Hello" });
-    expect(Object.keys(fake.requests[0]?.body as object).sort()).toEqual(
-      ["From", "MessageStream", "Subject", "TextBody", "To"].sort(),
-    );
+    expect(Object.keys(fake.requests[0]?.body as object).sort()).toEqual(["From", "MessageStream", "Subject", "TextBody", "To"].sort());
   });
 
   it("turns a 422 rejection into an EmailSendError carrying Postmark's message and code", async () => {
     fake.respondWith(() => postmarkError(300, "Invalid 'To' address: 'nobody'."));
 
-    const failure = await sender().send(message).catch((error: unknown) => error);
+    const failure = await sender()
+      .send(message)
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(EmailSendError);
     expect(failure).toMatchObject({

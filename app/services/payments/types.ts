@@ -45,7 +45,10 @@ export interface PaymentProvider {
 }
 
 export class PaymentError extends Error {
-  constructor(message: string, readonly provider: string) {
+  constructor(
+    message: string,
+    readonly provider: string,
+  ) {
     super(message);
     this.name = "PaymentError";
   }

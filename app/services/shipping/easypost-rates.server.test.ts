@@ -34,8 +34,23 @@ describe("createEasyPostRates", () => {
     expect(sent?.headers["content-type"]).toBe("application/json");
     expect(sent?.body).toEqual({
       shipment: {
-        from_address: { name: "Outdoor Kitchen Outlet", street1: "100 Warehouse Rd", city: "Dallas", state: "TX", zip: "75201", country: "US" },
-        to_address: { name: "Dana Buyer", street1: "1 Main St", street2: "Apt 2", city: "Boston", state: "MA", zip: "02108", country: "US" },
+        from_address: {
+          name: "Outdoor Kitchen Outlet",
+          street1: "100 Warehouse Rd",
+          city: "Dallas",
+          state: "TX",
+          zip: "75201",
+          country: "US",
+        },
+        to_address: {
+          name: "Dana Buyer",
+          street1: "1 Main St",
+          street2: "Apt 2",
+          city: "Boston",
+          state: "MA",
+          zip: "02108",
+          country: "US",
+        },
         parcel: { length: 5.75, width: 2.75, height: 11.5, weight: 23 },
       },
     });
@@ -59,7 +74,9 @@ describe("createEasyPostRates", () => {
   it("turns an error status into a ShippingRateError carrying EasyPost's message and code", async () => {
     fake.respondWith(() => easyPostError(422, "ADDRESS.VERIFY.FAILURE", "Unable to verify address."));
 
-    const failure = await rates().quote(request).catch((error: unknown) => error);
+    const failure = await rates()
+      .quote(request)
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ShippingRateError);
     expect(failure).toMatchObject({
@@ -79,7 +96,12 @@ describe("createEasyPostRates", () => {
   });
 
   it("rejects a shipment without rates, passing on the carrier's message", async () => {
-    fake.respondWith(201, { id: "shp_1", object: "Shipment", rates: [], messages: [{ carrier: "USPS", type: "rate_error", message: "Invalid ZIP" }] });
+    fake.respondWith(201, {
+      id: "shp_1",
+      object: "Shipment",
+      rates: [],
+      messages: [{ carrier: "USPS", type: "rate_error", message: "Invalid ZIP" }],
+    });
     await expect(rates().quote(request)).rejects.toThrow("EasyPost returned no rates: Invalid ZIP");
   });
 

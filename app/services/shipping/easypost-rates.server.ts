@@ -95,9 +95,7 @@ function statusError(status: number, json: unknown): ShippingRateError {
 }
 
 function pickRate(rates: EasyPostRate[], carrierMessage: string | undefined): EasyPostRate {
-  const rate =
-    rates.find((candidate) => candidate.carrier === PREFERRED.carrier && candidate.service === PREFERRED.service) ??
-    rates[0];
+  const rate = rates.find((candidate) => candidate.carrier === PREFERRED.carrier && candidate.service === PREFERRED.service) ?? rates[0];
   if (!rate) {
     const reason = carrierMessage ? `: ${carrierMessage}` : ".";
     throw new ShippingRateError(`EasyPost returned no rates${reason}`, { provider: PROVIDER });

@@ -46,10 +46,7 @@ export class ShippingRateError extends Error {
   /** The provider's own error code (EasyPost's `error.code`), when it gave one. */
   readonly providerCode: string | undefined;
 
-  constructor(
-    message: string,
-    details: { provider: string; statusCode?: number; providerCode?: string; cause?: unknown },
-  ) {
+  constructor(message: string, details: { provider: string; statusCode?: number; providerCode?: string; cause?: unknown }) {
     super(message, { cause: details.cause });
     this.provider = details.provider;
     this.statusCode = details.statusCode;

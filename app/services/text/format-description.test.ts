@@ -16,9 +16,7 @@ describe("formatDescription", () => {
 
   it("ends sentences with punctuation and starts them with a capital", () => {
     expect(formatDescription("great for parties\neasy to clean")).toBe("Great for parties. Easy to clean.");
-    expect(formatDescription("is it sturdy? yes it is! the frame is welded")).toBe(
-      "Is it sturdy? Yes it is! The frame is welded.",
-    );
+    expect(formatDescription("is it sturdy? yes it is! the frame is welded")).toBe("Is it sturdy? Yes it is! The frame is welded.");
     expect(formatDescription("Includes a cover, a light and a tray;")).toBe("Includes a cover, a light and a tray.");
   });
 
@@ -43,7 +41,7 @@ describe("formatDescription", () => {
 
   it("bolds measurements, BTU, burner counts, fuel types and materials", () => {
     const text = formatDescription(
-      "This 40-inch grill has 5 burners, 70,000 BTUs and runs on natural gas. The body is 304 Stainless Steel with cast iron grates. Cutout: 38 3/8\" W x 21 1/4\" D x 8 1/2\" H",
+      'This 40-inch grill has 5 burners, 70,000 BTUs and runs on natural gas. The body is 304 Stainless Steel with cast iron grates. Cutout: 38 3/8" W x 21 1/4" D x 8 1/2" H',
     );
     for (const detail of [
       "**40-inch**",
@@ -98,7 +96,7 @@ describe("formatDescription", () => {
   });
 
   it("decodes numeric entities", () => {
-    expect(formatDescription("It&#8217;s a 24&#x22; grill")).toBe("It’s a **24\"** grill.");
+    expect(formatDescription("It&#8217;s a 24&#x22; grill")).toBe('It’s a **24"** grill.');
   });
 
   it("ends a sentence after a unit when a new one plainly starts, even with a one-letter word", () => {

@@ -20,14 +20,14 @@ const CONTINUES_ON_NEXT_LINE = /(?:,|\b(?:a|an|and|as|at|by|for|from|in|of|on|or
 
 /** Plain text blocks (each one or more sentences) from text that may carry HTML, markdown or list lines. */
 function toPlainBlocks(raw: string): string[] {
-  const lines = decodeEntities(
-    raw
-      .replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-6]|tr)>/gi, "\n")
-      .replace(/<\/?[a-z][^<>]*>/gi, " "),
-  )
+  const lines = decodeEntities(raw.replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-6]|tr)>/gi, "\n").replace(/<\/?[a-z][^<>]*>/gi, " "))
     .replace(/\*\*|__/g, "")
     .split(/\r?\n/)
-    .map((line) => collapseSpaces(line).replace(/^#{1,6}\s+/, "").replace(LIST_MARKER, ""))
+    .map((line) =>
+      collapseSpaces(line)
+        .replace(/^#{1,6}\s+/, "")
+        .replace(LIST_MARKER, ""),
+    )
     .filter((line) => line !== "");
 
   // A line break ends a sentence, unless the line before plainly stops mid-sentence.
@@ -46,11 +46,14 @@ function toPlainBlocks(raw: string): string[] {
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(?:(amp|lt|gt|quot|apos|nbsp)|#(\d{1,6})|#x([\da-f]{1,6}));/gi, (entity, name?: string, decimal?: string, hex?: string) => {
-    if (name) return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-    const codePoint = decimal ? Number(decimal) : Number.parseInt(hex ?? "", 16);
-    return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
-  });
+  return text.replace(
+    /&(?:(amp|lt|gt|quot|apos|nbsp)|#(\d{1,6})|#x([\da-f]{1,6}));/gi,
+    (entity, name?: string, decimal?: string, hex?: string) => {
+      if (name) return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+      const codePoint = decimal ? Number(decimal) : Number.parseInt(hex ?? "", 16);
+      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
+    },
+  );
 }
 
 function collapseSpaces(text: string): string {

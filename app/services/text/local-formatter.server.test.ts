@@ -12,9 +12,7 @@ describe("createLocalTextFormatter", () => {
   });
 
   it("really reformats descriptions", async () => {
-    expect(await formatter.reformatDescription("a 36-inch grill\nburns propane")).toBe(
-      "A **36-inch** grill. Burns **propane**.",
-    );
+    expect(await formatter.reformatDescription("a 36-inch grill\nburns propane")).toBe("A **36-inch** grill. Burns **propane**.");
   });
 
   it("has no chat answers, so the chat feature uses its offline answerer", async () => {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  chatCompletion,
-  FAKE_OPENAI_REPLY,
-  openAIError,
-  startFakeOpenAI,
-  type FakeServer,
-} from "../../../tests/fakes/openai";
+import { chatCompletion, FAKE_OPENAI_REPLY, openAIError, startFakeOpenAI, type FakeServer } from "../../../tests/fakes/openai";
 import { createOpenAITextGenerator, REFORMAT_DESCRIPTION_INSTRUCTION } from "./openai-generator.server";
 import { TextGenerationError } from "./types";
 
@@ -17,8 +11,7 @@ describe("createOpenAITextGenerator", () => {
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
 
-  const generator = () =>
-    createOpenAITextGenerator({ apiKey: "sk-test-123", model: "gpt-4o-mini", baseURL: `${fake.url}/v1` });
+  const generator = () => createOpenAITextGenerator({ apiKey: "sk-test-123", model: "gpt-4o-mini", baseURL: `${fake.url}/v1` });
 
   it("is the real driver and names its model", () => {
     expect(generator()).toMatchObject({ name: "openai (gpt-4o-mini)", isStandIn: false });
@@ -80,7 +73,9 @@ describe("createOpenAITextGenerator", () => {
   it("turns a 401 into a TextGenerationError with OpenAI's message, without retrying", async () => {
     fake.respondWith(() => openAIError(401, "Incorrect API key provided: sk-test-123.", "invalid_request_error", "invalid_api_key"));
 
-    const failure = await generator().reformatDescription("text").catch((error: unknown) => error);
+    const failure = await generator()
+      .reformatDescription("text")
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(TextGenerationError);
     expect(failure).toMatchObject({ statusCode: 401, provider: "openai" });

@@ -22,9 +22,7 @@ export interface OpenAITextGeneratorOptions {
 }
 
 const completionAnswer = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable(), refusal: z.string().nullish() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable(), refusal: z.string().nullish() }) })).min(1),
 });
 
 /** Chat completions through the official OpenAI SDK. */
@@ -36,10 +34,7 @@ export function createOpenAITextGenerator(options: OpenAITextGeneratorOptions): 
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });
 
-  async function complete(
-    messages: OpenAI.Chat.ChatCompletionMessageParam[],
-    maxTokens: number | undefined,
-  ): Promise<string> {
+  async function complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], maxTokens: number | undefined): Promise<string> {
     let answer: unknown;
     try {
       answer = await client.chat.completions.create({
