@@ -18,7 +18,6 @@ export interface Runtime {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __storeRuntime: Promise<Runtime> | undefined;
 }
 

@@ -218,7 +218,7 @@ async function explainCase(
 ): Promise<string[]> {
   const statements = await captureQueries(handle, () => c.run(0));
   const lines: string[] = [];
-  for (const [index, statement] of statements.entries()) {
+  for (const statement of statements) {
     const kind = /^select count\(/i.test(statement.sql) ? "count" : "rows";
     const label = statements.length > 1 ? `${c.name} [${kind}]` : c.name;
     const [row] = await rawQuery(handle, `explain (analyze, buffers off, format json) ${statement.sql}`, statement.params);

@@ -52,7 +52,7 @@ export default function Home() {
     <div className="home">
       <NewsletterPopup />
       <section className="banners container" aria-label="Promotions">
-        <ul className="scroll-row banners__row" tabIndex={0} aria-label="Featured offers">
+        <ul className="scroll-row banners__row" aria-label="Featured offers">
           <li>
             <Link to={brandPath("blaze")} className="banner banner--blaze">
               <span className="banner__eyebrow">Blaze Grills</span>

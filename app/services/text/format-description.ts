@@ -82,7 +82,7 @@ function splitSentences(block: string): string[] {
 function endsSentence(punctuation: string, before: string, after: string): boolean {
   if (/[!?]/.test(punctuation)) return true;
   if (CONTINUING_ABBREVIATIONS.has(before) || /[a-z]\.[a-z]/.test(before)) return false;
-  if (UNIT_ABBREVIATIONS.has(before)) return /^["'“‘(\[]?\p{Lu}/u.test(after) && !/^(?:[WDHL]\b|[x×]$)/i.test(after);
+  if (UNIT_ABBREVIATIONS.has(before)) return /^["'“‘([]?\p{Lu}/u.test(after) && !/^(?:[WDHL]\b|[x×]$)/i.test(after);
   return true;
 }
 
@@ -100,7 +100,7 @@ function wordAfter(block: string, index: number): string {
 function tidySentence(sentence: string): string {
   const trimmed = sentence.replace(LIST_MARKER, "").replace(/[\s,;:–—-]+$/, "");
   const punctuated = SENTENCE_END.test(trimmed) ? trimmed : `${trimmed}.`;
-  return punctuated.replace(/^(["'“‘(\[]*)(\p{Ll})/u, (_, opening: string, letter: string) => opening + letter.toUpperCase());
+  return punctuated.replace(/^(["'“‘([]*)(\p{Ll})/u, (_, opening: string, letter: string) => opening + letter.toUpperCase());
 }
 
 /** Paragraphs of three sentences, ending on two-plus-two rather than leaving one alone. */
