@@ -42,17 +42,28 @@ const configSchema = z.object({
     .default("(877) 555-0142"),
   STORE_EMAIL: z.email({ message: "must be an email address" }).default("sales@example.com"),
 
+  /** "auto": the offline test payment page is on only while no real provider is configured. */
+  PAYMENTS_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_JS_URL: httpUrl.optional(),
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_ENVIRONMENT: environment.default("sandbox"),
+  PAYPAL_API_BASE: httpUrl.optional(),
+  PAYPAL_SDK_BASE: httpUrl.optional(),
   AFFIRM_PUBLIC_API_KEY: optional,
   AFFIRM_PRIVATE_API_KEY: optional,
   AFFIRM_ENVIRONMENT: environment.default("sandbox"),
+  AFFIRM_API_BASE: httpUrl.optional(),
+  AFFIRM_JS_URL: httpUrl.optional(),
   AUTHORIZE_NET_API_LOGIN_ID: optional,
   AUTHORIZE_NET_TRANSACTION_KEY: optional,
   AUTHORIZE_NET_ENVIRONMENT: environment.default("sandbox"),
+  AUTHORIZE_NET_API_BASE: httpUrl.optional(),
+  AUTHORIZE_NET_HOSTED_URL: httpUrl.optional(),
 
   EASYPOST_API_KEY: optional,
   POSTMARK_SERVER_TOKEN: optional,
@@ -119,6 +130,14 @@ export function getConfig(): Config {
     cached = parseConfig(process.env);
   }
   return cached;
+}
+
+/**
+ * The store's public address, for every absolute URL it hands out (payment
+ * return pages, emails, canonical links, the sitemap). Never a request's Host.
+ */
+export function publicBaseUrl(config: Config): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
 }
 
 /** What the browser may see: public keys and store contact facts only. */

@@ -5,7 +5,8 @@ import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
-import { paymentsInTestMode } from "~/services/payments/index.server";
+import { getConfig } from "~/config.server";
+import { availablePaymentOptions } from "~/services/payments/index.server";
 import { getShippingRates, warehouseAddress } from "~/services/shipping/index.server";
 import { seasoningParcel } from "~/services/shipping/parcel";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
@@ -34,7 +35,8 @@ export async function singleCheckoutLoader(request: Request, kind: Kind) {
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
-    if (checkout && checkout.kind === kind) return { step: "payment" as const, checkout, testMode: paymentsInTestMode() };
+    if (checkout && checkout.kind === kind)
+      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
   const product = await findProduct(db, kind, url.searchParams);
   if (!product) return { step: "no-product" as const };

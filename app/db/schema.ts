@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents with a
  * non-negative check; statuses are limited by checks, not only by code.
  */
+
+/** Money is bigint cents (a JavaScript number: exact up to $90 trillion), so no total can overflow a 32-bit column. */
+const money = (name: string) => bigint(name, { mode: "number" });
 
 export const ORDER_STATUSES = ["Approved", "Packed", "Shipped", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -23,7 +26,7 @@ export const products = pgTable(
     brand: text("brand").notNull(),
     model: text("model").notNull(),
     title: text("title").notNull(),
-    priceCents: integer("price_cents").notNull(),
+    priceCents: money("price_cents").notNull(),
     image: text("image").notNull(),
     otherImages: jsonb("other_images").$type<string[]>().notNull(),
     categories: text("categories").array().notNull(),
@@ -82,13 +85,17 @@ export const orders = pgTable(
     orderId: text("order_id").notNull(),
     customer: jsonb("customer").$type<OrderCustomer>().notNull(),
     items: jsonb("items").$type<OrderItem[]>().notNull(),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    shippingCents: integer("shipping_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    totalCents: integer("total_cents").notNull(),
+    subtotalCents: money("subtotal_cents").notNull(),
+    shippingCents: money("shipping_cents").notNull(),
+    discountCents: money("discount_cents").notNull().default(0),
+    totalCents: money("total_cents").notNull(),
     paymentMethod: text("payment_method").notNull(),
     /** The provider's id of the verified payment: one order per payment. */
     paymentReference: text("payment_reference").notNull(),
+    /** Who took the money; "test" is the offline test page, where no money moved. */
+    paymentProvider: text("payment_provider").notNull(),
+    /** The pending checkout this order was paid for: one order per checkout. */
+    checkoutToken: text("checkout_token"),
     status: text("status").$type<OrderStatus>().notNull().default("Approved"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -96,6 +103,7 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex("orders_order_id_key").on(table.orderId),
     uniqueIndex("orders_payment_reference_key").on(table.paymentReference),
+    uniqueIndex("orders_checkout_token_key").on(table.checkoutToken),
     index("orders_created_at_idx").on(table.createdAt),
     index("orders_status_idx").on(table.status),
     check("orders_status_valid", sql`${table.status} in (${inList(ORDER_STATUSES)})`),
@@ -178,10 +186,10 @@ export const checkouts = pgTable(
     kind: text("kind").$type<CheckoutKind>().notNull(),
     customer: jsonb("customer").$type<OrderCustomer>().notNull(),
     items: jsonb("items").$type<OrderItem[]>().notNull(),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    shippingCents: integer("shipping_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    totalCents: integer("total_cents").notNull(),
+    subtotalCents: money("subtotal_cents").notNull(),
+    shippingCents: money("shipping_cents").notNull(),
+    discountCents: money("discount_cents").notNull().default(0),
+    totalCents: money("total_cents").notNull(),
     promoCode: text("promo_code"),
     status: text("status").$type<(typeof CHECKOUT_STATUSES)[number]>().notNull().default("pending"),
     orderId: text("order_id"),
@@ -207,7 +215,7 @@ export const testPayments = pgTable(
     id: text("id").primaryKey(),
     checkoutToken: text("checkout_token").notNull(),
     method: text("method").notNull(),
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: money("amount_cents").notNull(),
     status: text("status").$type<TestPaymentStatus>().notNull().default("pending"),
     message: text("message"),
     createdAt: createdAt(),
@@ -262,4 +270,38 @@ export const staffLoginAttempts = pgTable(
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("staff_login_attempts_key_idx").on(table.key, table.attemptedAt)],
+);
+
+export const PAYMENT_ATTEMPT_STATUSES = ["started", "approved", "declined"] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * Every payment the server started, bound to the pending checkout, method and
+ * amount it was created for. A provider's answer counts only for the attempt
+ * that carries its reference, so a payment made for one checkout can never pay
+ * for another.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    /** Our id: the idempotency key and the metadata sent to the provider. */
+    id: text("id").primaryKey(),
+    checkoutToken: text("checkout_token").notNull(),
+    method: text("method").notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's id for this payment, once it has one. */
+    reference: text("reference"),
+    amountCents: money("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status").$type<PaymentAttemptStatus>().notNull().default("started"),
+    message: text("message"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payment_attempts_provider_reference_key").on(table.provider, table.reference),
+    index("payment_attempts_checkout_idx").on(table.checkoutToken),
+    check("payment_attempts_status_valid", sql`${table.status} in (${inList(PAYMENT_ATTEMPT_STATUSES)})`),
+    check("payment_attempts_amount_positive", sql`${table.amountCents} > 0`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Checkout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
@@ -8,19 +8,21 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * Turns a checkout whose payment the provider verified into an order, once
- * per payment: the unique payment reference makes a repeated confirmation
- * return the order already recorded. Returns whether this call created it.
+ * per checkout and once per payment: the unique checkout token and payment
+ * reference make a repeated confirmation return the order already recorded,
+ * with no read-then-write race. Returns whether this call created it.
  */
 export async function recordPaidCheckout(
   db: Database,
   checkout: Checkout,
-  payment: { reference: string; method: string },
+  payment: { reference: string; method: string; provider: string },
 ): Promise<{ order: Order; created: boolean }> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(orders)
       .values({
         orderId: generateOrderId(),
+        checkoutToken: checkout.token,
         customer: checkout.customer,
         items: checkout.items,
         subtotalCents: checkout.subtotalCents,
@@ -28,16 +30,21 @@ export async function recordPaidCheckout(
         discountCents: checkout.discountCents,
         totalCents: checkout.totalCents,
         paymentMethod: payment.method,
+        paymentProvider: payment.provider,
         paymentReference: payment.reference,
         status: "Approved",
       })
-      .onConflictDoNothing({ target: orders.paymentReference })
+      .onConflictDoNothing()
       .returning();
     if (inserted) {
       await tx.update(checkouts).set({ status: "paid", orderId: inserted.orderId }).where(eq(checkouts.token, checkout.token));
       return { order: inserted, created: true };
     }
-    const [existing] = await tx.select().from(orders).where(eq(orders.paymentReference, payment.reference));
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(or(eq(orders.checkoutToken, checkout.token), eq(orders.paymentReference, payment.reference)))
+      .limit(1);
     return { order: existing, created: false };
   });
 }

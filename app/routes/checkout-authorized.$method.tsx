@@ -2,7 +2,8 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
-import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/orders/confirm-payment.server";
+import { getConfig } from "~/config.server";
+import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
 import { getDb } from "~/runtime.server";
 import { isPaymentMethod } from "~/services/payments/types";
 
@@ -23,11 +24,16 @@ type View =
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const checkoutToken = url.searchParams.get("checkout_token");
-  const reference = url.searchParams.get("payment") ?? "";
+  const attemptId = url.searchParams.get("attempt") ?? "";
   if (!checkoutToken) return data<View>({ kind: "missing-token" }, { status: 400 });
   if (!isPaymentMethod(params.method)) throw new Response("Unknown payment method", { status: 404 });
 
-  const outcome = await confirmPayment(await getDb(), { method: params.method, checkoutToken, reference, origin: url.origin });
+  const outcome = await confirmPayment(await getDb(), getConfig(), {
+    method: params.method,
+    checkoutToken,
+    attemptId,
+    returnParams: url.searchParams,
+  });
   switch (outcome.status) {
     case "paid": {
       const headers = new Headers();

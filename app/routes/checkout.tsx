@@ -8,7 +8,8 @@ import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
 import { getDb } from "~/runtime.server";
-import { paymentsInTestMode } from "~/services/payments/index.server";
+import { getConfig } from "~/config.server";
+import { availablePaymentOptions } from "~/services/payments/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
-    if (checkout?.kind === "cart") return { step: "payment" as const, checkout, testMode: paymentsInTestMode() };
+    if (checkout?.kind === "cart") return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
   const cart = await priceCart(db, await readCart(request));
   return { step: "details" as const, cart };
@@ -45,7 +46,7 @@ export default function CheckoutPage() {
   const navigation = useNavigation();
 
   if (view.step === "payment") {
-    return <PaymentStep title="Checkout" checkout={view.checkout} testMode={view.testMode} editPath="/checkout" />;
+    return <PaymentStep title="Checkout" checkout={view.checkout} paymentOptions={view.paymentOptions} editPath="/checkout" />;
   }
 
   const { cart } = view;

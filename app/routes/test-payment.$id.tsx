@@ -31,7 +31,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const payment = await getTestPayment(db, params.id ?? "");
   if (!payment || (decision !== "approved" && decision !== "declined")) throw new Response("Payment not found", { status: 404 });
   await decideTestPayment(db, payment.id, decision);
-  const query = new URLSearchParams({ checkout_token: payment.checkoutToken, payment: payment.id });
+  const query = new URLSearchParams({ checkout_token: payment.checkoutToken, attempt: payment.id.replace(/^tp_/, "") });
   return redirect(`/checkout-authorized/${payment.method}?${query}`);
 }
 

@@ -4,11 +4,12 @@ import { cartCookieHeader } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
 import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
 import { singleCheckoutAction } from "~/checkout/single-checkout.server";
-import { checkouts, emailOutbox, orders, products } from "~/db/schema";
-import { confirmPayment } from "~/orders/confirm-payment.server";
+import { checkouts, emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
+import { parseConfig } from "~/config.server";
+import { confirmPayment } from "~/payments/confirm-payment.server";
+import { startPayment } from "~/payments/start-payment.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
-import { paymentProviderFor } from "~/services/payments/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
@@ -67,19 +68,19 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     return value;
   }
 
-  async function pay(checkoutToken: string, decision: "approved" | "declined") {
-    const provider = paymentProviderFor(database.db, "stripe");
+  const config = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
+
+  /** Starts a payment on the test page and approves or declines it there; returns the attempt id. */
+  async function pay(checkoutToken: string, decision: "approved" | "declined" | "none", method: "stripe" | "paypal" = "stripe") {
     const checkout = (await getCheckout(database.db, checkoutToken))!;
-    const { reference } = await provider.startPayment({
-      checkoutToken,
-      amountCents: checkout.totalCents,
-      description: "test",
-      returnUrl: TEST_ORIGIN,
-      cancelUrl: TEST_ORIGIN,
-    });
-    await decideTestPayment(database.db, reference, decision);
-    return reference;
+    const started = await startPayment(database.db, config, { checkout, method });
+    if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
+    if (decision !== "none") await decideTestPayment(database.db, started.payment.reference, decision);
+    return started.attemptId;
   }
+
+  const confirm = (checkoutToken: string, attemptId: string, method: "stripe" | "paypal" = "stripe") =>
+    confirmPayment(database.db, config, { method, checkoutToken, attemptId });
 
   it.each([
     ["blaze-4899", 695, 5594],
@@ -131,8 +132,8 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   it("records no order for a declined payment", async () => {
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
     const before = await orderCount();
-    const reference = await pay(checkout.token, "declined");
-    const outcome = await confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
+    const attemptId = await pay(checkout.token, "declined");
+    const outcome = await confirm(checkout.token, attemptId);
     expect(outcome.status).toBe("declined");
     expect(await orderCount()).toBe(before);
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
@@ -140,17 +141,17 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("records one order and sends one email however often an approval is confirmed", async () => {
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
-    const reference = await pay(checkout.token, "approved");
-    const confirm = () => confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
-    const first = await confirm();
-    const second = await confirm();
-    const [third, fourth] = await Promise.all([confirm(), confirm()]);
+    const attemptId = await pay(checkout.token, "approved");
+    const again = () => confirm(checkout.token, attemptId);
+    const first = await again();
+    const second = await again();
+    const [third, fourth] = await Promise.all([again(), again()]);
     expect(first.status).toBe("paid");
     const ids = [first, second, third, fourth].map((o) => (o.status === "paid" ? o.order.orderId : null));
     expect(new Set(ids).size).toBe(1);
-    const rows = await database.db.select().from(orders).where(eq(orders.paymentReference, reference));
+    const rows = await database.db.select().from(orders).where(eq(orders.checkoutToken, checkout.token));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "Approved", totalCents: 4901, paymentMethod: "stripe" });
+    expect(rows[0]).toMatchObject({ status: "Approved", totalCents: 4901, paymentMethod: "stripe", paymentProvider: "test" });
     expect(rows[0].orderId).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
     const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email));
     expect(emails.filter((e) => e.textBody.includes(rows[0].orderId))).toHaveLength(1);
@@ -161,19 +162,51 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("does not record an unapproved (pending) payment", async () => {
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
-    const provider = paymentProviderFor(database.db, "paypal");
-    const { reference } = await provider.startPayment({
-      checkoutToken: checkout.token,
-      amountCents: checkout.totalCents,
-      description: "t",
-      returnUrl: TEST_ORIGIN,
-      cancelUrl: TEST_ORIGIN,
-    });
-    const outcome = await confirmPayment(database.db, { method: "paypal", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
-    expect(outcome.status).toBe("pending");
-    // A payment made for another method cannot confirm this one either.
-    const other = await confirmPayment(database.db, { method: "stripe", checkoutToken: checkout.token, reference, origin: TEST_ORIGIN });
-    expect(other.status).toBe("declined");
+    const attemptId = await pay(checkout.token, "none", "paypal");
+    expect((await confirm(checkout.token, attemptId, "paypal")).status).toBe("pending");
+    // The attempt was made for PayPal: it cannot confirm a card payment.
+    expect((await confirm(checkout.token, attemptId, "stripe")).status).toBe("unknown");
+  });
+
+  it("binds a payment to the checkout it was created for", async () => {
+    const [a, b] = await Promise.all([
+      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+    ]);
+    const attemptForA = await pay(a.token, "approved");
+    const before = await orderCount();
+    expect((await confirm(b.token, attemptForA)).status).toBe("unknown");
+    expect(await orderCount()).toBe(before);
+    expect((await getCheckout(database.db, b.token))?.status).toBe("pending");
+  });
+
+  it("records one order when two payments are approved for one checkout, and flags the second", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 2 }], customer);
+    const first = await pay(checkout.token, "approved");
+    const second = await pay(checkout.token, "approved");
+    const [one, two] = await Promise.all([confirm(checkout.token, first), confirm(checkout.token, second)]);
+    expect(one.status).toBe("paid");
+    expect(two.status).toBe("paid");
+    if (one.status === "paid" && two.status === "paid") expect(one.order.orderId).toBe(two.order.orderId);
+    expect(await database.db.select().from(orders).where(eq(orders.checkoutToken, checkout.token))).toHaveLength(1);
+    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.checkoutToken, checkout.token));
+    expect(attempts.filter((attempt) => attempt.message?.startsWith("Duplicate payment"))).toHaveLength(1);
+  });
+
+  it("neither offers nor accepts the test page when test payments are off", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const attemptId = await pay(checkout.token, "approved");
+    const off = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN, PAYMENTS_TEST_MODE: "off" });
+    expect(await startPayment(database.db, off, { checkout, method: "stripe" })).toEqual({ status: "unavailable" });
+    const outcome = await confirmPayment(database.db, off, { method: "stripe", checkoutToken: checkout.token, attemptId });
+    expect(outcome.status).toBe("declined");
+    expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
+  });
+
+  it("keeps totals above $21,474,836.47 exact (bigint cents)", async () => {
+    await database.db.insert(products).values(product("blaze-99999999", 99_999_999, 9));
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-99999999", quantity: 30 }], customer);
+    expect((await getCheckout(database.db, checkout.token))?.totalCents).toBe(2_999_999_970);
   });
 
   it("gives two checkouts paid in parallel their own orders", async () => {
@@ -181,11 +214,8 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
       createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
       createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
     ]);
-    const [refA, refB] = await Promise.all([pay(a.token, "approved"), pay(b.token, "approved")]);
-    const [oa, ob] = await Promise.all([
-      confirmPayment(database.db, { method: "stripe", checkoutToken: a.token, reference: refA, origin: TEST_ORIGIN }),
-      confirmPayment(database.db, { method: "stripe", checkoutToken: b.token, reference: refB, origin: TEST_ORIGIN }),
-    ]);
+    const [attemptA, attemptB] = await Promise.all([pay(a.token, "approved"), pay(b.token, "approved")]);
+    const [oa, ob] = await Promise.all([confirm(a.token, attemptA), confirm(b.token, attemptB)]);
     expect(oa.status).toBe("paid");
     expect(ob.status).toBe("paid");
     if (oa.status === "paid" && ob.status === "paid") expect(oa.order.orderId).not.toBe(ob.order.orderId);

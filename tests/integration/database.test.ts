@@ -26,6 +26,7 @@ const anOrder = (overrides: Partial<typeof orders.$inferInsert> = {}): typeof or
   shippingCents: 695,
   totalCents: 1695,
   paymentMethod: "test",
+  paymentProvider: "test",
   paymentReference: `pay_${Math.random().toString(36).slice(2)}`,
   ...overrides,
 });

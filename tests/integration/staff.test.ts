@@ -113,6 +113,7 @@ function anOrder(overrides: Partial<typeof orders.$inferInsert> & { name?: strin
     shippingCents: 0,
     totalCents: 9800,
     paymentMethod: "stripe",
+    paymentProvider: "test",
     paymentReference: `pay_${sequence}_${Math.random().toString(36).slice(2)}`,
     ...rest,
   };
@@ -553,6 +554,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         items: [{ title: "Blaze grill", quantity: 2, unitPriceCents: 4900 }],
         totalCents: 9800,
         paymentMethod: "stripe",
+        paymentProvider: "test",
         history: [],
       });
       const missing = await call(dashboardLoader as RouteFn, get("/dashboard?order=NOPE234567", cookie));

@@ -1,37 +1,60 @@
-import { Form } from "@remix-run/react";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/services/payments/types";
+import { Form, useSearchParams } from "@remix-run/react";
+import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
 
 /**
  * The payment choices, shown once the contact form is valid. Each is a POST
  * that starts the payment on the server for the checkout's server-computed
- * total; the browser never sends an amount.
+ * total (the browser never sends an amount); provider widgets, where a method
+ * has one, enhance this form once script runs.
  */
-export function PaymentMethods({ checkoutToken, totalCents, testMode }: { checkoutToken: string; totalCents: number; testMode: boolean }) {
+export function PaymentMethods({
+  checkoutToken,
+  totalCents,
+  options,
+}: {
+  checkoutToken: string;
+  totalCents: number;
+  options: PaymentOption[];
+}) {
+  const testOnly = options.length > 0 && options.every((option) => option.isTest);
+  const [searchParams] = useSearchParams();
   return (
     <section className="payment-methods" aria-labelledby="payment-heading">
       <h2 id="payment-heading">Payment</h2>
-      {testMode ? (
+      {testOnly ? (
         <p className="notice notice--info">
           Test mode: no payment provider is configured, so each method opens our own test payment page. No money moves.
+        </p>
+      ) : null}
+      {searchParams.has("payment_error") ? (
+        <p className="notice notice--error" role="alert">
+          Payment failed: An unexpected error occurred.
         </p>
       ) : null}
       <p>
         Amount to pay: <strong data-testid="payment-amount">{formatUsd(totalCents)}</strong>
       </p>
-      <ul>
-        {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method) => (
-          <li key={method}>
-            <Form method="post" action="/payments/start">
-              <input type="hidden" name="checkout" value={checkoutToken} />
-              <input type="hidden" name="method" value={method} />
-              <button type="submit" className={method === "stripe" ? "button button--primary button--block" : "button button--block"}>
-                {PAYMENT_METHODS[method].label}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+      {options.length === 0 ? (
+        <p className="notice notice--error" role="alert">
+          Online payment is not available right now. Please call us to place your order.
+        </p>
+      ) : (
+        <ul>
+          {options.map((option, index) => (
+            <li key={option.method}>
+              <Form method="post" action="/payments/start">
+                <input type="hidden" name="checkout" value={checkoutToken} />
+                <input type="hidden" name="method" value={option.method} />
+                <button type="submit" className={index === 0 ? "button button--primary button--block" : "button button--block"}>
+                  {option.label}
+                  {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderCustomer, OrderItem } from "~/db/schema";
+import type { PaymentOption } from "~/services/payments/types";
 import { CheckoutDetails } from "./CheckoutDetails";
 import { OrderSummary } from "./OrderSummary";
 import { PaymentMethods } from "./PaymentMethods";
@@ -17,12 +18,12 @@ export interface PendingCheckoutView {
 export function PaymentStep({
   title,
   checkout,
-  testMode,
+  paymentOptions,
   editPath,
 }: {
   title: string;
   checkout: PendingCheckoutView;
-  testMode: boolean;
+  paymentOptions: PaymentOption[];
   editPath: string;
 }) {
   return (
@@ -31,7 +32,7 @@ export function PaymentStep({
       <div className="checkout__layout">
         <div>
           <CheckoutDetails customer={checkout.customer} editPath={editPath} />
-          <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} testMode={testMode} />
+          <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} options={paymentOptions} />
         </div>
         <OrderSummary
           lines={checkout.items.map((item) => ({

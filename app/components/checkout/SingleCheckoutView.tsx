@@ -4,6 +4,7 @@ import type { SingleCheckoutTotals } from "~/checkout/single-totals";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 import { CustomerFields } from "./CustomerFields";
 import { OrderSummary } from "./OrderSummary";
+import type { PaymentOption } from "~/services/payments/types";
 import { PaymentStep, type PendingCheckoutView } from "./PaymentStep";
 
 type ProductSummary = { key: string; title: string; model: string; image: string; priceCents: number };
@@ -13,7 +14,7 @@ export type SingleCheckoutLoaderView =
   | { step: "details"; product: ProductSummary; totals: SingleCheckoutTotals; shippingKnown: boolean }
   | {
       step: "payment";
-      testMode: boolean;
+      paymentOptions: PaymentOption[];
       checkout: PendingCheckoutView;
     };
 
@@ -64,7 +65,7 @@ export function SingleCheckoutView({
   if (view.step === "payment") {
     const [item] = view.checkout.items;
     const editQuery = new URLSearchParams({ product: item?.productKey ?? "", quantity: String(item?.quantity ?? 1) });
-    return <PaymentStep title={title} checkout={view.checkout} testMode={view.testMode} editPath={`${path}?${editQuery}`} />;
+    return <PaymentStep title={title} checkout={view.checkout} paymentOptions={view.paymentOptions} editPath={`${path}?${editQuery}`} />;
   }
   if (result?.kind === "error") {
     return (

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { testPayments } from "~/db/schema";
-import { generateToken } from "~/orders/order-id";
 import type { PaymentMethod, PaymentProvider, PaymentVerification } from "./types";
+import { PAYMENT_CURRENCY } from "./types";
 
 export const TEST_PAYMENT_NAME = "test payment page (offline stand-in, no money moves)";
 export const TEST_DECLINE_MESSAGE = "Your card was declined (test payment page).";
@@ -11,21 +11,25 @@ export const TEST_DECLINE_MESSAGE = "Your card was declined (test payment page).
  * The offline payment stand-in: a payment page of our own (/test-payment/{id})
  * where a person approves or declines. Its state lives in the test_payments
  * table, so verification is still a server-side look-up, as with a real provider.
+ * The test page's id is the payment attempt's own id.
  */
 export function createTestPaymentProvider(db: Database, method: PaymentMethod): PaymentProvider {
   return {
+    id: "test",
     method,
     name: TEST_PAYMENT_NAME,
     isStandIn: true,
-    async startPayment({ checkoutToken, amountCents }) {
-      const id = `tp_${generateToken()}`;
+    async startPayment({ attemptId, checkoutToken, amountCents }) {
+      const id = `tp_${attemptId}`;
       await db.insert(testPayments).values({ id, checkoutToken, method, amountCents });
       return { redirectUrl: `/test-payment/${id}`, reference: id };
     },
-    async verifyPayment(reference): Promise<PaymentVerification> {
+    async verifyPayment({ reference }): Promise<PaymentVerification> {
       const [payment] = await db.select().from(testPayments).where(eq(testPayments.id, reference));
       if (!payment || payment.method !== method) return { status: "declined", reference, message: "Unknown payment." };
-      if (payment.status === "approved") return { status: "approved", reference, amountCents: payment.amountCents };
+      if (payment.status === "approved") {
+        return { status: "approved", reference, amountCents: payment.amountCents, currency: PAYMENT_CURRENCY };
+      }
       if (payment.status === "declined") return { status: "declined", reference, message: payment.message ?? TEST_DECLINE_MESSAGE };
       return { status: "pending", reference };
     },

@@ -6,6 +6,7 @@ export const PAYMENT_METHODS = {
   stripe: { kind: "card", label: "Credit or debit card" },
   paypal: { kind: "wallet", label: "PayPal" },
   affirm: { kind: "financing", label: "Monthly payments with Affirm" },
+  authorizenet: { kind: "hosted-card", label: "Card on Authorize.Net's secure payment form" },
 } as const;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
@@ -14,40 +15,115 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === "string" && Object.hasOwn(PAYMENT_METHODS, value);
 }
 
+/** Who took the money: a real provider, or the offline test page ("test"), which takes none. */
+export type PaymentProviderId = "stripe" | "paypal" | "affirm" | "authorizenet" | "test";
+
+export const PAYMENT_CURRENCY = "USD";
+
+/** A method the checkout offers right now, and who takes the money for it. */
+export interface PaymentOption {
+  method: PaymentMethod;
+  label: string;
+  /** "test" when this method opens the offline test page. */
+  provider: PaymentProviderId;
+  isTest: boolean;
+}
+
+/** One line of the server-priced checkout, as providers that list items need it. */
+export interface PaymentItem {
+  productKey: string;
+  title: string;
+  model: string;
+  brand: string;
+  /** Absolute URLs. */
+  imageUrl: string;
+  productUrl: string;
+  categories: string[];
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface PaymentCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  /** ISO 3166 alpha-2: always "US" for this store. */
+  countryCode: "US";
+}
+
 export interface StartPaymentInput {
+  /** Our id for this payment attempt: the idempotency key and the metadata every provider keeps. */
+  attemptId: string;
+  /** The pending checkout this payment is for (also sent as metadata). */
   checkoutToken: string;
+  /** Computed on the server from the catalog and the pending checkout; never from the client. */
   amountCents: number;
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  currency: typeof PAYMENT_CURRENCY;
   description: string;
-  /** Absolute URL the shopper returns to once the provider has the payment. */
+  items: PaymentItem[];
+  customer: PaymentCustomer;
+  /** Absolute URL the shopper returns to once the provider has the payment (carries checkout_token and attempt). */
   returnUrl: string;
   /** Absolute URL for a shopper who gives up. */
   cancelUrl: string;
 }
 
+export interface StartedPayment {
+  /** The provider's id for this payment (PaymentIntent, PayPal order, Affirm checkout, hosted-form reference...). */
+  reference: string;
+  /** Where to send a shopper without script: a provider's hosted page, or a page of ours that posts to it. */
+  redirectUrl: string;
+  /** What the browser widget needs, if this provider has one (Stripe client secret, PayPal order id, form token...). */
+  clientData?: Record<string, string>;
+}
+
+export interface VerifyPaymentInput {
+  attemptId: string;
+  /** The reference startPayment returned. */
+  reference: string;
+  /** The amount this attempt was created for, to compare with what the provider reports. */
+  amountCents: number;
+  /** Query (or posted form) parameters the provider added when it sent the shopper back, e.g. Affirm's checkout_token. */
+  returnParams: URLSearchParams;
+}
+
 export type PaymentVerification =
-  | { status: "approved"; reference: string; amountCents: number }
+  /** The provider holds the money (captured, succeeded or authorized) for exactly this amount and currency. */
+  | { status: "approved"; reference: string; amountCents: number; currency: string }
   | { status: "declined"; reference: string; message: string }
-  | { status: "pending"; reference: string };
+  /** Not decided yet, or the provider could not be asked (time-out, 5xx, garbage): ask again later, record nothing. */
+  | { status: "pending"; reference: string; message?: string };
 
 /**
  * One payment provider. The server starts a payment and later verifies it
  * with the provider itself; an order is recorded only after an "approved"
- * verification, whatever the browser says.
+ * verification for the attempt's amount, whatever the browser says.
  */
 export interface PaymentProvider {
+  readonly id: PaymentProviderId;
   readonly method: PaymentMethod;
   readonly name: string;
+  /** True for the offline test page: no money moves. */
   readonly isStandIn: boolean;
-  /** Where to send the shopper to pay, and the provider's reference for this payment. */
-  startPayment(input: StartPaymentInput): Promise<{ redirectUrl: string; reference: string }>;
-  /** Asks the provider what became of a payment. */
-  verifyPayment(reference: string): Promise<PaymentVerification>;
+  startPayment(input: StartPaymentInput): Promise<StartedPayment>;
+  /** Asks the provider what became of a payment (and captures or authorizes it where the provider needs that step). */
+  verifyPayment(input: VerifyPaymentInput): Promise<PaymentVerification>;
 }
 
+/** A provider that could not be reached or answered something we cannot use. Its message is safe to log, not to show. */
 export class PaymentError extends Error {
   constructor(
     message: string,
-    readonly provider: string,
+    readonly provider: PaymentProviderId,
+    readonly status?: number,
   ) {
     super(message);
     this.name = "PaymentError";

@@ -1,0 +1,111 @@
+import type { Checkout } from "~/checkout/checkout.server";
+import { checkoutPagePath } from "~/checkout/paths";
+import { publicBaseUrl, type Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { getProductByKey } from "~/catalog/queries.server";
+import { paymentProviderFor } from "~/services/payments/index.server";
+import {
+  PAYMENT_CURRENCY,
+  PaymentError,
+  type PaymentItem,
+  type PaymentMethod,
+  type PaymentProviderId,
+  type StartedPayment,
+} from "~/services/payments/types";
+import { createAttempt, setAttemptReference, setAttemptStatus } from "./attempts.server";
+
+export type StartPaymentResult =
+  | { status: "started"; attemptId: string; provider: PaymentProviderId; payment: StartedPayment }
+  | { status: "already-paid"; orderId: string }
+  | { status: "unavailable" }
+  | { status: "failed"; message: string };
+
+/** The return page of an attempt; providers send the shopper back here. */
+export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkoutToken: string, attemptId: string): string {
+  const query = new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId });
+  return `${baseUrl}/checkout-authorized/${method}?${query}`;
+}
+
+/**
+ * Starts paying a pending checkout by one method, for the checkout's own
+ * server-computed total: records an attempt bound to this checkout, method and
+ * amount, then asks the provider to start the payment with the attempt's id as
+ * idempotency key and metadata. Nothing the browser sends reaches the amount.
+ */
+export async function startPayment(
+  db: Database,
+  config: Config,
+  { checkout, method }: { checkout: Checkout; method: PaymentMethod },
+): Promise<StartPaymentResult> {
+  if (checkout.status === "paid" && checkout.orderId) return { status: "already-paid", orderId: checkout.orderId };
+  const provider = paymentProviderFor(db, config, method);
+  if (!provider) return { status: "unavailable" };
+
+  const baseUrl = publicBaseUrl(config);
+  const attempt = await createAttempt(db, {
+    checkoutToken: checkout.token,
+    method,
+    provider: provider.id,
+    amountCents: checkout.totalCents,
+  });
+  const query = new URLSearchParams({ checkout_token: checkout.token });
+  try {
+    const payment = await provider.startPayment({
+      attemptId: attempt.id,
+      checkoutToken: checkout.token,
+      amountCents: checkout.totalCents,
+      subtotalCents: checkout.subtotalCents,
+      shippingCents: checkout.shippingCents,
+      discountCents: checkout.discountCents,
+      currency: PAYMENT_CURRENCY,
+      description: `Order of ${checkout.items.length} item(s)`,
+      items: await paymentItems(db, checkout, baseUrl),
+      customer: {
+        firstName: checkout.customer.firstName,
+        lastName: checkout.customer.lastName,
+        email: checkout.customer.email,
+        phone: checkout.customer.phone,
+        address: checkout.customer.address,
+        city: checkout.customer.city,
+        state: checkout.customer.state,
+        postalCode: checkout.customer.postalCode,
+        countryCode: "US",
+      },
+      returnUrl: paymentReturnUrl(baseUrl, method, checkout.token, attempt.id),
+      cancelUrl:
+        method === "affirm"
+          ? `${baseUrl}/checkout-canceled-affirm?${query}`
+          : `${baseUrl}${checkoutPagePath(checkout.kind, checkout.token)}`,
+    });
+    await setAttemptReference(db, attempt.id, payment.reference);
+    return { status: "started", attemptId: attempt.id, provider: provider.id, payment };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    console.error(`Payment could not be started with ${provider.id}: ${error.message}`);
+    await setAttemptStatus(db, attempt.id, "declined", error.message);
+    return { status: "failed", message: "An unexpected error occurred." };
+  }
+}
+
+async function paymentItems(db: Database, checkout: Checkout, baseUrl: string): Promise<PaymentItem[]> {
+  return Promise.all(
+    checkout.items.map(async (item) => {
+      const product = await getProductByKey(db, item.productKey);
+      return {
+        productKey: item.productKey,
+        title: item.title,
+        model: item.model,
+        brand: item.brand,
+        imageUrl: absoluteUrl(baseUrl, item.imageUrl),
+        productUrl: `${baseUrl}/product/${encodeURIComponent(item.productKey)}`,
+        categories: product?.categories.filter((name) => name !== "Home") ?? [],
+        unitPriceCents: item.unitPriceCents,
+        quantity: item.quantity,
+      };
+    }),
+  );
+}
+
+function absoluteUrl(baseUrl: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`;
+}
