@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+export interface StoreServer {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly baseURL: string;
+  /** Everything the server printed, for assertions on logs. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts another store process from the build the Playwright web server
+ * made (`build/index.js`), on its own port and in-memory database, with
+ * extra environment: a spec that needs providers' keys pointed at local
+ * fakes starts one of these in `beforeAll` and stops it in `afterAll`.
+ */
+export async function startStoreServer(env: Record<string, string>): Promise<StoreServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: `memory://store-${port}`,
+      PUBLIC_BASE_URL: baseURL,
+      STAFF_DEMO_PASSWORD: "e2e-staff-password-0001",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+  try {
+    await waitForHealth(`${baseURL}/healthz`, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, output: () => output, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`store exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`store did not become healthy:\n${output()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
