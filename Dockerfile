@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: all dependencies, then the Remix build.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -8,13 +8,13 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # Final image: production dependencies, the build, migrations and the catalog; runs as a non-root user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

@@ -554,7 +554,6 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         items: [{ title: "Blaze grill", quantity: 2, unitPriceCents: 4900 }],
         totalCents: 9800,
         paymentMethod: "stripe",
-        paymentProvider: "test",
         history: [],
       });
       const missing = await call(dashboardLoader as RouteFn, get("/dashboard?order=NOPE234567", cookie));
