@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import { getDb } from "~/runtime.server";
-import { findOutboxEmail, isOutboxActive } from "~/services/email/index.server";
+import { findOutboxEmail } from "~/services/email/index.server";
+import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import { formatDateTimeUtc } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -10,8 +11,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (!isOutboxActive()) throw new Response("Not Found", { status: 404 });
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  await requireOutboxAccess(request);
   const email = await findOutboxEmail(await getDb(), params.id ?? "");
   if (!email) throw new Response("Not Found", { status: 404 });
   return { email };

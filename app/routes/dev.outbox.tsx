@@ -1,13 +1,15 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { getDb } from "~/runtime.server";
-import { isOutboxActive, listOutboxEmails } from "~/services/email/index.server";
+import { listOutboxEmails } from "~/services/email/index.server";
+import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
 import { formatDateTimeUtc } from "~/utils/format";
 
 /**
  * /dev/outbox: the emails the offline stand-in "sent", newest first. Only
- * there while the stand-in is the active sender; with Postmark it is a 404.
+ * there while the stand-in is the active sender, and only for signed-in staff
+ * (or a development build); anyone else gets a 404.
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -17,8 +19,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader() {
-  if (!isOutboxActive()) throw new Response("Not Found", { status: 404 });
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOutboxAccess(request);
   const emails = await listOutboxEmails(await getDb());
   return { emails };
 }

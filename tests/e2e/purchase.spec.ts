@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openAsStaff } from "./support/staff";
 
 const PRODUCTS = {
   rub: { list: "/custom-product", key: "custom_product-LOVE-RUB-001" },
@@ -92,7 +93,7 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
 
   // The email is in the outbox, with a link to the order.
-  await page.goto("/dev/outbox");
+  await openAsStaff(page, "/dev/outbox");
   await page.getByRole("link", { name: new RegExp(`order ${orderId} confirmed`) }).click();
   const link = page.getByRole("link", { name: new RegExp(`/order-status/${orderId}`) }).first();
   await link.click();

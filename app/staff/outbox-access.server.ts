@@ -1,0 +1,14 @@
+import { getConfig } from "~/config.server";
+import { isOutboxActive } from "~/services/email/index.server";
+import { currentStaff } from "./guard.server";
+
+/**
+ * The offline email outbox holds customers' names, addresses and messages:
+ * it exists only while the offline mailer is the active sender, and only for
+ * a signed-in staff member (or anyone on a development build). Everyone else
+ * gets a 404, as if the page did not exist.
+ */
+export async function requireOutboxAccess(request: Request): Promise<void> {
+  const allowed = isOutboxActive() && (getConfig().NODE_ENV === "development" || (await currentStaff(request)) !== null);
+  if (!allowed) throw new Response("Not Found", { status: 404 });
+}
