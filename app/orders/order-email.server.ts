@@ -3,19 +3,19 @@ import { sendEmailSafely } from "~/services/email/index.server";
 import { orderConfirmationEmail } from "~/services/email/templates";
 import type { Order } from "./orders.server";
 
-export function orderStatusUrl(origin: string, orderId: string): string {
-  return `${getConfig().PUBLIC_BASE_URL ?? origin}/order-status/${encodeURIComponent(orderId)}`;
+export function orderStatusUrl(baseUrl: string, orderId: string): string {
+  return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
 }
 
 /** Emails the confirmation; a failure is logged and never touches the order. */
-export async function sendOrderConfirmation(order: Order, origin: string) {
+export async function sendOrderConfirmation(order: Order, baseUrl: string) {
   const config = getConfig();
   const email = orderConfirmationEmail({
     storeName: config.STORE_NAME,
     storePhone: config.STORE_PHONE,
     storeEmail: config.STORE_EMAIL,
     orderId: order.orderId,
-    orderUrl: orderStatusUrl(origin, order.orderId),
+    orderUrl: orderStatusUrl(baseUrl, order.orderId),
     customerFirstName: order.customer.firstName,
     items: order.items.map((item) => ({
       title: item.title,

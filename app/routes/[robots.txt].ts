@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 /** Keep crawlers out of carts, checkouts, search results and staff pages. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader() {
+  const origin = publicBaseUrl(getConfig());
   const body = [
     "User-agent: *",
     "Disallow: /cart",

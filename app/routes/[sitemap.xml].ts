@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { asc } from "drizzle-orm";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { DISPLAYED_BRANDS } from "~/catalog/brands";
@@ -6,6 +5,7 @@ import { brandCategories } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
 import { products } from "~/db/schema";
 import { getDb } from "~/runtime.server";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 const STATIC_PATHS = [
   "/",
@@ -21,8 +21,8 @@ const STATIC_PATHS = [
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader() {
+  const origin = publicBaseUrl(getConfig());
   const db = await getDb();
   const [rows, categories] = await Promise.all([
     db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position)),

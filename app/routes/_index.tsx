@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { randomProducts } from "~/catalog/queries.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 const PROMOTION_COUNT = 30;
 
@@ -18,8 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/` }] : []),
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { promotions: await randomProducts(await getDb(), PROMOTION_COUNT), origin: new URL(request.url).origin };
+export async function loader() {
+  return { promotions: await randomProducts(await getDb(), PROMOTION_COUNT), origin: publicBaseUrl(getConfig()) };
 }
 
 const POPULAR_DEPARTMENTS = [

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OWN_SEASONING_ID } from "~/catalog/brands";
 import { getProductById, randomProducts } from "~/catalog/queries.server";
@@ -9,17 +9,18 @@ import { QuantityField } from "~/components/QuantityField";
 import { SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
 import { formatUsd, scaleCents } from "~/utils/format";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 const RELATED_COUNT = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader() {
   const db = await getDb();
   const [product, related] = await Promise.all([getProductById(db, OWN_SEASONING_ID), randomProducts(db, RELATED_COUNT + 1)]);
   if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
   return {
     product: { ...product, description: undefined },
     related: related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT),
-    origin: new URL(request.url).origin,
+    origin: publicBaseUrl(getConfig()),
   };
 }
 

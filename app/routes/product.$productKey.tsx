@@ -17,6 +17,7 @@ import { getTextGenerator } from "~/services/text/index.server";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { action as cartAction } from "./cart";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";
@@ -53,7 +54,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     variationError,
     related,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
-    origin: url.origin,
+    origin: publicBaseUrl(getConfig()),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
     // reformatted text is streamed when the generator is done; browsers without script, which
     // cannot swap streamed content in, get the original text in a <noscript>.

@@ -8,6 +8,7 @@ import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useStore } from "~/utils/use-store";
+import { getConfig, publicBaseUrl } from "~/config.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const brand = params.brand ?? "all";
@@ -15,7 +16,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const db = await getDb();
   const [list, categories] = await Promise.all([listProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list, categories, origin: new URL(request.url).origin };
+  return { brand, category, list, categories, origin: publicBaseUrl(getConfig()) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
