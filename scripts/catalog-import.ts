@@ -12,7 +12,8 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatReport, runImport, type SourceFile } from "../app/catalog/import/pipeline";
+import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
+import { formatReport } from "../app/catalog/import/report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
