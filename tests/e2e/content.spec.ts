@@ -71,25 +71,47 @@ test.describe("footer", () => {
 });
 
 test.describe("newsletter popup", () => {
+  const POPUP_DELAY_MS = 3_000;
+
+  /**
+   * Opens the home page with the page's clock stopped, so the popup's timer
+   * fires only when the test moves time on. The Promotions carousel turning
+   * into a swiper means the page has hydrated and armed the popup's timer.
+   */
+  async function openHomeWithClockStopped(page: Page) {
+    await page.clock.install({ time: new Date("2026-06-01T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-06-01T12:00:01Z"));
+    await page.goto("/");
+    await expectHydrated(page);
+  }
+
+  async function expectHydrated(page: Page) {
+    await expect(page.locator(".carousel.is-enhanced").first()).toBeVisible();
+  }
+
   test("opens after 3 seconds, takes focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without script there is no popup; the footer form covers signing up");
-    await page.goto("/");
+    await openHomeWithClockStopped(page);
     const dialog = page.getByRole("dialog", { name: "Get 10% off your first purchase" });
+    await page.clock.runFor(POPUP_DELAY_MS - 100);
     await expect(dialog).toBeHidden();
-    await expect(dialog).toBeVisible({ timeout: 8_000 });
+    await page.clock.runFor(100);
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Email address")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await page.reload();
-    await page.waitForTimeout(3_500);
+    await expectHydrated(page);
+    await page.clock.runFor(POPUP_DELAY_MS * 2);
     await expect(dialog).toBeHidden();
   });
 
   test("validates, then shows the promo code after subscribing", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "without script there is no popup");
-    await page.goto("/");
+    await openHomeWithClockStopped(page);
+    await page.clock.runFor(POPUP_DELAY_MS);
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible({ timeout: 8_000 });
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel("Email address").fill("nobody@nowhere");
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address.");
