@@ -41,13 +41,14 @@ import {
 } from "./lib/bundle-size";
 import {
   DEFAULT_SYNTH_PGLITE_DIR,
+  HELP_OPTION,
+  TARGET_OPTIONS,
   UsageError,
-  flagValue,
-  hasFlag,
-  intFlag,
+  intOption,
+  parseCli,
   pgliteDirExists,
-  rejectUnknownFlags,
   resolveTarget,
+  type TargetFlags,
 } from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
 
@@ -238,8 +239,8 @@ async function explainCase(
 
 // ---------------------------------------------------------------- database part
 
-async function benchDatabase(argv: readonly string[], iterations: number, warmup: number, fullPlans: boolean): Promise<boolean> {
-  const { target, label } = resolveTarget(argv);
+async function benchDatabase(targetFlags: TargetFlags, iterations: number, warmup: number, fullPlans: boolean): Promise<boolean> {
+  const { target, label } = resolveTarget(targetFlags);
   if ("pgliteDir" in target && !pgliteDirExists(target.pgliteDir)) {
     const flag = target.pgliteDir === DEFAULT_SYNTH_PGLITE_DIR ? "" : ` -- --pglite-dir ${target.pgliteDir}`;
     console.error(`No database in ${target.pgliteDir}. Run \`npm run catalog:synth${flag}\` first (about 35 s for 100k products).`);
@@ -439,30 +440,27 @@ function benchBundles(forceBuild: boolean): boolean {
 }
 
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.includes("--help") || argv.includes("-h")) {
+  const flags = parseCli(process.argv.slice(2), {
+    ...HELP_OPTION,
+    ...TARGET_OPTIONS,
+    iterations: { type: "string" },
+    warmup: { type: "string" },
+    "skip-db": { type: "boolean" },
+    "skip-bundle": { type: "boolean" },
+    build: { type: "boolean" },
+    plans: { type: "string" },
+  });
+  if (flags.help) {
     console.log(USAGE);
     return 0;
   }
-  rejectUnknownFlags(argv, [
-    "--database-url",
-    "--pglite-dir",
-    "--iterations",
-    "--warmup",
-    "--skip-db",
-    "--skip-bundle",
-    "--build",
-    "--plans",
-    "--help",
-  ]);
-  const iterations = intFlag(argv, "--iterations", 30);
-  const warmup = intFlag(argv, "--warmup", 3, 0);
-  const plans = flagValue(argv, "--plans");
-  if (plans !== undefined && plans !== "full") throw new UsageError('--plans takes "full"');
-  resolveTarget(argv); // validates the target flags before any work
+  const iterations = intOption(flags.iterations, "iterations", 30);
+  const warmup = intOption(flags.warmup, "warmup", 3, 0);
+  if (flags.plans !== undefined && flags.plans !== "full") throw new UsageError('--plans takes "full"');
+  resolveTarget(flags); // validates the target flags before any work
   let ok = true;
-  if (!hasFlag(argv, "--skip-db")) ok = (await benchDatabase(argv, iterations, warmup, plans === "full")) && ok;
-  if (!hasFlag(argv, "--skip-bundle")) ok = benchBundles(hasFlag(argv, "--build")) && ok;
+  if (!flags["skip-db"]) ok = (await benchDatabase(flags, iterations, warmup, flags.plans === "full")) && ok;
+  if (!flags["skip-bundle"]) ok = benchBundles(flags.build === true) && ok;
   return ok ? 0 : 1;
 }
 

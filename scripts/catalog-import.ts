@@ -12,21 +12,35 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatReport, runImport, type SourceFile } from "../app/catalog/import/pipeline";
+import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
+import { formatReport } from "../app/catalog/import/report";
+import { HELP_OPTION, parseCli } from "./lib/cli";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function argValue(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const index = args.indexOf(name);
-  if (index >= 0) return args[index + 1];
-  const inline = args.find((arg) => arg.startsWith(`${name}=`));
-  return inline ? inline.slice(name.length + 1) : undefined;
+const USAGE = "Usage: npm run catalog:import -- [--source DIR] [--out DIR] [--quiet]";
+
+const flags = (() => {
+  try {
+    return parseCli(process.argv.slice(2), {
+      ...HELP_OPTION,
+      source: { type: "string" },
+      out: { type: "string" },
+      quiet: { type: "boolean" },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
-const sourceDir = path.resolve(repoRoot, argValue("--source") ?? "../shared/reference-catalog");
-const outDir = path.resolve(repoRoot, argValue("--out") ?? "catalog");
-const quiet = process.argv.includes("--quiet");
+const sourceDir = path.resolve(repoRoot, flags.source ?? "../shared/reference-catalog");
+const outDir = path.resolve(repoRoot, flags.out ?? "catalog");
+const quiet = flags.quiet === true;
 
 const fileNames = readdirSync(sourceDir)
   .filter((name) => name.toLowerCase().endsWith(".json"))

@@ -23,7 +23,7 @@ import { productRow } from "../app/catalog/load.server";
 import type { CatalogProduct } from "../app/catalog/product";
 import { openDatabase } from "../app/db/database.server";
 import { products, storeSettings } from "../app/db/schema";
-import { UsageError, intFlag, redactUrl, rejectUnknownFlags, resolveTarget } from "./lib/cli";
+import { HELP_OPTION, TARGET_OPTIONS, UsageError, intOption, parseCli, redactUrl, resolveTarget } from "./lib/cli";
 import { rawQuery } from "./lib/db-raw";
 
 const USAGE = `Usage: npm run catalog:synth -- [--count N] [--database-url URL | --pglite-dir DIR] [--batch N] [--seed N]
@@ -120,16 +120,21 @@ function formatDuration(ms: number): string {
 }
 
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.includes("--help") || argv.includes("-h")) {
+  const flags = parseCli(process.argv.slice(2), {
+    ...HELP_OPTION,
+    ...TARGET_OPTIONS,
+    count: { type: "string" },
+    batch: { type: "string" },
+    seed: { type: "string" },
+  });
+  if (flags.help) {
     console.log(USAGE);
     return 0;
   }
-  rejectUnknownFlags(argv, ["--count", "--database-url", "--pglite-dir", "--batch", "--seed", "--help"]);
-  const count = intFlag(argv, "--count", 100_000);
-  const batchSize = intFlag(argv, "--batch", 1000);
-  const seed = intFlag(argv, "--seed", 1, 0);
-  const { target, label, isStoreDatabase } = resolveTarget(argv);
+  const count = intOption(flags.count, "count", 100_000);
+  const batchSize = intOption(flags.batch, "batch", 1000);
+  const seed = intOption(flags.seed, "seed", 1, 0);
+  const { target, label, isStoreDatabase } = resolveTarget(flags);
 
   if (isStoreDatabase && "pgliteDir" in target) {
     console.error(

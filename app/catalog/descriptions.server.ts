@@ -8,17 +8,10 @@ export { splitDescription };
 
 /**
  * The reformatted description of a product (the text before the legal
- * marker). A stored one is reused; otherwise the text generator reformats it
+ * marker): a stored one is reused; otherwise the text generator reformats it
  * once and the result is stored. When the generator fails, the original
  * text is shown and nothing is stored, so a later visit tries again.
  */
-export async function reformattedDescription(
-  db: Database,
-  generator: TextGenerator,
-  product: { key: string; description: string },
-): Promise<string> {
-  return (await storedDescription(db, product.key)) ?? generateDescription(db, generator, product);
-}
 
 /** The stored reformatted description, or null when none was made yet. */
 export async function storedDescription(db: Database, productKey: string): Promise<string | null> {

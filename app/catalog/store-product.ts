@@ -1,4 +1,4 @@
-import type { CatalogProduct, Specification } from "./product";
+import type { Specification } from "./product";
 
 /**
  * A product as the app uses it once loaded: money in integer cents, the
@@ -24,22 +24,6 @@ export type ProductSummary = Pick<StoreProduct, "key" | "id" | "brand" | "model"
 
 export function priceToCents(price: number): number {
   return Math.round(price * 100);
-}
-
-export function toStoreProduct(record: CatalogProduct, key: string): StoreProduct {
-  return {
-    key,
-    id: record.Id,
-    brand: record.brand,
-    model: record.Model,
-    title: record.Title,
-    priceCents: priceToCents(record.Price),
-    image: record.Image,
-    images: record.Other_image,
-    categories: record.Category,
-    specifications: record.Specifications,
-    description: record.Description,
-  };
 }
 
 /** The display path for product detail: the own seasoning has its own page. */

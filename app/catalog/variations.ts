@@ -34,10 +34,6 @@ export const IGNORED_COMPARISON_FIELDS: ReadonlySet<string> = new Set([
 
 export const CONFIGURATION_NOT_AVAILABLE = "Configuration Not Available, Try different options.";
 
-export function hasVariations(brand: string): boolean {
-  return brand in VARIATION_PREFIX_SEGMENTS;
-}
-
 /** The model prefix siblings share, or null for brands without variations or a blank model. */
 export function modelPrefix(brand: string, model: string): string | null {
   const segments = VARIATION_PREFIX_SEGMENTS[brand];

@@ -1,5 +1,5 @@
 import type { ProductSummary } from "~/catalog/store-product";
-import { Carousel, PRODUCT_CAROUSEL } from "./Carousel";
+import { Carousel, PRODUCT_CAROUSEL } from "./carousel";
 import { ProductCard } from "./ProductCard";
 
 /** A titled row of product cards; swipeable with script, a scrollable row without. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Carousel, type CarouselOptions } from "./Carousel";
+import { Carousel, type CarouselOptions } from "./carousel";
 import { ProductImage } from "./ProductImage";
 
 /** Mobile: one image at a time, looping, with dots and autoplay; the last image comes first. */

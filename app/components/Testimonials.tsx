@@ -1,5 +1,5 @@
 import { ratingLabel, starFills, TESTIMONIAL_BLOCK, TESTIMONIALS, type Testimonial } from "~/content/testimonials";
-import { Carousel, TESTIMONIAL_CAROUSEL } from "./Carousel";
+import { Carousel, TESTIMONIAL_CAROUSEL } from "./carousel";
 import { StarIcon } from "./icons";
 
 export function StarRating({ stars, size = 18 }: { stars: number; size?: number }) {

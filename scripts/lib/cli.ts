@@ -1,45 +1,56 @@
 /**
- * Small helpers shared by the developer scripts (catalog-synth, bench):
- * flag parsing and the database target they work on.
+ * Small helpers shared by the developer scripts (catalog-import,
+ * catalog-synth, bench): flag parsing and the database target they work on.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { DatabaseTarget } from "../../app/db/database.server";
 
-/** `--name value` or `--name=value`; undefined when absent. Throws when the value is missing. */
-export function flagValue(argv: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === name) {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value`);
-      return value;
-    }
-    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+type CliOptions = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * The script's flags parsed by node:util `parseArgs`, strictly: an unknown
+ * flag, a missing value or a stray argument is a UsageError, so a typo never
+ * silently falls back to a default. `--name value` and `--name=value` both work.
+ */
+export function parseCli<T extends CliOptions>(argv: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(usageMessage(error));
   }
-  return undefined;
 }
 
-export function hasFlag(argv: readonly string[], name: string): boolean {
-  return argv.includes(name);
+function usageMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /'([^' ]+)/.exec(message)?.[1] ?? "";
+  switch ((error as { code?: string }).code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${quoted}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return `${quoted} needs a value`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument ${quoted}`;
+    default:
+      return message;
+  }
 }
 
-/** A positive integer flag (underscores and commas allowed: `100_000`, `100,000`). */
-export function intFlag(argv: readonly string[], name: string, fallback: number, min = 1): number {
-  const raw = flagValue(argv, name);
+/** `--help` / `-h`, which every script accepts. */
+export const HELP_OPTION = { help: { type: "boolean", short: "h" } } as const;
+
+/** The flags that name a database target; see resolveTarget. */
+export const TARGET_OPTIONS = { "database-url": { type: "string" }, "pglite-dir": { type: "string" } } as const;
+
+export type TargetFlags = { "database-url"?: string; "pglite-dir"?: string };
+
+/** A whole-number flag value (underscores and commas allowed: `100_000`, `100,000`). */
+export function intOption(raw: string | undefined, name: string, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;
   const value = Number(raw.replace(/[_,]/g, ""));
-  if (!Number.isInteger(value) || value < min) throw new UsageError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer >= ${min} (got "${raw}")`);
   return value;
-}
-
-/** Rejects flags the script does not know, so a typo never silently falls back to a default. */
-export function rejectUnknownFlags(argv: readonly string[], known: readonly string[]): void {
-  for (const arg of argv) {
-    if (!arg.startsWith("--")) continue;
-    const name = arg.includes("=") ? arg.slice(0, arg.indexOf("=")) : arg;
-    if (!known.includes(name)) throw new UsageError(`unknown option ${name}`);
-  }
 }
 
 export class UsageError extends Error {
@@ -103,9 +114,9 @@ export interface ResolvedTarget {
  * synthetic PGlite directory. DATABASE_URL from the environment is never used
  * implicitly: a PostgreSQL target must always be named with --database-url.
  */
-export function resolveTarget(argv: readonly string[]): ResolvedTarget {
-  const url = flagValue(argv, "--database-url");
-  const dir = flagValue(argv, "--pglite-dir");
+export function resolveTarget(flags: TargetFlags): ResolvedTarget {
+  const url = flags["database-url"];
+  const dir = flags["pglite-dir"];
   if (url && dir) throw new UsageError("give either --database-url or --pglite-dir, not both");
   const store = storeDatabaseSettings();
   if (url) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { openAsStaff } from "./support/staff";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** A fresh address per test and project, so reruns never meet an earlier run's subscription. */
 function uniqueEmail(testInfo: TestInfo, label: string): string {
@@ -72,25 +72,47 @@ test.describe("footer", () => {
 });
 
 test.describe("newsletter popup", () => {
+  const POPUP_DELAY_MS = 3_000;
+
+  /**
+   * Opens the home page with the page's clock stopped, so the popup's timer
+   * fires only when the test moves time on. The Promotions carousel turning
+   * into a swiper means the page has hydrated and armed the popup's timer.
+   */
+  async function openHomeWithClockStopped(page: Page) {
+    await page.clock.install({ time: new Date("2026-06-01T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-06-01T12:00:01Z"));
+    await page.goto("/");
+    await expectHydrated(page);
+  }
+
+  async function expectHydrated(page: Page) {
+    await expect(page.locator(".carousel.is-enhanced").first()).toBeVisible();
+  }
+
   test("opens after 3 seconds, takes focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without script there is no popup; the footer form covers signing up");
-    await page.goto("/");
+    await openHomeWithClockStopped(page);
     const dialog = page.getByRole("dialog", { name: "Get 10% off your first purchase" });
+    await page.clock.runFor(POPUP_DELAY_MS - 100);
     await expect(dialog).toBeHidden();
-    await expect(dialog).toBeVisible({ timeout: 8_000 });
+    await page.clock.runFor(100);
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Email address")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await page.reload();
-    await page.waitForTimeout(3_500);
+    await expectHydrated(page);
+    await page.clock.runFor(POPUP_DELAY_MS * 2);
     await expect(dialog).toBeHidden();
   });
 
   test("validates, then shows the promo code after subscribing", async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "without script there is no popup");
-    await page.goto("/");
+    await openHomeWithClockStopped(page);
+    await page.clock.runFor(POPUP_DELAY_MS);
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible({ timeout: 8_000 });
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel("Email address").fill("nobody@nowhere");
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address.");
@@ -111,7 +133,7 @@ test.describe("chat button", () => {
 });
 
 test.describe("contact", () => {
-  test("shows an error under each empty field, keeps typed values, then thanks and clears the form", async ({ page }, testInfo) => {
+  test("shows an error under each empty field, keeps typed values, then thanks and clears the form", async ({ page, staff }, testInfo) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
     await expect(page.getByLabel("Phone")).toHaveAttribute("type", "tel");
@@ -145,7 +167,7 @@ test.describe("contact", () => {
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
 
     // The store's copy of the message waits in the offline outbox, its link clickable.
-    await openAsStaff(page, "/dev/outbox");
+    await staff.open("/dev/outbox");
     await expect(page.getByRole("heading", { level: 1, name: "Offline email outbox — nothing here was sent" })).toBeVisible();
     await page.getByRole("link", { name: new RegExp(`New contact message from ${name}`) }).click();
     await expect(page.getByRole("heading", { level: 2, name: `New contact message from ${name}` })).toBeVisible();
@@ -221,10 +243,10 @@ test.describe("search test page", () => {
 
 test.describe("accessibility of content pages", () => {
   for (const path of ["/contact", "/privacy-policy", "/return-policy", "/love-rub", "/test?q=grill", "/dev/outbox"]) {
-    test(`axe finds no serious or critical violations on ${path}`, async ({ page, javaScriptEnabled }) => {
+    test(`axe finds no serious or critical violations on ${path}`, async ({ page, staff, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "one scan per page is enough");
       await page.emulateMedia({ reducedMotion: "reduce" });
-      if (path === "/dev/outbox") await openAsStaff(page, path);
+      if (path === "/dev/outbox") await staff.open(path);
       else await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { openAsStaff } from "./support/staff";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const PRODUCTS = {
   rub: { list: "/custom-product", key: "custom_product-LOVE-RUB-001" },
@@ -19,21 +19,12 @@ async function cartBadge(page: Page): Promise<number> {
   return (await badge.count()) ? Number(await badge.textContent()) : 0;
 }
 
-const checkoutForm = (page: Page) => page.locator(".checkout__form");
-
-async function fillCustomer(page: Page, email: string, phone: string) {
-  const form = checkoutForm(page);
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill(phone);
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
-}
-
-test("a shopper buys a cart, pays on the test page, gets the email and looks the order up", async ({ page, javaScriptEnabled }) => {
+test("a shopper buys a cart, pays on the test page, gets the email and looks the order up", async ({
+  page,
+  checkout,
+  staff,
+  javaScriptEnabled,
+}) => {
   const email = `grace+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
 
   // Two products, one of them twice.
@@ -64,15 +55,15 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
   await expect(page).toHaveURL(/\/checkout$/);
 
   // Bad email and phone: the exact messages, values kept.
-  await fillCustomer(page, "grace@", "12345");
+  await checkout.fillCustomer({ email: "grace@", phone: "12345" });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
   await expect(page.getByText("Please enter a valid phone number (10-15 digits).")).toBeVisible();
-  await expect(checkoutForm(page).getByLabel("First name")).toHaveValue("Grace");
+  await expect(checkout.form.getByLabel("First name")).toHaveValue("Grace");
   await expect(page.getByRole("heading", { name: "Payment" })).toHaveCount(0);
 
-  await checkoutForm(page).getByLabel("Email").fill(email);
-  await checkoutForm(page).getByLabel("Phone (10-15 digits)").fill("5125550100");
+  await checkout.form.getByLabel("Email").fill(email);
+  await checkout.form.getByLabel("Phone (10-15 digits)").fill("5125550100");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
   await expect(page.getByTestId("payment-amount")).toHaveText("$7,499.97");
@@ -93,7 +84,7 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
 
   // The email is in the outbox, with a link to the order.
-  await openAsStaff(page, "/dev/outbox");
+  await staff.open("/dev/outbox");
   await page.getByRole("link", { name: new RegExp(`order ${orderId} confirmed`) }).click();
   const link = page.getByRole("link", { name: new RegExp(`/order-status/${orderId}`) }).first();
   await link.click();
@@ -113,10 +104,10 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
   await expect(page.getByText("Opps, your cart seems to be empty.")).toBeVisible();
 });
 
-test("a declined payment says so and leaves the cart as it was", async ({ page }) => {
+test("a declined payment says so and leaves the cart as it was", async ({ page, checkout }) => {
   await addFromDetail(page, PRODUCTS.grill);
   await page.goto("/checkout");
-  await fillCustomer(page, "decline@example.com", "5125550100");
+  await checkout.fillCustomer({ email: "decline@example.com" });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await page.getByRole("button", { name: "PayPal" }).click();
   await page.getByRole("button", { name: "Decline payment" }).click();
@@ -124,19 +115,19 @@ test("a declined payment says so and leaves the cart as it was", async ({ page }
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 });
 
-test("the seasoning checkout applies LOVERUB10, prices shipping by carrier and pays", async ({ page }) => {
+test("the seasoning checkout applies LOVERUB10, prices shipping by carrier and pays", async ({ page, checkout }) => {
   await page.goto("/custom-product-checkout?quantity=1");
   await expect(page.getByTestId("summary-shipping")).toHaveText("$6.99");
   await expect(page.getByTestId("summary-total")).toHaveText("$22.98");
-  await checkoutForm(page).getByLabel("Promo code").fill("SAVE50");
+  await checkout.form.getByLabel("Promo code").fill("SAVE50");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Invalid promo code")).toBeVisible();
-  await checkoutForm(page).getByLabel("Promo code").fill("loverub10");
+  await checkout.form.getByLabel("Promo code").fill("loverub10");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("summary-discount")).toHaveText("−$1.60");
 
-  await checkoutForm(page).getByLabel("Quantity").selectOption("3");
-  await fillCustomer(page, "rub@example.com", "5125550100");
+  await checkout.form.getByLabel("Quantity").selectOption("3");
+  await checkout.fillCustomer({ email: "rub@example.com" });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
   const shipping = await page.getByTestId("summary-shipping").textContent();

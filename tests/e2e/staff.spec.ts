@@ -1,34 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-
-/** The demo account the embedded start creates; playwright.config.ts sets STAFF_DEMO_PASSWORD. */
-const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
+import type { Page } from "@playwright/test";
+import { expect, STAFF, test, type CheckoutForm } from "./fixtures";
 
 type Counts = { total: number; approved: number; packed: number; shipped: number };
 
 /** Places a LOVE RUB order end to end through the test payment page, as a shopper would. */
-async function placeOrder(page: Page, email: string): Promise<string> {
+async function placeOrder(page: Page, checkout: CheckoutForm, email: string): Promise<string> {
   await page.goto("/custom-product-checkout?quantity=1");
-  const form = page.locator(".checkout__form");
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
+  await checkout.fillCustomer({ email });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await page.getByRole("button", { name: "Credit or debit card" }).click();
   await page.getByRole("button", { name: "Approve payment" }).click();
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
   return (await page.getByTestId("order-id").textContent())!.trim();
-}
-
-async function signIn(page: Page, password = STAFF.password) {
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
 }
 
 async function readTiles(page: Page): Promise<Counts> {
@@ -62,7 +46,10 @@ async function expectTilesMatchTable(page: Page) {
 }
 
 test.describe("staff sign-in and dashboard", () => {
-  test("a visitor is sent to /login; a wrong password is refused; the right one reaches the dashboard; sign out", async ({ page }) => {
+  test("a visitor is sent to /login; a wrong password is refused; the right one reaches the dashboard; sign out", async ({
+    page,
+    staff,
+  }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
     await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
@@ -70,14 +57,14 @@ test.describe("staff sign-in and dashboard", () => {
     await expect(page.locator(".site-footer")).toHaveCount(0);
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
 
-    await signIn(page, "not-the-right-password");
+    await staff.signIn("not-the-right-password");
     const error = page.getByRole("alert");
     await expect(error).toHaveText("Invalid email or password.");
     await expect(error).toHaveCSS("color", "rgb(138, 28, 19)");
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByLabel("Email")).toHaveValue(STAFF.email);
 
-    await signIn(page);
+    await staff.signIn();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByTestId("staff-email")).toHaveText(STAFF.email);
@@ -95,15 +82,17 @@ test.describe("staff sign-in and dashboard", () => {
 
   test("the tiles match the orders; a status change shows in the table, tiles, audit trail and the customer's progress bar", async ({
     page,
+    checkout,
+    staff,
     javaScriptEnabled,
   }) => {
     const email = `staff-e2e+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
-    const orderId = await placeOrder(page, email);
+    const orderId = await placeOrder(page, checkout, email);
 
     // Straight to the shared link of the order: sign in, and come back to it.
     await page.goto(`/dashboard?order=${orderId}`);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    await signIn(page);
+    await staff.signIn();
     await expect(page).toHaveURL(new RegExp(`/dashboard\\?order=${orderId}$`));
     await expect(page.getByTestId("order-panel")).toBeVisible();
 
@@ -155,7 +144,7 @@ test.describe("staff sign-in and dashboard", () => {
     await expect(page.getByRole("list", { name: /Order progress/ }).locator(".is-done")).toHaveCount(5);
   });
 
-  test("axe finds no serious or critical violations on the sign-in page and the dashboard", async ({ page, javaScriptEnabled }) => {
+  test("axe finds no serious or critical violations on the sign-in page and the dashboard", async ({ page, staff, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "one scan per page is enough");
     const scan = async () => {
       const results = await new AxeBuilder({ page }).analyze();
@@ -172,10 +161,10 @@ test.describe("staff sign-in and dashboard", () => {
     };
     await page.goto("/login");
     await scan();
-    await signIn(page, "wrong-password-for-axe");
+    await staff.signIn("wrong-password-for-axe");
     await expect(page.getByRole("alert")).toBeVisible();
     await scan();
-    await signIn(page);
+    await staff.signIn();
     await expect(page).toHaveURL(/\/dashboard/);
     const first = page.getByTestId("order-row").first();
     if (await first.count()) {

@@ -27,6 +27,32 @@ test.describe("home", () => {
     }
   });
 
+  test("the Promotions carousel moves on every 3 seconds; Pause holds it still", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without script the carousel is a scroll-snap row");
+    // The page's clock stands still until the test moves it on, so autoplay is timed exactly.
+    await page.clock.install({ time: new Date("2026-06-01T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-06-01T12:00:01Z"));
+    await page.addInitScript(() => window.localStorage.setItem("newsletter-popup-dismissed", "e2e")); // no popup over the carousel
+    await page.goto("/");
+    const carousel = page.locator(".product-carousel").filter({ has: page.getByRole("heading", { name: "Promotions" }) });
+    const pause = carousel.getByRole("button", { name: "Pause automatic slide show" });
+    await expect(pause).toBeVisible(); // swiper runs and its autoplay has started
+    const activeSlide = () => carousel.locator(".swiper-slide-active").getAttribute("aria-label");
+    const start = await activeSlide();
+    expect(start).toMatch(/^\d+ of 30$/);
+
+    await page.clock.runFor(2_900);
+    expect(await activeSlide()).toBe(start);
+    await page.clock.runFor(100);
+    await expect.poll(activeSlide).not.toBe(start);
+
+    await pause.click();
+    await expect(carousel.getByRole("button", { name: "Play automatic slide show" })).toBeVisible();
+    const paused = await activeSlide();
+    await page.clock.runFor(10_000);
+    expect(await activeSlide()).toBe(paused);
+  });
+
   test("the header carries the shipping notice, phone, menus and brands", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("Free Shipping on Orders Over $49", { exact: true })).toBeVisible();

@@ -3,7 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BRAND_KEYS, catalogProductSchema, productKey } from "../product";
-import { duplicatePreference, isBrandFile, runImport, type SourceFile } from "./pipeline";
+import { runImport, type SourceFile } from "./pipeline";
+import { isBrandFile } from "./step1-normalize-records";
+import { duplicatePreference } from "./step4-unique-ids";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_SLIDES, slidesAt, swiperBreakpoints, TESTIMONIAL_SLIDES } from "./Carousel";
+import { PRODUCT_SLIDES, slidesAt, swiperBreakpoints, TESTIMONIAL_SLIDES } from "./options";
 
 describe("carousel breakpoints", () => {
   it("product carousel: 5, then 3 at 1024px, 2 at 768px, 1 at 550px and below", () => {

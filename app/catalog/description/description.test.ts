@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LEGAL_MARKER, composeDescription, splitDescription, type DescriptionInput } from "./description";
-import { LOVE_RUB } from "./custom-product";
+import { LEGAL_MARKER, composeDescription, splitDescription, type DescriptionInput } from "./index";
+import { LOVE_RUB } from "../custom-product";
 
 // Real record: delta.json, Id 3051843 (specifications abridged, noise dropped).
 const deltaGrill: DescriptionInput = {

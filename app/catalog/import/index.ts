@@ -1,3 +1,0 @@
-export * from "./normalize";
-export * from "./category";
-export * from "./pipeline";

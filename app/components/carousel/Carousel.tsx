@@ -1,0 +1,85 @@
+import { isValidElement, useEffect, useId, useState, type ReactNode } from "react";
+// Goes into the CSS bundle (`cssBundleHref` in root.tsx); `swiper/css` would crash remix-serve.
+import "swiper/swiper-bundle.css";
+import { EnhancedCarousel } from "./EnhancedCarousel";
+import { loadSwiper, type SwiperModules } from "./load-swiper";
+import { cssVariables, PRODUCT_CAROUSEL, type CarouselOptions } from "./options";
+import { ScrollRow } from "./ScrollRow";
+
+/**
+ * The store's one carousel. The server renders a horizontally scrollable row
+ * with CSS scroll-snap (./ScrollRow.tsx). Once the page runs script, swiper is
+ * imported on demand (never in the server render, and only by pages that show
+ * a carousel) and turns the row into a swipeable carousel with autoplay, dots
+ * and arrows (./EnhancedCarousel.tsx).
+ */
+
+interface CarouselProps extends CarouselOptions {
+  /** Accessible name of the carousel, e.g. "Related products". */
+  label: string;
+  /** One node per slide; an element's own key is used when it has one. */
+  items: ReactNode[];
+  className?: string;
+}
+
+function slideKey(item: ReactNode, index: number): string {
+  return isValidElement(item) && item.key != null ? `k:${item.key}` : `i:${index}`;
+}
+
+export function Carousel({
+  label,
+  items,
+  className,
+  slidesPerView = PRODUCT_CAROUSEL.slidesPerView,
+  autoplayMs = PRODUCT_CAROUSEL.autoplayMs,
+  speed = PRODUCT_CAROUSEL.speed,
+  loop = PRODUCT_CAROUSEL.loop,
+  dots = PRODUCT_CAROUSEL.dots,
+  arrows = PRODUCT_CAROUSEL.arrows,
+  gap = PRODUCT_CAROUSEL.gap,
+}: CarouselProps) {
+  const id = useId();
+  const keys = items.map(slideKey);
+  // A new set of slides gets a fresh swiper: swiper moves slides around in loop mode,
+  // so React must never patch children swiper has rearranged.
+  const signature = keys.join("|");
+  const enhanceable = items.length > 1;
+  const [swiperModules, setSwiperModules] = useState<SwiperModules | null>(null);
+
+  useEffect(() => {
+    if (!enhanceable) return;
+    let cancelled = false;
+    loadSwiper()
+      .then((loaded) => {
+        if (!cancelled) setSwiperModules(loaded);
+      })
+      .catch((error: unknown) => {
+        // Offline or a failed chunk: the scroll-snap row still works.
+        console.warn("Carousel enhancement unavailable", error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [enhanceable]);
+
+  const classes = ["carousel", swiperModules ? "is-enhanced" : "", className ?? ""].filter(Boolean).join(" ");
+  const style = cssVariables(slidesPerView, gap);
+
+  return (
+    <div className={classes} style={style}>
+      {swiperModules ? (
+        <EnhancedCarousel
+          key={signature}
+          id={id}
+          label={label}
+          items={items}
+          keys={keys}
+          loaded={swiperModules}
+          options={{ slidesPerView, autoplayMs, speed, loop, dots, arrows, gap }}
+        />
+      ) : (
+        <ScrollRow label={label} items={items} keys={keys} />
+      )}
+    </div>
+  );
+}

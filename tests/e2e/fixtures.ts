@@ -1,0 +1,78 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * The steps several specs repeat, as fixtures: `import { test, expect } from "./fixtures"`.
+ *  - `checkout.fillCustomer({ email })` fills the checkout form's customer fields with a
+ *    shopper in Austin, TX (any field can be overridden);
+ *  - `staff.signIn()` signs in on the /login form the page shows, as the demo staff account;
+ *  - `staff.open(path)` opens a staff-only page, signing in on the way.
+ */
+
+/** The demo account the embedded start creates; playwright.config.ts sets STAFF_DEMO_PASSWORD. */
+export const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
+
+const CUSTOMER = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@example.com",
+  phone: "5125550100",
+  street: "200 Congress Ave",
+  city: "Austin",
+  state: "TX",
+  zip: "78701",
+};
+
+type Customer = typeof CUSTOMER;
+
+export class CheckoutForm {
+  constructor(private readonly page: Page) {}
+
+  get form() {
+    return this.page.locator(".checkout__form");
+  }
+
+  async fillCustomer(details: Partial<Customer> = {}) {
+    const customer = { ...CUSTOMER, ...details };
+    await this.form.getByLabel("First name").fill(customer.firstName);
+    await this.form.getByLabel("Last name").fill(customer.lastName);
+    await this.form.getByLabel("Email").fill(customer.email);
+    await this.form.getByLabel("Phone (10-15 digits)").fill(customer.phone);
+    await this.form.getByLabel("Street address").fill(customer.street);
+    await this.form.getByLabel("City").fill(customer.city);
+    await this.form.getByLabel("State").selectOption(customer.state);
+    await this.form.getByLabel("ZIP code").fill(customer.zip);
+  }
+}
+
+class StaffSignIn {
+  constructor(private readonly page: Page) {}
+
+  /** Fills and submits the sign-in form on the current page (a wrong password for the refusal cases). */
+  async signIn(password = STAFF.password) {
+    await this.page.getByLabel("Email").fill(STAFF.email);
+    await this.page.getByLabel("Password").fill(password);
+    await this.page.getByRole("button", { name: "Login" }).click();
+  }
+
+  /** Opens a staff-only page (the login page sends the staff member back there). */
+  async open(path: string) {
+    await this.page.goto(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    if (new URL(this.page.url()).pathname !== "/login") {
+      await this.page.goto(path);
+      return;
+    }
+    await this.signIn();
+    await this.page.waitForURL((url) => url.pathname === path.split("?")[0]);
+  }
+}
+
+export const test = base.extend<{ checkout: CheckoutForm; staff: StaffSignIn }>({
+  checkout: async ({ page }, use) => {
+    await use(new CheckoutForm(page));
+  },
+  staff: async ({ page }, use) => {
+    await use(new StaffSignIn(page));
+  },
+});
+
+export { expect };
