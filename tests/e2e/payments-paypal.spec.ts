@@ -145,3 +145,14 @@ test("when PayPal's script cannot load, the page says so and the plain button st
   await page.getByRole("button", { name: "Approve" }).click();
   await thankYou(page);
 });
+
+test("cancelling on PayPal's page returns to the payment step, ready to pay again", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "the hosted page is the path without script");
+  await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
+  await fillCustomer(page, `paypal-cancel+${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/single-product-checkout\?checkout=[A-Za-z0-9]+&token=[A-Z0-9]+$/);
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "PayPal" })).toBeVisible();
+});
