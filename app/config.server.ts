@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { paypalSdkUrl } from "~/services/payments/paypal.server";
 
 /**
  * Every environment key the store reads, validated once at start-up.
@@ -148,6 +149,8 @@ export function publicConfig(config: Config) {
     storeEmail: config.STORE_EMAIL,
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
     paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
+    /** The PayPal JS SDK address (PayPal's host for the environment, or PAYPAL_SDK_BASE). */
+    paypalSdkUrl: paypalSdkUrl(config),
     affirmPublicKey: config.AFFIRM_PUBLIC_API_KEY ?? null,
     googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
   };

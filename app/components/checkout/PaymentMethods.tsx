@@ -1,6 +1,12 @@
 import { Form, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useStore } from "~/utils/use-store";
+
+/** PayPal's buttons and SDK load only on the payment step, once script runs, and only when PayPal is configured. */
+const PayPalButtons = lazy(() => import("./payments/PayPalButtons"));
 
 /**
  * The payment choices, shown once the contact form is valid. Each is a POST
@@ -41,8 +47,8 @@ export function PaymentMethods({
         </p>
       ) : (
         <ul>
-          {options.map((option, index) => (
-            <li key={option.method}>
+          {options.map((option, index) => {
+            const form = (
               <Form method="post" action="/payments/start">
                 <input type="hidden" name="checkout" value={checkoutToken} />
                 <input type="hidden" name="method" value={option.method} />
@@ -51,10 +57,27 @@ export function PaymentMethods({
                   {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
                 </button>
               </Form>
-            </li>
-          ))}
+            );
+            return (
+              <li key={option.method}>
+                {option.provider === "paypal" ? <PayPalEntry checkoutToken={checkoutToken} fallback={form} /> : form}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** The PayPal entry: the plain form (PayPal's hosted page) until PayPal's own buttons have loaded. */
+function PayPalEntry({ checkoutToken, fallback }: { checkoutToken: string; fallback: ReactNode }) {
+  const hydrated = useHydrated();
+  const { paypalClientId, paypalSdkUrl } = useStore();
+  if (!hydrated || !paypalClientId) return <>{fallback}</>;
+  return (
+    <Suspense fallback={fallback}>
+      <PayPalButtons clientId={paypalClientId} sdkUrl={paypalSdkUrl} checkoutToken={checkoutToken} fallback={fallback} />
+    </Suspense>
   );
 }

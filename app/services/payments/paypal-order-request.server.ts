@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { getCheckout } from "~/checkout/checkout.server";
+import { publicBaseUrl, type Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { startPayment } from "~/payments/start-payment.server";
+import { paymentProviderFor } from "./index.server";
+
+/** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
+const orderRequest = z.object({ checkoutToken: z.string().trim().min(1).max(200) });
+
+export type PayPalOrderAnswer = { status: number; body: { orderId: string; attemptId: string } | { error: string; orderId?: string } };
+
+export const PAYPAL_ORDER_ERRORS = {
+  crossOrigin: "Requests must come from the store's own pages.",
+  badRequest: 'Send JSON like {"checkoutToken":"..."}.',
+  unknownCheckout: "Checkout not found.",
+  alreadyPaid: "This checkout has already been paid.",
+  unavailable: "PayPal is not available right now.",
+  failed: "An unexpected error occurred.",
+} as const;
+
+/**
+ * Creates the PayPal order for a pending checkout (the JSON route behind the
+ * PayPal buttons' createOrder): same-origin requests only, the checkout's own
+ * server-computed total, and a clear 4xx for anything a client can get wrong.
+ */
+export async function createPayPalOrderFor(db: Database, config: Config, request: Request): Promise<PayPalOrderAnswer> {
+  if (!isSameOrigin(request, config)) return { status: 403, body: { error: PAYPAL_ORDER_ERRORS.crossOrigin } };
+  const parsed = orderRequest.safeParse(await readJson(request));
+  if (!parsed.success) return { status: 400, body: { error: PAYPAL_ORDER_ERRORS.badRequest } };
+
+  const checkout = await getCheckout(db, parsed.data.checkoutToken);
+  if (!checkout) return { status: 404, body: { error: PAYPAL_ORDER_ERRORS.unknownCheckout } };
+  if (paymentProviderFor(db, config, "paypal")?.id !== "paypal") return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
+
+  const result = await startPayment(db, config, { checkout, method: "paypal" });
+  switch (result.status) {
+    case "started": {
+      const orderId = result.payment.clientData?.orderId ?? result.payment.reference;
+      return { status: 200, body: { orderId, attemptId: result.attemptId } };
+    }
+    case "already-paid":
+      return { status: 409, body: { error: PAYPAL_ORDER_ERRORS.alreadyPaid, orderId: result.orderId } };
+    case "unavailable":
+      return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
+    case "failed":
+      return { status: 502, body: { error: PAYPAL_ORDER_ERRORS.failed } };
+  }
+}
+
+/** A browser's fetch always sends Origin on POST: it must be this store (its request origin or its public address). */
+function isSameOrigin(request: Request, config: Config): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === new URL(request.url).origin || origin === new URL(publicBaseUrl(config)).origin;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) return undefined;
+  try {
+    return JSON.parse((await request.text()).slice(0, 10_000));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,386 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/config.server";
+import {
+  FAKE_PAYPAL_CLIENT_ID,
+  FAKE_PAYPAL_CLIENT_SECRET,
+  paypalError,
+  startFakePayPal,
+  unprocessable,
+  type FakePayPal,
+  type RecordedRequest,
+} from "../../../tests/fakes/paypal";
+import {
+  centsToValue,
+  createPayPalProvider,
+  forgetPayPalTokens,
+  isPayPalConfigured,
+  PAYPAL_CAPTURE_DECLINED_MESSAGE,
+  PAYPAL_DECLINED_MESSAGE,
+  PAYPAL_OTHER_CHECKOUT_MESSAGE,
+  PAYPAL_UNKNOWN_ORDER_MESSAGE,
+  PAYPAL_VOIDED_MESSAGE,
+  paypalApiBase,
+  paypalSdkUrl,
+} from "./paypal.server";
+import { PaymentError, type StartPaymentInput } from "./types";
+
+const input: StartPaymentInput = {
+  attemptId: "pa_attempt0000000001",
+  checkoutToken: "chk_token_0001",
+  amountCents: 1234567,
+  subtotalCents: 1234567,
+  shippingCents: 0,
+  discountCents: 0,
+  currency: "USD",
+  description: "Order of 2 item(s)",
+  items: [],
+  customer: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "5125550100",
+    address: "1 Main St",
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+    countryCode: "US",
+  },
+  returnUrl: "http://store.test/checkout-authorized/paypal?checkout_token=chk_token_0001&attempt=pa_attempt0000000001",
+  cancelUrl: "http://store.test/checkout?checkout=chk_token_0001",
+};
+
+describe("PayPal driver (Orders v2) against the fake", () => {
+  let fake: FakePayPal;
+  beforeAll(async () => {
+    fake = await startFakePayPal();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.reset();
+    forgetPayPalTokens();
+  });
+
+  const paypal = (timeoutMs = 2_000) =>
+    createPayPalProvider({
+      clientId: FAKE_PAYPAL_CLIENT_ID,
+      clientSecret: FAKE_PAYPAL_CLIENT_SECRET,
+      apiBase: fake.url,
+      brandName: "Outdoor Kitchen Outlet",
+      timeoutMs,
+    });
+  const verify = (reference: string, attemptId = input.attemptId) =>
+    paypal().verifyPayment({ attemptId, reference, amountCents: input.amountCents, returnParams: new URLSearchParams() });
+  const sent = (method: string, pathStart: string): RecordedRequest[] =>
+    fake.apiRequests().filter((request) => request.method === method && request.path.startsWith(pathStart));
+  const failure = (promise: Promise<unknown>) => promise.then(() => null).catch((error: unknown) => error);
+
+  /** Only the REST calls fail this way; the token endpoint keeps answering. */
+  function ordersAnswer(
+    handler: (request: RecordedRequest) => ReturnType<FakePayPal["answer"]> | Promise<ReturnType<FakePayPal["answer"]>>,
+  ) {
+    fake.respondWith((request) => (request.path.startsWith("/v2/") ? handler(request) : fake.answer(request)));
+  }
+
+  it("is configured by a client id and secret; hosts follow the environment unless set", () => {
+    expect(isPayPalConfigured(parseConfig({}))).toBe(false);
+    const sandbox = parseConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" });
+    expect(isPayPalConfigured(sandbox)).toBe(true);
+    expect(paypalApiBase(sandbox)).toBe("https://api-m.sandbox.paypal.com");
+    expect(paypalSdkUrl(sandbox)).toBe("https://www.sandbox.paypal.com/sdk/js");
+    const live = parseConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_ENVIRONMENT: "production" });
+    expect(paypalApiBase(live)).toBe("https://api-m.paypal.com");
+    expect(paypalSdkUrl(live)).toBe("https://www.paypal.com/sdk/js");
+    const local = parseConfig({ PAYPAL_API_BASE: "http://127.0.0.1:9/", PAYPAL_SDK_BASE: "http://127.0.0.1:9" });
+    expect(paypalApiBase(local)).toBe("http://127.0.0.1:9");
+    expect(paypalSdkUrl(local)).toBe("http://127.0.0.1:9/sdk/js");
+  });
+
+  it("formats cents as PayPal's amount value exactly", () => {
+    expect(centsToValue(12345)).toBe("123.45");
+    expect(centsToValue(5)).toBe("0.05");
+    expect(centsToValue(100)).toBe("1.00");
+    expect(centsToValue(999999999)).toBe("9999999.99");
+    expect(() => centsToValue(0)).toThrow(PaymentError);
+    expect(() => centsToValue(12.5)).toThrow(PaymentError);
+  });
+
+  it("gets a token with Basic auth, then creates one purchase unit for the server total with the attempt as idempotency key", async () => {
+    const started = await paypal().startPayment(input);
+
+    const [tokenRequest] = sent("POST", "/v1/oauth2/token");
+    const basic = Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString("base64");
+    expect(tokenRequest?.headers.authorization).toBe(`Basic ${basic}`);
+    expect(tokenRequest?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(tokenRequest?.rawBody).toBe("grant_type=client_credentials");
+
+    const [create] = sent("POST", "/v2/checkout/orders");
+    expect(create?.headers.authorization).toMatch(/^Bearer A21AA/);
+    expect(create?.headers["paypal-request-id"]).toBe(input.attemptId);
+    expect(create?.headers["content-type"]).toBe("application/json");
+    expect(create?.body).toEqual({
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          reference_id: input.checkoutToken,
+          custom_id: input.attemptId,
+          description: "Order of 2 item(s)",
+          amount: { currency_code: "USD", value: "12345.67" },
+          shipping: {
+            name: { full_name: "Ada Lovelace" },
+            address: { address_line_1: "1 Main St", admin_area_2: "Austin", admin_area_1: "TX", postal_code: "78701", country_code: "US" },
+          },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            brand_name: "Outdoor Kitchen Outlet",
+            locale: "en-US",
+            shipping_preference: "SET_PROVIDED_ADDRESS",
+            user_action: "PAY_NOW",
+            return_url: input.returnUrl,
+            cancel_url: input.cancelUrl,
+          },
+        },
+      },
+    });
+
+    const orderId = [...fake.paypal.orders.keys()][0];
+    expect(started).toEqual({
+      reference: orderId,
+      redirectUrl: `${fake.url}/checkoutnow?token=${orderId}`,
+      clientData: { orderId },
+    });
+  });
+
+  it("reuses the access token until shortly before it expires", async () => {
+    await paypal().startPayment(input);
+    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
+    expect(sent("POST", "/v1/oauth2/token")).toHaveLength(1);
+
+    forgetPayPalTokens();
+    fake.paypal.tokenLifetimeSeconds = 30; // shorter than the renewal margin: renewed after half its life, so still cached now
+    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000003" });
+    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000004" });
+    expect(sent("POST", "/v1/oauth2/token")).toHaveLength(2);
+  });
+
+  it("gets a new token once when PayPal no longer accepts the cached one", async () => {
+    await paypal().startPayment(input);
+    fake.paypal.tokens.clear();
+    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
+    expect(sent("POST", "/v1/oauth2/token")).toHaveLength(2);
+  });
+
+  it("refuses wrong credentials with PayPal's OAuth error", async () => {
+    const wrong = createPayPalProvider({ clientId: FAKE_PAYPAL_CLIENT_ID, clientSecret: "nope", apiBase: fake.url });
+    const error = await failure(wrong.startPayment(input));
+    expect(error).toBeInstanceOf(PaymentError);
+    expect(error).toMatchObject({ status: 401, provider: "paypal" });
+    expect((error as Error).message).toContain("invalid_client: Client Authentication failed");
+    expect(sent("POST", "/v2/")).toHaveLength(0);
+  });
+
+  it("is pending while the shopper has not approved", async () => {
+    const { reference } = await paypal().startPayment(input);
+    expect(await verify(reference)).toEqual({ status: "pending", reference, message: "PayPal order is PAYER_ACTION_REQUIRED." });
+    expect(sent("POST", `/v2/checkout/orders/${reference}/capture`)).toHaveLength(0);
+  });
+
+  it("captures an approved order once and reports the captured amount; a second verify still answers approved", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+
+    const approved = { status: "approved", reference, amountCents: 1234567, currency: "USD" };
+    expect(await verify(reference)).toEqual(approved);
+    const [capture] = sent("POST", `/v2/checkout/orders/${reference}/capture`);
+    expect(capture?.headers["paypal-request-id"]).toBe(`capture-${input.attemptId}`);
+    expect(capture?.headers.authorization).toMatch(/^Bearer /);
+
+    expect(await verify(reference)).toEqual(approved);
+    expect(sent("POST", `/v2/checkout/orders/${reference}/capture`)).toHaveLength(1);
+  });
+
+  it("reads the capture from the order when a retried capture answers ORDER_ALREADY_CAPTURED", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+    await verify(reference);
+    // Another process saw the order APPROVED just before this one captured it.
+    const order = fake.paypal.orders.get(reference)!;
+    let firstGet = true;
+    ordersAnswer((request) => {
+      if (request.method === "GET" && firstGet) {
+        firstGet = false;
+        return { status: 200, body: { id: order.id, status: "APPROVED", links: [] } };
+      }
+      return fake.answer(request);
+    });
+    expect(await verify(reference, "pa_attempt0000000001")).toEqual({
+      status: "approved",
+      reference,
+      amountCents: 1234567,
+      currency: "USD",
+    });
+    expect(sent("GET", `/v2/checkout/orders/${reference}`)).toHaveLength(2);
+  });
+
+  it("reports the amount PayPal captured, even when it differs from ours (the framework then refuses it)", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.paypal.capturedValueOverride = "1.00";
+    fake.approveOrder(reference);
+    expect(await verify(reference)).toEqual({ status: "approved", reference, amountCents: 100, currency: "USD" });
+  });
+
+  it("declines with a readable message when the capture answers INSTRUMENT_DECLINED", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.paypal.captureOutcome = "instrument-declined";
+    fake.approveOrder(reference);
+    expect(await verify(reference)).toEqual({ status: "declined", reference, message: PAYPAL_DECLINED_MESSAGE });
+  });
+
+  it("declines a capture PayPal declined, waits on a pending one, and declines a voided order", async () => {
+    const declined = await paypal().startPayment(input);
+    fake.paypal.captureOutcome = "capture-declined";
+    fake.approveOrder(declined.reference);
+    expect(await verify(declined.reference)).toEqual({
+      status: "declined",
+      reference: declined.reference,
+      message: PAYPAL_CAPTURE_DECLINED_MESSAGE,
+    });
+
+    const pending = await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
+    fake.paypal.captureOutcome = "pending";
+    fake.approveOrder(pending.reference);
+    expect(await verify(pending.reference, "pa_attempt0000000002")).toEqual({
+      status: "pending",
+      reference: pending.reference,
+      message: "PayPal capture is pending (PENDING_REVIEW).",
+    });
+
+    const voided = await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000003" });
+    fake.paypal.orders.get(voided.reference)!.status = "VOIDED";
+    expect(await verify(voided.reference, "pa_attempt0000000003")).toEqual({
+      status: "declined",
+      reference: voided.reference,
+      message: PAYPAL_VOIDED_MESSAGE,
+    });
+  });
+
+  it("declines another 422 refusal with PayPal's description", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+    ordersAnswer((request) =>
+      request.path.endsWith("/capture")
+        ? unprocessable("PAYER_CANNOT_PAY", "Combination of payer and payee settings mean that this buyer cannot pay this seller.")
+        : fake.answer(request),
+    );
+    expect(await verify(reference)).toEqual({
+      status: "declined",
+      reference,
+      message: "Combination of payer and payee settings mean that this buyer cannot pay this seller.",
+    });
+  });
+
+  it("declines an order PayPal does not know, and one made for another attempt", async () => {
+    expect(await verify("NOSUCHORDER123")).toEqual({
+      status: "declined",
+      reference: "NOSUCHORDER123",
+      message: PAYPAL_UNKNOWN_ORDER_MESSAGE,
+    });
+
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+    expect(await verify(reference, "pa_someoneelse000001")).toEqual({
+      status: "declined",
+      reference,
+      message: PAYPAL_OTHER_CHECKOUT_MESSAGE,
+    });
+  });
+
+  it("turns a 4xx with PayPal's error body into a PaymentError naming the issue", async () => {
+    ordersAnswer(() =>
+      paypalError(
+        400,
+        "INVALID_REQUEST",
+        "Request is not well-formed, syntactically incorrect, or violates schema.",
+        "INVALID_PARAMETER_VALUE",
+        "The value of a field is invalid.",
+      ),
+    );
+    const error = await failure(paypal().startPayment(input));
+    expect(error).toBeInstanceOf(PaymentError);
+    expect((error as PaymentError).status).toBe(400);
+    expect((error as Error).message).toBe(
+      "PayPal answered 400 to POST /v2/checkout/orders: INVALID_REQUEST: INVALID_PARAMETER_VALUE: The value of a field is invalid.",
+    );
+  });
+
+  it("throws a PaymentError (payment stays pending) for a 500, on start and on verify", async () => {
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+    ordersAnswer(() => paypalError(500, "INTERNAL_SERVER_ERROR", "An internal server error has occurred."));
+    expect(await failure(paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" }))).toMatchObject({
+      name: "PaymentError",
+      status: 500,
+    });
+    expect(await failure(verify(reference))).toMatchObject({ name: "PaymentError", status: 500 });
+    expect(fake.paypal.orders.get(reference)?.status).toBe("APPROVED");
+  });
+
+  it("throws a PaymentError for a malformed body, on start, token and capture", async () => {
+    ordersAnswer(() => ({ status: 201, body: "<html>not json" }));
+    expect(await failure(paypal().startPayment(input))).toMatchObject({ name: "PaymentError", status: 201 });
+
+    fake.reset();
+    ordersAnswer(() => ({ status: 201, body: { id: "ABC", status: "PAYER_ACTION_REQUIRED", links: [] } }));
+    expect((await failure(paypal().startPayment(input))) as Error).toMatchObject({
+      message: "PayPal order ABC came without an approval link.",
+    });
+
+    fake.reset();
+    forgetPayPalTokens();
+    fake.respondWith(() => ({ status: 200, body: "{" }));
+    expect(await failure(paypal().startPayment(input))).toMatchObject({
+      name: "PaymentError",
+      message: "PayPal answered the token request with an unexpected body.",
+    });
+
+    fake.reset();
+    forgetPayPalTokens();
+    const { reference } = await paypal().startPayment(input);
+    fake.approveOrder(reference);
+    ordersAnswer((request) =>
+      request.path.endsWith("/capture")
+        ? { status: 201, body: { id: reference, status: "COMPLETED", purchase_units: [{ payments: { captures: [] } }] } }
+        : fake.answer(request),
+    );
+    expect(await failure(verify(reference))).toMatchObject({ name: "PaymentError" });
+  });
+
+  it("gives up after its time-out with a PaymentError", async () => {
+    ordersAnswer(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return fake.answer(request);
+    });
+    const started = Date.now();
+    const error = await failure(paypal(100).startPayment(input));
+    expect(error).toBeInstanceOf(PaymentError);
+    expect((error as Error).message).toMatch(/PayPal could not be reached \(POST \/v2\/checkout\/orders\)/);
+    expect(Date.now() - started).toBeLessThan(450);
+  });
+
+  it("serves a hosted approval page that sends the shopper back like PayPal", async () => {
+    const { reference, redirectUrl } = await paypal().startPayment(input);
+    const page = await fetch(redirectUrl);
+    expect(await page.text()).toContain("12345.67 USD");
+
+    const approve = await fetch(`${fake.url}/checkoutnow/approve?token=${reference}`, { method: "POST", redirect: "manual" });
+    const back = new URL(approve.headers.get("location")!);
+    expect(`${back.origin}${back.pathname}`).toBe("http://store.test/checkout-authorized/paypal");
+    expect(back.searchParams.get("checkout_token")).toBe(input.checkoutToken);
+    expect(back.searchParams.get("attempt")).toBe(input.attemptId);
+    expect(back.searchParams.get("token")).toBe(reference);
+    expect(back.searchParams.get("PayerID")).toMatch(/^[A-Z0-9]{13}$/);
+    expect(fake.paypal.orders.get(reference)?.status).toBe("APPROVED");
+  });
+});

@@ -1,0 +1,240 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCartCheckout, getCheckout, type Checkout } from "~/checkout/checkout.server";
+import { parseConfig } from "~/config.server";
+import { orders, paymentAttempts, products } from "~/db/schema";
+import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
+import { startPayment } from "~/payments/start-payment.server";
+import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
+import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/services/payments/paypal-order-request.server";
+import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+
+const customer = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "5125550100",
+  address: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+} as const;
+
+function product(key: string, priceCents: number, position: number) {
+  const [brand, ...id] = key.split("-");
+  return {
+    key,
+    sourceId: id.join("-"),
+    brand,
+    model: `M-${position}`,
+    title: `Test product ${key}`,
+    priceCents,
+    image: "/images/placeholder.svg",
+    otherImages: ["/images/placeholder.svg"],
+    categories: ["Home", "Tests"],
+    specifications: [],
+    description: "A test product.",
+    imageCount: 1,
+    position,
+  };
+}
+
+describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
+  let database: TestDatabase;
+  let fake: FakePayPal;
+  let config: ReturnType<typeof parseConfig>;
+
+  beforeAll(async () => {
+    fake = await startFakePayPal();
+    config = parseConfig({
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+      PAYPAL_API_BASE: fake.url,
+    });
+    database = await createTestDatabase(kind);
+    useTestRuntime(database);
+    await database.db.insert(products).values([product("blaze-4899", 4899, 1), product("blaze-4901", 4901, 2)]);
+  });
+  afterAll(async () => {
+    globalThis.__storeRuntime = undefined;
+    await database?.dispose();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.reset();
+    forgetPayPalTokens();
+  });
+
+  const newCheckout = (quantity = 1): Promise<Checkout> =>
+    createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity }], customer);
+
+  async function start(checkout: Checkout) {
+    const started = await startPayment(database.db, config, { checkout, method: "paypal" });
+    if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
+    return started;
+  }
+
+  /** The shopper comes back from PayPal's page: PayPal appends its token and PayerID. */
+  const returnVisit = (checkout: Checkout, attemptId: string, orderId: string) =>
+    confirmPayment(database.db, config, {
+      method: "paypal",
+      checkoutToken: checkout.token,
+      attemptId,
+      returnParams: new URLSearchParams({ checkout_token: checkout.token, attempt: attemptId, token: orderId, PayerID: "PAYER12345678" }),
+    });
+
+  const ordersOf = (checkout: Checkout) => database.db.select().from(orders).where(eq(orders.checkoutToken, checkout.token));
+
+  it("offers PayPal's own driver, creates the order for the server total and records one order on a COMPLETED capture", async () => {
+    const checkout = await newCheckout(2);
+    expect(checkout.totalCents).toBe(9798);
+    const started = await start(checkout);
+    expect(started.provider).toBe("paypal");
+    expect(started.payment.redirectUrl).toBe(`${fake.url}/checkoutnow?token=${started.payment.reference}`);
+    const order = fake.paypal.orders.get(started.payment.reference)!;
+    expect(order.purchaseUnit).toMatchObject({
+      amount: { currency_code: "USD", value: "97.98" },
+      custom_id: started.attemptId,
+      reference_id: checkout.token,
+    });
+    expect(order.returnUrl).toBe(`${TEST_ORIGIN}/checkout-authorized/paypal?checkout_token=${checkout.token}&attempt=${started.attemptId}`);
+
+    // Back before approving: nothing yet.
+    expect((await returnVisit(checkout, started.attemptId, order.id)).status).toBe("pending");
+
+    fake.approveOrder(order.id);
+    const first = await returnVisit(checkout, started.attemptId, order.id);
+    const [second, third] = await Promise.all([
+      returnVisit(checkout, started.attemptId, order.id),
+      returnVisit(checkout, started.attemptId, order.id),
+    ]);
+    const fourth = await returnVisit(checkout, started.attemptId, order.id);
+    for (const outcome of [first, second, third, fourth]) expect(outcome.status).toBe("paid");
+
+    const rows = await ordersOf(checkout);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ totalCents: 9798, paymentMethod: "paypal", paymentProvider: "paypal", paymentReference: order.id });
+    expect(fake.apiRequests().filter((request) => request.path.endsWith("/capture"))).not.toHaveLength(0);
+    expect(order.status).toBe("COMPLETED");
+    expect((await getCheckout(database.db, checkout.token))?.status).toBe("paid");
+  });
+
+  it("records nothing for a declined instrument and says why", async () => {
+    const checkout = await newCheckout();
+    const started = await start(checkout);
+    fake.paypal.captureOutcome = "instrument-declined";
+    fake.approveOrder(started.payment.reference);
+    const outcome = await returnVisit(checkout, started.attemptId, started.payment.reference);
+    expect(outcome).toMatchObject({ status: "declined", message: PAYPAL_DECLINED_MESSAGE });
+    expect(await ordersOf(checkout)).toHaveLength(0);
+    expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
+  });
+
+  it("leaves the payment pending while PayPal fails, and records it on the next visit", async () => {
+    const checkout = await newCheckout();
+    const started = await start(checkout);
+    fake.approveOrder(started.payment.reference);
+    fake.respondWith((request) =>
+      request.path.startsWith("/v2/") ? paypalError(503, "SERVICE_UNAVAILABLE", "Service Unavailable.") : fake.answer(request),
+    );
+    expect((await returnVisit(checkout, started.attemptId, started.payment.reference)).status).toBe("pending");
+    expect(await ordersOf(checkout)).toHaveLength(0);
+
+    fake.respondWith(fake.answer);
+    expect((await returnVisit(checkout, started.attemptId, started.payment.reference)).status).toBe("paid");
+    expect(await ordersOf(checkout)).toHaveLength(1);
+  });
+
+  it("records nothing when PayPal reports another amount than the checkout's", async () => {
+    const checkout = await newCheckout();
+    const started = await start(checkout);
+    fake.paypal.capturedValueOverride = "1.00";
+    fake.approveOrder(started.payment.reference);
+    expect(await returnVisit(checkout, started.attemptId, started.payment.reference)).toMatchObject({
+      status: "declined",
+      message: AMOUNT_MISMATCH_MESSAGE,
+    });
+    expect(await ordersOf(checkout)).toHaveLength(0);
+  });
+
+  it("records nothing when PayPal cannot start the payment", async () => {
+    const checkout = await newCheckout();
+    fake.respondWith((request) =>
+      request.path.startsWith("/v2/") ? { status: 500, body: "<html>Internal Server Error</html>" } : fake.answer(request),
+    );
+    expect(await startPayment(database.db, config, { checkout, method: "paypal" })).toEqual({
+      status: "failed",
+      message: "An unexpected error occurred.",
+    });
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.checkoutToken, checkout.token));
+    expect(attempt?.status).toBe("declined");
+  });
+
+  describe("the buttons' JSON route (POST /api/paypal/orders)", () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      createPayPalOrderFor(
+        database.db,
+        config,
+        new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
+          method: "POST",
+          headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
+          body,
+        }),
+      );
+
+    it("creates the order for the checkout's own total, whatever amount the client sends", async () => {
+      const checkout = await newCheckout(3);
+      const answer = await post(JSON.stringify({ checkoutToken: checkout.token, amount: "0.01", totalCents: 1 }));
+      expect(answer.status).toBe(200);
+      const body = answer.body as { orderId: string; attemptId: string };
+      expect(body.attemptId).toMatch(/^pa_/);
+      expect(fake.paypal.orders.get(body.orderId)?.purchaseUnit.amount).toEqual({ currency_code: "USD", value: "146.97" });
+    });
+
+    it("answers clear 4xx errors for bad input and other origins, and creates nothing", async () => {
+      const checkout = await newCheckout();
+      expect(await post(JSON.stringify({ checkoutToken: checkout.token }), { origin: "https://evil.example" })).toEqual({
+        status: 403,
+        body: { error: PAYPAL_ORDER_ERRORS.crossOrigin },
+      });
+      expect(await post("{not json")).toEqual({ status: 400, body: { error: PAYPAL_ORDER_ERRORS.badRequest } });
+      expect(await post(JSON.stringify({ checkoutToken: 42 }))).toEqual({ status: 400, body: { error: PAYPAL_ORDER_ERRORS.badRequest } });
+      expect(await post(JSON.stringify({ checkoutToken: checkout.token }), { "content-type": "text/plain" })).toMatchObject({
+        status: 400,
+      });
+      expect(await post(JSON.stringify({ checkoutToken: "nosuchcheckout0001" }))).toEqual({
+        status: 404,
+        body: { error: PAYPAL_ORDER_ERRORS.unknownCheckout },
+      });
+      expect(fake.paypal.orders.size).toBe(0);
+    });
+
+    it("refuses a checkout that is already paid", async () => {
+      const checkout = await newCheckout();
+      const started = await start(checkout);
+      fake.approveOrder(started.payment.reference);
+      const paid = await returnVisit(checkout, started.attemptId, started.payment.reference);
+      expect(paid.status).toBe("paid");
+      const answer = await post(JSON.stringify({ checkoutToken: checkout.token }));
+      expect(answer).toMatchObject({ status: 409, body: { error: PAYPAL_ORDER_ERRORS.alreadyPaid } });
+    });
+
+    it("says PayPal is unavailable when its keys are not set (the test page is not PayPal)", async () => {
+      const checkout = await newCheckout();
+      const withoutKeys = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
+      const answer = await createPayPalOrderFor(
+        database.db,
+        withoutKeys,
+        new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
+          method: "POST",
+          headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+          body: JSON.stringify({ checkoutToken: checkout.token }),
+        }),
+      );
+      expect(answer).toEqual({ status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } });
+    });
+  });
+});
