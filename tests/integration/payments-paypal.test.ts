@@ -8,6 +8,7 @@ import { startPayment } from "~/payments/start-payment.server";
 import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/services/payments/paypal-order-request.server";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { expectConsoleError } from "../support/console-error";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -134,6 +135,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("leaves the payment pending while PayPal fails, and records it on the next visit", async () => {
+    expectConsoleError();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.approveOrder(started.payment.reference);
@@ -149,6 +151,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal reports another amount than the checkout's", async () => {
+    expectConsoleError();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.paypal.capturedValueOverride = "1.00";
@@ -161,6 +164,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal cannot start the payment", async () => {
+    expectConsoleError();
     const checkout = await newCheckout();
     fake.respondWith((request) =>
       request.path.startsWith("/v2/") ? { status: 500, body: "<html>Internal Server Error</html>" } : fake.answer(request),
