@@ -47,6 +47,8 @@ export interface FakeAuthorizeNet extends FakeServer {
   readonly transactions: Map<string, FakeTransaction>;
   /** What the shopper's Pay or Decline on the hosted form does, without a browser. */
   submitHostedForm(token: string, decision: "pay" | "decline"): FakeTransaction;
+  /** Back to answering like Authorize.Net after respondWith, keeping sessions and transactions. */
+  answerNormally(): void;
   /** The API requests only (the hosted form's posts left out), with their call name. */
   apiCalls(): { name: string; body: Record<string, unknown> }[];
 }
@@ -204,6 +206,7 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
       transactions.clear();
     },
     close: () => server.close(),
+    answerNormally: () => server.respondWith(answer),
     hostedUrl: `${server.url}${HOSTED_PATH}`,
     sessions,
     transactions,
