@@ -127,6 +127,12 @@ test("BUY NOW is paid in the popup with script, and on the hosted form by redire
     expect(Math.round(box.width)).toBe(Math.round(viewport.width * 0.7));
     expect(Math.round(box.height)).toBe(Math.round(viewport.height * 0.9));
     const form = page.frameLocator('iframe[title="Authorize.Net secure payment form"]');
+    // resizeWindow resizes the form's frame and leaves the popup open.
+    await form.getByRole("button", { name: "Resize" }).click();
+    const frame = page.locator('iframe[title="Authorize.Net secure payment form"]');
+    await expect(frame).toHaveCSS("width", "480px");
+    await expect(frame).toHaveCSS("height", "600px");
+    await expect(dialog).toBeVisible();
     await form.getByRole("button", { name: "Pay" }).click();
     await expect(page).toHaveURL(/\/checkout-authorized\/authorizenet\?.*trans_id=\d+/);
   } else {

@@ -159,6 +159,7 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
 <button type="submit" name="decision" value="decline">Decline</button>
 <button type="submit" name="decision" value="cancel">Cancel</button>
 </form>
+${session.communicatorUrl ? resizeButton(session.communicatorUrl) : ""}
 <script>if (window.self !== window.top) document.querySelector('[name=framed]').value = '1';</script>`,
     );
   }
@@ -306,6 +307,22 @@ function communicate(communicatorUrl: string, message: string): FakeResponse {
     200,
     `<p>Processing...</p><iframe title="communicator" src="${escapeHtml(`${communicatorUrl}#${message}`)}" hidden></iframe>`,
   );
+}
+
+/** Inside a frame, "Resize" makes the form report a new size (resizeWindow), as the real form does when its content grows. */
+function resizeButton(communicatorUrl: string): string {
+  const target = JSON.stringify(`${communicatorUrl}#action=resizeWindow&width=480&height=600`).replace(/</g, "\\u003c");
+  return `<button type="button" id="resize" hidden>Resize</button>
+<script>
+  var resize = document.getElementById('resize');
+  if (window.self !== window.top) resize.hidden = false;
+  resize.addEventListener('click', function () {
+    var frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.src = ${target};
+    document.body.appendChild(frame);
+  });
+</script>`;
 }
 
 function escapeHtml(value: string): string {

@@ -65,6 +65,8 @@ export default function AuthorizeNetPopup({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [size, setSize] = useState(() => popupSize(window.innerWidth));
+  /** The form's own size once it reports one (resizeWindow); until then the frame fills the popup. */
+  const [frameSize, setFrameSize] = useState<{ width: number; height: number } | null>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
@@ -83,9 +85,11 @@ export default function AuthorizeNetPopup({
       onReceiveCommunication(message) {
         const action = communicatorAction(typeof message === "string" ? message : message.qstr);
         if (action.kind === "close") closeRef.current();
-        if (action.kind === "resize") setSize({ width: `${action.width}px`, height: `${action.height}px` });
+        if (action.kind === "resize") setFrameSize({ width: action.width, height: action.height });
         if (action.kind === "return") {
           closeRef.current();
+          if (!action.transId)
+            console.error("Authorize.Net: transactResponse arrived without a transaction response; the server will look it up.");
           const query = action.transId ? `&${new URLSearchParams({ trans_id: action.transId })}` : "";
           window.location.assign(`${returnUrl}${query}`);
         }
@@ -100,14 +104,18 @@ export default function AuthorizeNetPopup({
 
   return (
     <div style={overlayStyle} data-testid="authorize-net-popup">
-      <div role="dialog" aria-modal="true" aria-label="Secure payment form" style={{ ...dialogStyle, ...size }}>
+      <div role="dialog" aria-modal="true" aria-label="Secure payment form" style={frameSize ? dialogStyle : { ...dialogStyle, ...size }}>
         <button type="button" className="button" onClick={onClose} style={closeStyle}>
           Close payment form
         </button>
         <form ref={formRef} method="post" action={hostedUrl} target={FRAME_NAME} hidden>
           <input type="hidden" name="token" value={token} />
         </form>
-        <iframe name={FRAME_NAME} title="Authorize.Net secure payment form" style={frameStyle} />
+        <iframe
+          name={FRAME_NAME}
+          title="Authorize.Net secure payment form"
+          style={frameSize ? { ...reportedFrameStyle, width: frameSize.width, height: frameSize.height } : frameStyle}
+        />
       </div>
     </div>
   );
@@ -133,3 +141,4 @@ const dialogStyle: CSSProperties = {
 };
 const closeStyle: CSSProperties = { alignSelf: "flex-end", margin: 8 };
 const frameStyle: CSSProperties = { flex: 1, width: "100%", border: 0 };
+const reportedFrameStyle: CSSProperties = { border: 0, maxWidth: "95vw", maxHeight: "85vh" };
