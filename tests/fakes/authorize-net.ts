@@ -47,6 +47,8 @@ export interface FakeAuthorizeNet extends FakeServer {
   readonly transactions: Map<string, FakeTransaction>;
   /** What the shopper's Pay or Decline on the hosted form does, without a browser. */
   submitHostedForm(token: string, decision: "pay" | "decline"): FakeTransaction;
+  /** The nightly settlement: captured transactions go into a new settled batch; returns its batchId. */
+  settle(): string;
   /** Back to answering like Authorize.Net after respondWith, keeping sessions and transactions. */
   answerNormally(): void;
   /** The API requests only (the hosted form's posts left out), with their call name. */
@@ -56,7 +58,17 @@ export interface FakeAuthorizeNet extends FakeServer {
 export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
   const sessions = new Map<string, FakeHostedSession>();
   const transactions = new Map<string, FakeTransaction>();
+  const batches = new Map<string, { settlementTimeUTC: string; transIds: string[] }>();
   let nextTransId = 60_000_000_001;
+  let nextBatchId = 10_000_001;
+
+  function settle(): string {
+    const batchId = String(nextBatchId++);
+    const settled = [...transactions.values()].filter((item) => item.transactionStatus === "capturedPendingSettlement");
+    for (const item of settled) item.transactionStatus = "settledSuccessfully";
+    batches.set(batchId, { settlementTimeUTC: new Date().toISOString(), transIds: settled.map((item) => item.transId) });
+    return batchId;
+  }
 
   function submitHostedForm(token: string, decision: "pay" | "decline"): FakeTransaction {
     const session = sessions.get(token);
@@ -106,6 +118,31 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
         const sorting = isRecord(call.sorting) ? call.sorting : {};
         list.sort((a, b) => a.submitTimeUTC.localeCompare(b.submitTimeUTC) || Number(a.transId) - Number(b.transId));
         if (sorting.orderDescending === true || sorting.orderDescending === "true") list.reverse();
+        if (list.length === 0) return apiOk({}, { code: "I00004", text: "No records found." });
+        return apiOk({ transactions: list.map(transactionSummary), totalNumInResultSet: list.length });
+      }
+      case "getSettledBatchListRequest": {
+        const first = Date.parse(String(call.firstSettlementDate ?? ""));
+        const last = Date.parse(String(call.lastSettlementDate ?? ""));
+        if (Number.isNaN(first) || Number.isNaN(last) || last < first) return apiError("E00003", "Invalid settlement dates.");
+        const batchList = [...batches.entries()]
+          .filter(([, batch]) => Date.parse(batch.settlementTimeUTC) >= first && Date.parse(batch.settlementTimeUTC) <= last + 60_000)
+          .map(([batchId, batch]) => ({
+            batchId,
+            settlementTimeUTC: batch.settlementTimeUTC,
+            settlementTimeLocal: batch.settlementTimeUTC.replace("Z", ""),
+            settlementState: "settledSuccessfully",
+            paymentMethod: "creditCard",
+            marketType: "eCommerce",
+            product: "Card Not Present",
+          }));
+        if (batchList.length === 0) return apiOk({}, { code: "I00004", text: "No records found." });
+        return apiOk({ batchList });
+      }
+      case "getTransactionListRequest": {
+        const batch = batches.get(String(call.batchId ?? ""));
+        if (!batch) return apiError("E00040", "The record cannot be found.");
+        const list = batch.transIds.map((transId) => transactions.get(transId)!).reverse();
         if (list.length === 0) return apiOk({}, { code: "I00004", text: "No records found." });
         return apiOk({ transactions: list.map(transactionSummary), totalNumInResultSet: list.length });
       }
@@ -205,6 +242,7 @@ ${session.communicatorUrl ? resizeButton(session.communicatorUrl) : ""}
       server.reset();
       sessions.clear();
       transactions.clear();
+      batches.clear();
     },
     close: () => server.close(),
     answerNormally: () => server.respondWith(answer),
@@ -212,6 +250,7 @@ ${session.communicatorUrl ? resizeButton(session.communicatorUrl) : ""}
     sessions,
     transactions,
     submitHostedForm,
+    settle,
     apiCalls() {
       return server.requests
         .filter((request) => request.path === API_PATH && isRecord(request.body))

@@ -148,6 +148,25 @@ describe("Authorize.Net Accept Hosted driver", () => {
     expect(error).toHaveBeenCalledTimes(2);
   });
 
+  it("looks in the settled batches when the shopper returns after the nightly settlement", async () => {
+    const started = await driver().startPayment(input);
+    fake.submitHostedForm(started.clientData!.token!, "pay");
+    const batchId = fake.settle();
+
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "approved", amountCents: 749_997 });
+    const calls = fake.apiCalls();
+    expect(calls.map((call) => call.name).slice(1)).toEqual([
+      "getUnsettledTransactionListRequest",
+      "getSettledBatchListRequest",
+      "getTransactionListRequest",
+      "getTransactionDetailsRequest",
+    ]);
+    const dates = calls[2]!.body as { firstSettlementDate: string; lastSettlementDate: string };
+    expect(dates.firstSettlementDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(dates.lastSettlementDate) - Date.parse(dates.firstSettlementDate)).toBe(3 * 86_400_000);
+    expect(calls[3]!.body).toMatchObject({ batchId });
+  });
+
   it("declines a declined transaction with the provider's reason", async () => {
     const started = await driver().startPayment(input);
     fake.submitHostedForm(started.clientData!.token!, "decline");

@@ -12,6 +12,8 @@ import {
 
 const PROVIDER = "authorizenet";
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** How far back the redirect return looks in settled batches (settlement runs daily; the shopper usually returns at once). */
+const SETTLED_SEARCH_DAYS = 3;
 
 const HOSTS = {
   sandbox: { api: "https://apitest.authorize.net", hosted: "https://test.authorize.net/payment/payment" },
@@ -116,19 +118,42 @@ export function createAuthorizeNet(options: AuthorizeNetOptions): PaymentProvide
     return parsed.data.transaction;
   }
 
+  const listIds = (answer: unknown, callName: string, invoiceNumber: string) => {
+    assertOk(answer, callName);
+    const parsed = listAnswer.safeParse(answer);
+    if (!parsed.success) throw new PaymentError(`Authorize.Net sent a ${callName} answer we cannot read.`, PROVIDER);
+    return (parsed.data.transactions ?? []).filter((item) => item.invoiceNumber === invoiceNumber).map((item) => item.transId);
+  };
+  const sorting = { orderBy: "submitTimeUTC", orderDescending: true };
+  const paging = { limit: 1000, offset: 1 };
+
   /** Transactions not yet settled for our invoice number, newest first (the redirect return carries no transaction id). */
   async function unsettledTransactionIds(invoiceNumber: string): Promise<string[]> {
+    const answer = await call({ getUnsettledTransactionListRequest: { merchantAuthentication, sorting, paging } });
+    return listIds(answer, "getUnsettledTransactionList", invoiceNumber);
+  }
+
+  /** The same in the batches settled in the last few days, for a shopper who returns after the nightly settlement. */
+  async function settledTransactionIds(invoiceNumber: string): Promise<string[]> {
+    const now = Date.now();
     const answer = await call({
-      getUnsettledTransactionListRequest: {
+      getSettledBatchListRequest: {
         merchantAuthentication,
-        sorting: { orderBy: "submitTimeUTC", orderDescending: true },
-        paging: { limit: 1000, offset: 1 },
+        includeStatistics: false,
+        firstSettlementDate: apiDateTime(now - SETTLED_SEARCH_DAYS * 86_400_000),
+        lastSettlementDate: apiDateTime(now),
       },
     });
-    assertOk(answer, "getUnsettledTransactionList");
-    const parsed = listAnswer.safeParse(answer);
-    if (!parsed.success) throw new PaymentError("Authorize.Net sent a transaction list we cannot read.", PROVIDER);
-    return (parsed.data.transactions ?? []).filter((item) => item.invoiceNumber === invoiceNumber).map((item) => item.transId);
+    assertOk(answer, "getSettledBatchList");
+    const parsed = batchListAnswer.safeParse(answer);
+    if (!parsed.success) throw new PaymentError("Authorize.Net sent a getSettledBatchList answer we cannot read.", PROVIDER);
+    const batches = [...(parsed.data.batchList ?? [])].reverse();
+    for (const { batchId } of batches) {
+      const list = await call({ getTransactionListRequest: { merchantAuthentication, batchId, sorting, paging } });
+      const ids = listIds(list, "getTransactionList", invoiceNumber);
+      if (ids.length > 0) return ids;
+    }
+    return [];
   }
 
   return {
@@ -153,7 +178,9 @@ export function createAuthorizeNet(options: AuthorizeNetOptions): PaymentProvide
       const fromPopup = reported ? await transactionDetails(reported) : null;
       if (fromPopup && fromPopup.order?.invoiceNumber === input.reference) return verdict(fromPopup, input);
 
-      const candidates = await Promise.all((await unsettledTransactionIds(input.reference)).map(transactionDetails));
+      let ids = await unsettledTransactionIds(input.reference);
+      if (ids.length === 0) ids = await settledTransactionIds(input.reference);
+      const candidates = await Promise.all(ids.map(transactionDetails));
       const found = candidates.filter((item): item is TransactionDetails => item?.order?.invoiceNumber === input.reference);
       const chosen = found.find((item) => PAID_STATUSES.has(item.transactionStatus)) ?? found[0];
       if (!chosen) {
@@ -256,10 +283,16 @@ const detailsAnswer = z.object({ transaction: transactionDetailsSchema });
 const listAnswer = z.object({
   transactions: z.array(z.object({ transId: z.string(), invoiceNumber: z.string().nullish() })).nullish(),
 });
+const batchListAnswer = z.object({ batchList: z.array(z.object({ batchId: z.string() })).nullish() });
 const messagesSchema = z.object({
   resultCode: z.string(),
   message: z.array(z.object({ code: z.string(), text: z.string() })).nullish(),
 });
+
+/** xs:dateTime in UTC without milliseconds, as the API's examples write it. */
+function apiDateTime(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
