@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { communicatorAction, popupSize } from "./AuthorizeNetPopup";
+
+describe("Authorize.Net popup", () => {
+  it("is 70% wide above 576 px, else 300 px, and 90% high", () => {
+    expect(popupSize(1280)).toEqual({ width: "70%", height: "90%" });
+    expect(popupSize(577)).toEqual({ width: "70%", height: "90%" });
+    expect(popupSize(576)).toEqual({ width: "300px", height: "90%" });
+  });
+
+  it("closes on successfulSave, cancel and transactResponse, and only resizes on resizeWindow", () => {
+    expect(communicatorAction("action=successfulSave")).toEqual({ kind: "close" });
+    expect(communicatorAction("action=cancel")).toEqual({ kind: "close" });
+    const response = encodeURIComponent(JSON.stringify({ transId: "60000000001", responseCode: "1" }));
+    expect(communicatorAction(`action=transactResponse&response=${response}`)).toEqual({ kind: "return", transId: "60000000001" });
+    expect(communicatorAction("action=transactResponse&response=garbage")).toEqual({ kind: "return", transId: null });
+    expect(communicatorAction("action=resizeWindow&width=500&height=640")).toEqual({ kind: "resize", width: 500, height: 640 });
+    expect(communicatorAction("action=resizeWindow&width=x")).toEqual({ kind: "ignore" });
+    expect(communicatorAction("action=somethingElse")).toEqual({ kind: "ignore" });
+  });
+});

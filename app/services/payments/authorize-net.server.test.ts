@@ -1,0 +1,236 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  API_PATH,
+  apiError,
+  FAKE_ANET_LOGIN_ID,
+  FAKE_ANET_TRANSACTION_KEY,
+  startFakeAuthorizeNet,
+  type FakeAuthorizeNet,
+} from "../../../tests/fakes/authorize-net";
+import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
+import { PaymentError, type StartPaymentInput } from "./types";
+
+const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
+const input: StartPaymentInput = {
+  attemptId,
+  checkoutToken: "chk_token_1",
+  amountCents: 749_997,
+  subtotalCents: 749_997,
+  shippingCents: 0,
+  discountCents: 0,
+  currency: "USD",
+  description: "Order of 2 item(s)",
+  items: [],
+  customer: {
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.com",
+    phone: "5125550100",
+    address: "200 Congress Ave",
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+    countryCode: "US",
+  },
+  returnUrl: `https://store.example/checkout-authorized/authorizenet?checkout_token=chk_token_1&attempt=${attemptId}`,
+  cancelUrl: "https://store.example/checkout?checkout=chk_token_1",
+};
+
+describe("Authorize.Net Accept Hosted driver", () => {
+  let fake: FakeAuthorizeNet;
+  beforeAll(async () => {
+    fake = await startFakeAuthorizeNet();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  const driver = (overrides: Partial<AuthorizeNetOptions> = {}) =>
+    createAuthorizeNet({
+      apiLoginId: FAKE_ANET_LOGIN_ID,
+      transactionKey: FAKE_ANET_TRANSACTION_KEY,
+      apiBase: fake.url,
+      hostedUrl: fake.hostedUrl,
+      baseUrl: "https://store.example/",
+      merchantName: "Outdoor Kitchen Outlet",
+      ...overrides,
+    });
+
+  const verifyInput = (reference: string, params: Record<string, string> = {}) => ({
+    attemptId,
+    reference,
+    amountCents: input.amountCents,
+    returnParams: new URLSearchParams({ checkout_token: "chk_token_1", attempt: attemptId, ...params }),
+  });
+
+  it("formats cents as dollars exactly and keeps invoice numbers within 20 characters", () => {
+    expect(centsToDollars(749_997)).toBe("7499.97");
+    expect(centsToDollars(5)).toBe("0.05");
+    expect(centsToDollars(100)).toBe("1.00");
+    expect(authorizeNetInvoiceNumber(attemptId)).toBe("AbCdEfGhIjKlMnOpQrSt");
+  });
+
+  it("requests a form token for the server total with our invoice number, return, cancel and communicator URLs", async () => {
+    const started = await driver().startPayment(input);
+
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: "POST", path: API_PATH });
+    expect(request?.headers["content-type"]).toBe("application/json");
+    const [call] = fake.apiCalls();
+    expect(call?.name).toBe("getHostedPaymentPageRequest");
+    expect(call?.body).toMatchObject({
+      merchantAuthentication: { name: FAKE_ANET_LOGIN_ID, transactionKey: FAKE_ANET_TRANSACTION_KEY },
+      refId: "AbCdEfGhIjKlMnOpQrSt",
+      transactionRequest: {
+        transactionType: "authCaptureTransaction",
+        amount: "7499.97",
+        order: { invoiceNumber: "AbCdEfGhIjKlMnOpQrSt", description: "Order of 2 item(s)" },
+        customer: { email: "grace@example.com" },
+        billTo: { firstName: "Grace", lastName: "Hopper", zip: "78701", country: "US" },
+      },
+    });
+    const settings = Object.fromEntries(
+      (call?.body.hostedPaymentSettings as { setting: { settingName: string; settingValue: string }[] }).setting.map((item) => [
+        item.settingName,
+        JSON.parse(item.settingValue) as unknown,
+      ]),
+    );
+    expect(settings.hostedPaymentReturnOptions).toEqual({
+      showReceipt: false,
+      url: input.returnUrl,
+      urlText: "Continue",
+      cancelUrl: input.cancelUrl,
+      cancelUrlText: "Cancel",
+    });
+    expect(settings.hostedPaymentIFrameCommunicatorUrl).toEqual({ url: "https://store.example/payments/authorizenet/communicator" });
+
+    const session = [...fake.sessions.values()][0]!;
+    expect(started.reference).toBe("AbCdEfGhIjKlMnOpQrSt");
+    expect(started.clientData).toEqual({ token: session.token, hostedUrl: fake.hostedUrl });
+    expect(started.redirectUrl).toBe(`/payments/authorizenet/${attemptId}?${new URLSearchParams({ token: session.token })}`);
+  });
+
+  it("finds the transaction by invoice number on a redirect return and approves it for the amount settled", async () => {
+    const started = await driver().startPayment(input);
+    fake.submitHostedForm(started.clientData!.token!, "pay");
+
+    const verification = await driver().verifyPayment(verifyInput(started.reference));
+
+    expect(verification).toEqual({ status: "approved", reference: started.reference, amountCents: 749_997, currency: "USD" });
+    expect(fake.apiCalls().map((call) => call.name)).toEqual([
+      "getHostedPaymentPageRequest",
+      "getUnsettledTransactionListRequest",
+      "getTransactionDetailsRequest",
+    ]);
+    expect(fake.apiCalls()[1]?.body).toMatchObject({ sorting: { orderBy: "submitTimeUTC", orderDescending: true } });
+  });
+
+  it("uses the popup's transId directly, and only for a transaction of our invoice", async () => {
+    const started = await driver().startPayment(input);
+    const paid = fake.submitHostedForm(started.clientData!.token!, "pay");
+
+    expect(await driver().verifyPayment(verifyInput(started.reference, { trans_id: paid.transId }))).toMatchObject({
+      status: "approved",
+    });
+    expect(fake.apiCalls().map((call) => call.name)).toEqual(["getHostedPaymentPageRequest", "getTransactionDetailsRequest"]);
+
+    // A transId of another order (or an unknown one) is ignored: the invoice number decides.
+    const other = await driver().startPayment({ ...input, attemptId: "pa_ZZZZZZZZZZZZZZZZZZZZZZZZ" });
+    const otherPaid = fake.submitHostedForm(other.clientData!.token!, "pay");
+    const anotherAttempt = await driver().startPayment({ ...input, attemptId: "pa_YYYYYYYYYYYYYYYYYYYYYYYY" });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await driver().verifyPayment(verifyInput(anotherAttempt.reference, { trans_id: otherPaid.transId }))).toMatchObject({
+      status: "pending",
+    });
+    expect(await driver().verifyPayment(verifyInput(anotherAttempt.reference, { trans_id: "99999999" }))).toMatchObject({
+      status: "pending",
+    });
+    expect(error).toHaveBeenCalledTimes(2);
+  });
+
+  it("looks in the settled batches when the shopper returns after the nightly settlement", async () => {
+    const started = await driver().startPayment(input);
+    fake.submitHostedForm(started.clientData!.token!, "pay");
+    const batchId = fake.settle();
+
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "approved", amountCents: 749_997 });
+    const calls = fake.apiCalls();
+    expect(calls.map((call) => call.name).slice(1)).toEqual([
+      "getUnsettledTransactionListRequest",
+      "getSettledBatchListRequest",
+      "getTransactionListRequest",
+      "getTransactionDetailsRequest",
+    ]);
+    const dates = calls[2]!.body as { firstSettlementDate: string; lastSettlementDate: string };
+    expect(dates.firstSettlementDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(dates.lastSettlementDate) - Date.parse(dates.firstSettlementDate)).toBe(3 * 86_400_000);
+    expect(calls[3]!.body).toMatchObject({ batchId });
+  });
+
+  it("declines a declined transaction with the provider's reason", async () => {
+    const started = await driver().startPayment(input);
+    fake.submitHostedForm(started.clientData!.token!, "decline");
+
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toEqual({
+      status: "declined",
+      reference: started.reference,
+      message: "Your card was declined. This transaction has been declined.",
+    });
+  });
+
+  it("prefers the paid transaction when the shopper retried after a decline", async () => {
+    const started = await driver().startPayment(input);
+    fake.submitHostedForm(started.clientData!.token!, "decline");
+    fake.submitHostedForm(started.clientData!.token!, "pay");
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "approved" });
+  });
+
+  it("reports the amount Authorize.Net holds, so a tampered amount can be refused", async () => {
+    const started = await driver().startPayment(input);
+    const paid = fake.submitHostedForm(started.clientData!.token!, "pay");
+    fake.transactions.set(paid.transId, { ...paid, authAmount: 1, settleAmount: 1 });
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "approved", amountCents: 100 });
+  });
+
+  it("counts an authorized transaction as paid and one under review as pending", async () => {
+    const started = await driver().startPayment(input);
+    const paid = fake.submitHostedForm(started.clientData!.token!, "pay");
+    fake.transactions.set(paid.transId, { ...paid, transactionStatus: "authorizedPendingCapture", settleAmount: 0 });
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "approved", amountCents: 749_997 });
+    fake.transactions.set(paid.transId, { ...paid, transactionStatus: "FDSPendingReview" });
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "pending" });
+  });
+
+  it("logs a missing transaction response once and leaves the payment pending", async () => {
+    const started = await driver().startPayment(input);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "pending" });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toContain(`no transaction response for invoice ${started.reference}`);
+  });
+
+  it("turns an authentication failure into a PaymentError naming E00007", async () => {
+    const promise = driver({ transactionKey: "wrong" }).startPayment(input);
+    await expect(promise).rejects.toBeInstanceOf(PaymentError);
+    await expect(promise).rejects.toThrow(/E00007 User authentication failed/);
+    await expect(driver({ transactionKey: "wrong" }).verifyPayment(verifyInput("AbCdEfGhIjKlMnOpQrSt"))).rejects.toThrow(/E00007/);
+  });
+
+  it("turns an error result, a 500, malformed JSON and a missing token into PaymentErrors", async () => {
+    fake.respondWith(() => apiError("E00027", "The transaction amount is invalid."));
+    await expect(driver().startPayment(input)).rejects.toThrow(/E00027/);
+    fake.respondWith(500, { error: "boom" });
+    await expect(driver().startPayment(input)).rejects.toMatchObject({ name: "PaymentError", status: 500 });
+    fake.respondWith(200, "\uFEFF{not json");
+    await expect(driver().startPayment(input)).rejects.toThrow(/malformed JSON/);
+    fake.respondWith(200, "\uFEFF" + JSON.stringify({ messages: { resultCode: "Ok", message: [] } }));
+    await expect(driver().startPayment(input)).rejects.toThrow(/without a form token/);
+    fake.respondWith(200, "\uFEFF" + JSON.stringify({ transactions: [{ transId: 5 }], messages: { resultCode: "Ok" } }));
+    await expect(driver().verifyPayment(verifyInput("AbCdEfGhIjKlMnOpQrSt"))).rejects.toThrow(/cannot read/);
+  });
+
+  it("gives up after its time-out", async () => {
+    fake.respondWith(() => new Promise((resolve) => setTimeout(() => resolve({ status: 200, body: {} }), 2_000)));
+    await expect(driver({ timeoutMs: 100 }).startPayment(input)).rejects.toThrow(/could not be reached/);
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { startStoreServer, type StoreServer } from "./support/store-server";
+
+/**
+ * The hosted card form (Authorize.Net Accept Hosted) against a local fake of
+ * its API and payment form, in a store process of its own whose only payment
+ * method is the hosted form: by redirect with and without script, and in the
+ * popup with script.
+ */
+const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
+const METHOD_BUTTON = "Card on Authorize.Net's secure payment form";
+
+let fake: FakeAuthorizeNet;
+let store: StoreServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  fake = await startFakeAuthorizeNet();
+  store = await startStoreServer({
+    AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+    AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
+    AUTHORIZE_NET_API_BASE: fake.url,
+    AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+  });
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+  await fake?.close();
+});
+
+const at = (path: string) => `${store.baseURL}${path}`;
+
+async function fillCustomer(page: Page, email: string) {
+  const form = page.locator(".checkout__form");
+  await form.getByLabel("First name").fill("Grace");
+  await form.getByLabel("Last name").fill("Hopper");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
+  await form.getByLabel("Street address").fill("200 Congress Ave");
+  await form.getByLabel("City").fill("Austin");
+  await form.getByLabel("State").selectOption("TX");
+  await form.getByLabel("ZIP code").fill("78701");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+}
+
+/** Cart checkout up to our page before the hosted form; returns the amount shown at checkout. */
+async function checkoutCart(page: Page, email: string): Promise<string> {
+  await page.goto(at("/product/blaze-3159840"));
+  await page.locator(".buy-form").getByRole("button", { name: "ADD TO CART" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.goto(at("/checkout"));
+  await fillCustomer(page, email);
+  const amount = (await page.getByTestId("payment-amount").textContent())!.trim();
+  await page.getByRole("button", { name: METHOD_BUTTON }).click();
+  await expect(page.getByRole("heading", { name: `Pay ${amount} by card` })).toBeVisible();
+  return amount;
+}
+
+/** With script the popup opens by itself; closing it leaves the plain redirect button. */
+async function closePopupIfAny(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const dialog = page.getByRole("dialog", { name: "Secure payment form" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Close payment form" }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function thankYouOrderId(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  return (await page.getByTestId("order-id").textContent())!.trim();
+}
+
+async function expectOneOrderInDashboard(page: Page, email: string, orderId: string) {
+  await page.goto(at("/login"));
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto(at(`/dashboard?q=${encodeURIComponent(email)}`));
+  const rows = page.getByTestId("order-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-order-id", orderId);
+}
+
+test("a cart is paid on the hosted form by redirect; a second return and a second start leave one order", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const email = `anet-cart+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+  const amount = await checkoutCart(page, email);
+  await closePopupIfAny(page, javaScriptEnabled);
+  const formPage = page.url();
+
+  await page.getByRole("button", { name: "Continue to secure payment form" }).click();
+  await expect(page.getByTestId("anet-amount")).toHaveText(amount.replace(/,/g, ""));
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  const orderId = await thankYouOrderId(page);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  const returnUrl = page.url();
+  expect(returnUrl).toContain("/checkout-authorized/authorizenet?");
+
+  // Coming back again, or opening the paid form page again, shows the same order.
+  await page.goto(returnUrl);
+  await expect(page.getByTestId("order-id")).toHaveText(orderId);
+  await page.goto(formPage);
+  await expect(page.getByTestId("order-id")).toHaveText(orderId);
+
+  await expectOneOrderInDashboard(page, email, orderId);
+});
+
+test("BUY NOW is paid in the popup with script, and on the hosted form by redirect without", async ({ page, javaScriptEnabled }) => {
+  const email = `anet-buynow+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+  await page.goto(at("/single-product-checkout?product=blaze-3159840"));
+  await fillCustomer(page, email);
+  await page.getByRole("button", { name: METHOD_BUTTON }).click();
+  await expect(page.getByRole("button", { name: "Continue to secure payment form" })).toBeVisible();
+
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog", { name: "Secure payment form" });
+    await expect(dialog).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const box = (await dialog.boundingBox())!;
+    expect(Math.round(box.width)).toBe(Math.round(viewport.width * 0.7));
+    expect(Math.round(box.height)).toBe(Math.round(viewport.height * 0.9));
+    const form = page.frameLocator('iframe[title="Authorize.Net secure payment form"]');
+    // resizeWindow resizes the form's frame and leaves the popup open.
+    await form.getByRole("button", { name: "Resize" }).click();
+    const frame = page.locator('iframe[title="Authorize.Net secure payment form"]');
+    await expect(frame).toHaveCSS("width", "480px");
+    await expect(frame).toHaveCSS("height", "600px");
+    await expect(dialog).toBeVisible();
+    await form.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(/\/checkout-authorized\/authorizenet\?.*trans_id=\d+/);
+  } else {
+    await page.getByRole("button", { name: "Continue to secure payment form" }).click();
+    await page.getByRole("button", { name: "Pay" }).click();
+  }
+
+  const orderId = await thankYouOrderId(page);
+  await page.reload();
+  await expect(page.getByTestId("order-id")).toHaveText(orderId);
+  await expectOneOrderInDashboard(page, email, orderId);
+});
+
+test("a declined card says so and records nothing; cancel goes back", async ({ page, javaScriptEnabled }) => {
+  const email = `anet-decline+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+  await checkoutCart(page, email);
+  if (javaScriptEnabled) {
+    // Cancel on the form inside the popup closes the popup.
+    const dialog = page.getByRole("dialog", { name: "Secure payment form" });
+    await page.frameLocator('iframe[title="Authorize.Net secure payment form"]').getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open the payment form on this page" })).toBeVisible();
+  } else {
+    // Cancel on the hosted form returns to the checkout.
+    await page.getByRole("button", { name: "Continue to secure payment form" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/checkout\?checkout=/);
+    await page.getByRole("button", { name: METHOD_BUTTON }).click();
+  }
+
+  await page.getByRole("button", { name: "Continue to secure payment form" }).click();
+  await page.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Payment failed: Your card was declined. This transaction has been declined.");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test("a broken or expired form link offers the way back", async ({ page }) => {
+  const response = await page.goto(at("/payments/authorizenet/pa_doesnotexist0000"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText("Payment failed: This payment link has expired or is incomplete.");
+});

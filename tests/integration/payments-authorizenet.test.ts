@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
+import { parseConfig } from "~/config.server";
+import { orders, paymentAttempts, products } from "~/db/schema";
+import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
+import { startPayment } from "~/payments/start-payment.server";
+import { availablePaymentOptions } from "~/services/payments/index.server";
+import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+
+const customer = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "5125550100",
+  address: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+} as const;
+
+describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (kind) => {
+  let database: TestDatabase;
+  let fake: FakeAuthorizeNet;
+  let config: ReturnType<typeof parseConfig>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    useTestRuntime(database);
+    fake = await startFakeAuthorizeNet();
+    config = parseConfig({
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
+      AUTHORIZE_NET_API_BASE: fake.url,
+      AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+    });
+    await database.db.insert(products).values({
+      key: "blaze-4899",
+      sourceId: "4899",
+      brand: "blaze",
+      model: "M-1",
+      title: "Test grill",
+      priceCents: 4899,
+      image: "/images/placeholder.svg",
+      otherImages: [],
+      categories: ["Home", "Grills"],
+      specifications: [],
+      description: "A test product.",
+      imageCount: 1,
+      position: 1,
+    });
+  });
+  afterAll(async () => {
+    globalThis.__storeRuntime = undefined;
+    await fake?.close();
+    await database?.dispose();
+  });
+  beforeEach(() => fake.reset());
+
+  async function start() {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const started = await startPayment(database.db, config, { checkout, method: "authorizenet" });
+    if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
+    return { checkout, started, token: started.payment.clientData!.token! };
+  }
+
+  const confirm = (checkoutToken: string, attemptId: string, extra: Record<string, string> = {}) =>
+    confirmPayment(database.db, config, {
+      method: "authorizenet",
+      checkoutToken,
+      attemptId,
+      returnParams: new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId, ...extra }),
+    });
+
+  const ordersOf = (checkoutToken: string) => database.db.select().from(orders).where(eq(orders.checkoutToken, checkoutToken));
+
+  it("offers the hosted form as the only method once its keys are set", () => {
+    expect(availablePaymentOptions(database.db, config)).toEqual([
+      { method: "authorizenet", label: "Card on Authorize.Net's secure payment form", provider: "authorizenet", isTest: false },
+    ]);
+  });
+
+  it("asks for a form token for the server total and records one order for the approved transaction", async () => {
+    const { checkout, started, token } = await start();
+    expect(checkout.totalCents).toBe(4899 + 695);
+    expect(fake.sessions.get(token)).toMatchObject({ amount: "55.94", invoiceNumber: started.payment.reference });
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
+    expect(attempt).toMatchObject({ provider: "authorizenet", reference: started.payment.reference, amountCents: 5594 });
+
+    fake.submitHostedForm(token, "pay");
+    const first = await confirm(checkout.token, started.attemptId);
+    expect(first.status).toBe("paid");
+
+    // A second return, the popup's return with the transId, and two at once: still one order.
+    const transId = [...fake.transactions.keys()][0]!;
+    const again = await Promise.all([
+      confirm(checkout.token, started.attemptId),
+      confirm(checkout.token, started.attemptId, { trans_id: transId }),
+      confirm(checkout.token, started.attemptId, { trans_id: transId }),
+    ]);
+    expect(again.map((outcome) => outcome.status)).toEqual(["paid", "paid", "paid"]);
+    const rows = await ordersOf(checkout.token);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      totalCents: 5594,
+      paymentMethod: "authorizenet",
+      paymentProvider: "authorizenet",
+      paymentReference: started.payment.reference,
+    });
+  });
+
+  it("records nothing for a declined transaction", async () => {
+    const { checkout, started, token } = await start();
+    fake.submitHostedForm(token, "decline");
+    const outcome = await confirm(checkout.token, started.attemptId);
+    expect(outcome).toMatchObject({ status: "declined", message: "Your card was declined. This transaction has been declined." });
+    expect(await ordersOf(checkout.token)).toHaveLength(0);
+    expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
+  });
+
+  it("leaves the payment pending while Authorize.Net fails or has no transaction yet, and records it later", async () => {
+    const { checkout, started, token } = await start();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await confirm(checkout.token, started.attemptId)).status).toBe("pending");
+
+    fake.submitHostedForm(token, "pay");
+    fake.respondWith(500, { error: "down" });
+    expect((await confirm(checkout.token, started.attemptId)).status).toBe("pending");
+    expect(await ordersOf(checkout.token)).toHaveLength(0);
+    error.mockRestore();
+
+    fake.answerNormally();
+    expect((await confirm(checkout.token, started.attemptId)).status).toBe("paid");
+    expect(await ordersOf(checkout.token)).toHaveLength(1);
+  });
+
+  it("refuses a transaction whose amount differs from the server total", async () => {
+    const { checkout, started, token } = await start();
+    const paid = fake.submitHostedForm(token, "pay");
+    fake.transactions.set(paid.transId, { ...paid, authAmount: 1.04, settleAmount: 1.04 });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await confirm(checkout.token, started.attemptId)).toMatchObject({ status: "declined", message: AMOUNT_MISMATCH_MESSAGE });
+    error.mockRestore();
+    expect(await ordersOf(checkout.token)).toHaveLength(0);
+  });
+
+  it("fails to start cleanly when Authorize.Net refuses the credentials", async () => {
+    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const wrong = parseConfig({
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+      AUTHORIZE_NET_TRANSACTION_KEY: "wrong-key",
+      AUTHORIZE_NET_API_BASE: fake.url,
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await startPayment(database.db, wrong, { checkout, method: "authorizenet" })).toEqual({
+      status: "failed",
+      message: "An unexpected error occurred.",
+    });
+    expect(String(error.mock.calls[0]?.[0])).toContain("E00007");
+    error.mockRestore();
+  });
+});
