@@ -36,7 +36,7 @@ async function startRuntime(): Promise<Runtime> {
   await database.migrate();
   const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
   const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of STARTUP_STEPS) await step(runtime);
+  for (const step of STARTUP_STEPS) await step({ config, db: database.db });
   console.log(`Store ready on ${database.description}.`);
   return runtime;
 }

@@ -2,7 +2,7 @@ import type { CatalogProduct } from "./product";
 import { brandDisplayName, specValue } from "./product";
 import { categoryFamily, isGasProduct, type CategoryFamily } from "./family";
 import { pick } from "./hash";
-import { stripBrandPrefix } from "./import/normalize";
+import { stripBrandPrefix } from "./brands";
 
 /**
  * Product descriptions written in the store's own words from the facts of a
