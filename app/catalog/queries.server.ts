@@ -111,6 +111,11 @@ async function queryBrandCategories(db: Database, brand: string): Promise<Catego
   return [{ value: ALL, label: ALL_CATEGORIES_LABEL }, ...names.map((name) => ({ value: name, label: name }))];
 }
 
+/** The key and Id of every product, in catalog order (for the sitemap). */
+export async function allProductKeys(db: Database): Promise<Array<{ key: string; id: string }>> {
+  return db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position));
+}
+
 /** A product by its `{brand}-{Id}` key, or null. */
 export async function getProductByKey(db: Database, key: string): Promise<StoreProduct | null> {
   if (!parseProductKey(key)) return null;

@@ -61,12 +61,14 @@ function stateFrom(params: URLSearchParams): DashboardState {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
-  const state = stateFrom(new URL(request.url).searchParams);
   const db = await getDb();
-  const tiles = await dashboardTiles(db);
-  const list = await listOrders(db, { query: state.q, page: state.page });
-  const detail = state.order ? await orderDetail(db, state.order) : null;
+  const staff = await requireStaff(db, request);
+  const state = stateFrom(new URL(request.url).searchParams);
+  const [tiles, list, detail] = await Promise.all([
+    dashboardTiles(db),
+    listOrders(db, { query: state.q, page: state.page }),
+    state.order ? orderDetail(db, state.order) : null,
+  ]);
   const flash = staff.session.get("flash") ?? null;
   return data<DashboardData>(
     {
@@ -97,7 +99,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * and the list, tiles and panel show the new status.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+  const db = await getDb();
+  const staff = await requireStaff(db, request);
   const state = stateFrom(new URL(request.url).searchParams);
   const reply = async (flash: Flash, status: number) =>
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
@@ -113,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const orderId = String(form.get("orderId") ?? "");
   try {
-    const result = await updateOrderStatus(await getDb(), { orderId, status: form.get("status"), staff: staff.staff });
+    const result = await updateOrderStatus(db, { orderId, status: form.get("status"), staff: staff.staff });
     if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
     staff.session.flash("flash", { kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {

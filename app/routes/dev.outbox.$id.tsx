@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import { getDb } from "~/runtime.server";
-import { findOutboxEmail, isOutboxActive } from "~/services/email/index.server";
+import { isOutboxActive } from "~/services/email/index.server";
+import { findOutboxEmail } from "~/services/email/outbox.server";
 import { formatDateTimeUtc } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

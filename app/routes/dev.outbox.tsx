@@ -1,7 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { getDb } from "~/runtime.server";
-import { isOutboxActive, listOutboxEmails } from "~/services/email/index.server";
+import { isOutboxActive } from "~/services/email/index.server";
+import { listOutboxEmails } from "~/services/email/outbox.server";
 import contentStyles from "~/styles/content.css";
 import { formatDateTimeUtc } from "~/utils/format";
 

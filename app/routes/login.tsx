@@ -11,7 +11,8 @@ import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidat
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import type { RouteHandle } from "~/root";
-import { authenticator, credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY } from "~/staff/auth.server";
+import { getDb } from "~/runtime.server";
+import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
 import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
 import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
@@ -36,7 +37,7 @@ function targetFrom(value: unknown): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = targetFrom(new URL(request.url).searchParams.get("redirectTo"));
-  if (await currentStaff(request)) throw redirect(redirectTo, 303);
+  if (await currentStaff(await getDb(), request)) throw redirect(redirectTo, 303);
   // A signed-out session that only carries the sign-in form's CSRF token.
   const session = await getStaffSession(request);
   for (const key of ["staffId", "email", "lastSeen"] as const) session.unset(key);
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!email || !password) return fail(FILL_IN_ALL_FIELDS, 400);
 
   try {
-    const staff = await authenticator.authenticate(STAFF_STRATEGY, request);
+    const staff = await staffAuthenticator(await getDb()).authenticate(STAFF_STRATEGY, request);
     session.set("staffId", staff.id);
     session.set("email", staff.email);
     session.set("lastSeen", sessionClock.now());

@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import type { RouteHandle } from "~/root";
 import { verifyCsrf } from "~/staff/csrf.server";
+import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 import { destroyStaffSession } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
@@ -26,12 +27,12 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 /** GET /logout asks to confirm (signing out is a POST with the token, never a link). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireStaff(await getDb(), request);
   return data({ csrf: staff.csrf, email: staff.staff.email }, { headers: { "Set-Cookie": await staff.commit() } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireStaff(await getDb(), request);
   const form = await request.formData().catch(() => new FormData());
   if (!verifyCsrf(staff.session, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });
