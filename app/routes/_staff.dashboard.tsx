@@ -1,54 +1,37 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
 import { StaffHeader } from "~/components/staff/StaffHeader";
-import type { RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import { verifyCsrf } from "~/staff/csrf.server";
-import { dashboardTiles, listOrders, normalizeQuery, orderDetail, parsePage, updateOrderStatus } from "~/staff/dashboard.server";
+import {
+  dashboardTiles,
+  listOrders,
+  normalizeQuery,
+  orderDetail,
+  parsePage,
+  updateOrderStatus,
+  type DashboardTiles as Tiles,
+  type OrderDetail,
+  type OrderRow,
+} from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
-import {
-  dashboardHref,
-  FORM_EXPIRED,
-  STATUS_FAILED,
-  STATUS_UNEXPECTED,
-  STATUS_UPDATED,
-  type DashboardState,
-  type OrderDetailView,
-  type OrderRowView,
-  type TilesView,
-} from "~/staff/view";
-import staffStyles from "~/styles/staff.css";
-
-export const handle: RouteHandle = { bareLayout: true };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
-
-/** Staff pages hold customers' personal data: never cached. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 type DashboardData = {
   staffEmail: string;
   csrf: string;
   state: DashboardState;
-  tiles: TilesView;
-  rows: OrderRowView[];
+  tiles: Tiles;
+  rows: OrderRow[];
   hasNext: boolean;
-  selected: OrderDetailView | null;
+  selected: OrderDetail | null;
   selectedMissing: boolean;
   flash: Flash | null;
 };
@@ -76,15 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrf: staff.csrf,
       state,
       tiles,
-      rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      rows: list.rows,
       hasNext: list.hasNext,
-      selected: detail
-        ? {
-            ...detail,
-            createdAt: detail.createdAt.toISOString(),
-            history: detail.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
-          }
-        : null,
+      selected: detail,
       selectedMissing: Boolean(state.order) && !detail,
       flash,
     },

@@ -1,31 +1,15 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
-import type { RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
 import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
 import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
-import staffStyles from "~/styles/staff.css";
 import { safeRedirectPath } from "~/utils/redirect";
 
-export const handle: RouteHandle = { bareLayout: true };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
-
 export const meta: MetaFunction = () => [{ title: "Staff sign-in" }, { name: "robots", content: "noindex, nofollow" }];
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const SIGN_IN_EXPIRED = "Your sign-in form expired. Please try again.";
 
