@@ -8,9 +8,9 @@ import { replyToOption } from "./flow.server";
 import { chatRateLimiter, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import type { StoreContact } from "./store-facts";
 
-export type ChatPost = z.infer<typeof chatFormSchema>;
+type ChatPost = z.infer<typeof chatFormSchema>;
 
-export interface ChatTurn {
+interface ChatTurn {
   status: 200 | 400 | 429;
   /** The conversation to keep, or null to keep the stored one unchanged. */
   messages: ChatMessage[] | null;
