@@ -30,7 +30,6 @@ export interface Answer {
 }
 
 export interface AnswerDeps {
-  db: Database;
   store: StoreContact;
   generator?: TextGenerator;
   /** The conversation before this question, oldest first. */
@@ -45,8 +44,8 @@ export interface AnswerDeps {
  * chat gives null) the answer is put together from the same facts and
  * matches, and says plainly what it is.
  */
-export async function answerQuestion(question: string, deps: AnswerDeps): Promise<Answer> {
-  const { db, store } = deps;
+export async function answerQuestion(db: Database, question: string, deps: AnswerDeps): Promise<Answer> {
+  const { store } = deps;
   const logger = deps.logger ?? console;
   const generator = deps.generator ?? getTextGenerator();
 

@@ -57,13 +57,13 @@ export async function takeChatTurn(
   let delayMs = 0;
   try {
     if (post.intent === "option") {
-      const chosen = await replyToOption(post.value, { db, store });
+      const chosen = await replyToOption(db, post.value, { store });
       if (!chosen) return refused;
       userText = chosen.userText;
       reply = chosen.reply;
       delayMs = chosen.delayMs;
     } else {
-      const answer = await answerQuestion(userText, { db, store, history });
+      const answer = await answerQuestion(db, userText, { store, history });
       reply = createMessage("server", answer.text, { links: answer.links, options: answer.options });
     }
   } catch (error) {
