@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/SiteFooter";
@@ -50,6 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** Pages that show or change the cart: visiting one refreshes the header's cart count. */
+const CART_PAGES = /^\/(cart|checkout|single-product-checkout|custom-product-checkout|checkout-confirmation)(\/|$)/;
+
+/**
+ * The root loader prices the cart, so it runs again only when the cart may
+ * have changed: after any form post or fetcher action, on a page that shows
+ * the cart, and when a page is reloaded or revalidated as it is. Plain
+ * browsing between catalog pages keeps the data it has.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return CART_PAGES.test(nextUrl.pathname);
+};
 
 /** Routes that export `handle = { bareLayout: true }` render without header and footer. */
 export type RouteHandle = { bareLayout?: boolean };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
+import { connectEmailOutbox } from "./services/email/outbox.server";
 import { STARTUP_STEPS } from "./startup.server";
 
 /**
@@ -21,9 +22,20 @@ declare global {
   var __storeRuntime: Promise<Runtime> | undefined;
 }
 
-export function getRuntime(): Promise<Runtime> {
+export async function getRuntime(): Promise<Runtime> {
   globalThis.__storeRuntime ??= startRuntime();
-  return globalThis.__storeRuntime;
+  const runtime = await globalThis.__storeRuntime;
+  connectServices(runtime);
+  return runtime;
+}
+
+/**
+ * Hands services the parts of the runtime they need, so they never import it.
+ * Done on every use (an assignment): module state is lost on a `remix dev`
+ * rebuild and when a test swaps the runtime, the runtime is not.
+ */
+function connectServices(runtime: Runtime): void {
+  connectEmailOutbox(runtime.database.db);
 }
 
 export async function getDb(): Promise<Database> {
@@ -36,7 +48,7 @@ async function startRuntime(): Promise<Runtime> {
   await database.migrate();
   const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
   const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of STARTUP_STEPS) await step(runtime);
+  for (const step of STARTUP_STEPS) await step({ config, db: database.db });
   console.log(`Store ready on ${database.description}.`);
   return runtime;
 }

@@ -1,19 +1,25 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
-import { publicBaseUrl } from "./config.server";
+import { publicBaseUrl, type Config } from "./config.server";
+import type { Database } from "./db/database.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
-import type { Runtime } from "./runtime.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 
-type StartupStep = (runtime: Runtime) => Promise<void>;
+/** What a start-up step gets: the configuration and the migrated database, nothing more. */
+export interface StartupContext {
+  config: Config;
+  db: Database;
+}
+
+type StartupStep = (context: StartupContext) => Promise<void>;
 
 /** What each feature needs done once at start-up, in the order it runs. */
 export const STARTUP_STEPS: readonly StartupStep[] = [
-  async ({ database }) => {
-    const result = await loadCatalogIfChanged(database.db);
+  async ({ db }) => {
+    const result = await loadCatalogIfChanged(db);
     if (result.loaded) console.log(`Catalog loaded: ${result.count} products.`);
   },
-  async (runtime) => {
-    await ensureDemoStaffAccount(runtime);
+  async ({ db, config }) => {
+    await ensureDemoStaffAccount(db, config);
   },
   async ({ config }) => {
     if (!config.PUBLIC_BASE_URL) {

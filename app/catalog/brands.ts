@@ -92,3 +92,62 @@ export function parseProductKey(key: string): { brand: BrandKey; Id: string } | 
   }
   return null;
 }
+
+/**
+ * Names that may open a title, longest first when matched. Display names of
+ * the brands plus the manufacturer names that appear in the data
+ * ("American Outdoor Grill" is AOG, "Delta Heat" is Delta, a "Green Moutain"
+ * typo, "American Fyre Designs" with an s).
+ */
+const BRAND_TITLE_NAMES: ReadonlyArray<readonly [string, BrandKey]> = [
+  ["Alfresco", "alfresco"],
+  ["American Made Grills", "american_made_grills"],
+  ["American Outdoor Grill", "aog"],
+  ["AOG", "aog"],
+  ["Artisan", "artisan"],
+  ["Blackstone", "blackstone"],
+  ["Blaze", "blaze"],
+  ["Breeo", "breeo"],
+  ["Bromic Heating", "bromic_heating"],
+  ["Bromic", "bromic_heating"],
+  ["Coyote", "coyote"],
+  ["Delta Heat", "delta"],
+  ["Delta", "delta"],
+  ["Fire Magic", "fire_magic"],
+  ["Fontana Forni", "fontana"],
+  ["Fontana", "fontana"],
+  ["Green Mountain Grills", "green_mountain"],
+  ["Green Mountain", "green_mountain"],
+  ["Green Moutain", "green_mountain"],
+  ["Napoleon", "napoleon"],
+  ["American Fyre Designs", "american_fyre_design"],
+  ["American Fyre Design", "american_fyre_design"],
+  ["The Outdoor Plus", "the_outdoor_plus"],
+  ["Twin Eagles", "twin_eagles"],
+  ["Primo", "primo"],
+  ["Summerset", "summerset"],
+  ["Ledge Lounger", "ledge_lounger"],
+  ["Mont Alpi", "mont_alpi"],
+];
+
+export const BRAND_NAMES_LONGEST_FIRST = [...BRAND_TITLE_NAMES].sort(
+  (a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+);
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The title without a leading brand name ("American Made Grills Estate Power
+ * Burner" -> "Estate Power Burner"), so that words of a brand name such as
+ * "Grills" are not read as the product type.
+ */
+export function stripBrandPrefix(title: string): string {
+  const text = title.replace(/\s+/g, " ").trim();
+  for (const [name] of BRAND_NAMES_LONGEST_FIRST) {
+    const match = new RegExp(`^${escapeRegExp(name)}(?![A-Za-z0-9])\\s*`, "i").exec(text);
+    if (match) return text.slice(match[0].length);
+  }
+  return text;
+}

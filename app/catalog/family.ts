@@ -1,6 +1,6 @@
 import type { CatalogProduct } from "./product";
 import { OWN_SEASONING_ID } from "./product";
-import { stripBrandPrefix } from "./import/normalize";
+import { stripBrandPrefix } from "./brands";
 
 /**
  * Product families used to choose an illustration and the wording of a

@@ -80,23 +80,30 @@ export interface CategoryChoice {
 
 /** The categories of a brand (or of every brand), alphabetically, Home shown as All Categories first. */
 export async function brandCategories(db: Database, brand: string): Promise<CategoryChoice[]> {
-  const cached = categoryCache.get(db)?.get(brand);
-  if (cached) return cached;
-  const choices = await queryBrandCategories(db, brand);
-  if (!categoryCache.has(db)) categoryCache.set(db, new Map());
-  categoryCache.get(db)?.set(brand, choices);
-  return choices;
+  return cachedUntilCatalogReload(db, `brand-categories:${brand}`, () => queryBrandCategories(db, brand));
 }
 
 /**
- * Category lists only change when the catalog is reloaded (at start-up), and
- * unnesting every product's categories is the slowest list query at scale, so
- * the answers are kept per database until the next load.
+ * Answers that are the same for every shopper and only change when the
+ * catalog is reloaded (at start-up), such as category lists (unnesting every
+ * product's categories is the slowest list query at scale): kept in the
+ * server process per database until the next load. A failed query is not kept.
  */
-const categoryCache = new WeakMap<Database, Map<string, CategoryChoice[]>>();
+const catalogCache = new WeakMap<Database, Map<string, Promise<unknown>>>();
+
+export function cachedUntilCatalogReload<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
+  const answers = catalogCache.get(db) ?? new Map<string, Promise<unknown>>();
+  catalogCache.set(db, answers);
+  const cached = answers.get(key) as Promise<T> | undefined;
+  if (cached) return cached;
+  const answer = compute();
+  answers.set(key, answer);
+  answer.catch(() => answers.delete(key));
+  return answer;
+}
 
 export function forgetCatalogCaches(db: Database) {
-  categoryCache.delete(db);
+  catalogCache.delete(db);
 }
 
 async function queryBrandCategories(db: Database, brand: string): Promise<CategoryChoice[]> {
@@ -109,6 +116,11 @@ async function queryBrandCategories(db: Database, brand: string): Promise<Catego
     .filter((name) => name !== HOME_CATEGORY)
     .sort((a, b) => a.localeCompare(b, "en"));
   return [{ value: ALL, label: ALL_CATEGORIES_LABEL }, ...names.map((name) => ({ value: name, label: name }))];
+}
+
+/** The key and Id of every product, in catalog order (for the sitemap). */
+export async function allProductKeys(db: Database): Promise<Array<{ key: string; id: string }>> {
+  return db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position));
 }
 
 /** A product by its `{brand}-{Id}` key, or null. */

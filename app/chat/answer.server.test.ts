@@ -22,15 +22,14 @@ describe("answerQuestion without a catalog", () => {
   it("says the products could not be loaded when the catalog search fails", async () => {
     const logger = { error: vi.fn() };
     const chat = vi.fn(async () => "never");
-    const answer = await answerQuestion("a 40 inch grill", { db: brokenDb, store, generator: generator(chat), logger });
+    const answer = await answerQuestion(brokenDb, "a 40 inch grill", { store, generator: generator(chat), logger });
     expect(answer).toMatchObject({ text: CHAT_ERRORS.products, links: [], source: "error" });
     expect(chat).not.toHaveBeenCalled();
     expect(logger.error).toHaveBeenCalledOnce();
   });
 
   it("answers a question with no product words from the facts, offline, without touching the catalog", async () => {
-    const answer = await answerQuestion("How long does shipping take?", {
-      db: brokenDb,
+    const answer = await answerQuestion(brokenDb, "How long does shipping take?", {
       store,
       generator: generator(async () => null),
       logger: { error: vi.fn() },
@@ -43,8 +42,7 @@ describe("answerQuestion without a catalog", () => {
 
   it("shows the spec's message when the language model fails", async () => {
     const logger = { error: vi.fn() };
-    const answer = await answerQuestion("what is your return policy", {
-      db: brokenDb,
+    const answer = await answerQuestion(brokenDb, "what is your return policy", {
       store,
       generator: generator(async () => {
         throw new Error("timeout");
@@ -61,8 +59,7 @@ describe("answerQuestion without a catalog", () => {
       text: `message ${index}`,
       timestamp: new Date().toISOString(),
     }));
-    const answer = await answerQuestion("what is your return policy", {
-      db: brokenDb,
+    const answer = await answerQuestion(brokenDb, "what is your return policy", {
       store,
       history,
       generator: generator(chat),

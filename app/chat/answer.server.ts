@@ -1,5 +1,4 @@
 import type { Database } from "~/db/database.server";
-import { getRuntime } from "~/runtime.server";
 import { getTextGenerator } from "~/services/text/index.server";
 import type { ChatMessage as GeneratorMessage, TextGenerator } from "~/services/text/types";
 import { CHAT_ERRORS, QUICK_OPTIONS, truncate, type ChatLink, type ChatMessage, type ChatOption } from "./conversation";
@@ -31,9 +30,8 @@ export interface Answer {
 }
 
 export interface AnswerDeps {
-  db?: Database;
+  store: StoreContact;
   generator?: TextGenerator;
-  store?: StoreContact;
   /** The conversation before this question, oldest first. */
   history?: readonly ChatMessage[];
   logger?: Pick<Console, "error">;
@@ -46,15 +44,9 @@ export interface AnswerDeps {
  * chat gives null) the answer is put together from the same facts and
  * matches, and says plainly what it is.
  */
-export async function answerQuestion(question: string, deps: AnswerDeps = {}): Promise<Answer> {
+export async function answerQuestion(db: Database, question: string, deps: AnswerDeps): Promise<Answer> {
+  const { store } = deps;
   const logger = deps.logger ?? console;
-  const runtime = deps.db && deps.store ? null : await getRuntime();
-  const db = deps.db ?? runtime!.database.db;
-  const store = deps.store ?? {
-    name: runtime!.config.STORE_NAME,
-    phone: runtime!.config.STORE_PHONE,
-    email: runtime!.config.STORE_EMAIL,
-  };
   const generator = deps.generator ?? getTextGenerator();
 
   let catalog: CatalogMatches;

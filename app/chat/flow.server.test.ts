@@ -13,11 +13,11 @@ const brokenDb = new Proxy(
     },
   },
 ) as unknown as Database;
-const deps = { db: brokenDb, store, now: new Date("2025-06-01T12:00:00Z"), logger: { error: vi.fn() } };
+const deps = { store, now: new Date("2025-06-01T12:00:00Z"), logger: { error: vi.fn() } };
 
 describe("replyToOption", () => {
   it("Products lists the 20 displayed brands as options", async () => {
-    const reply = await replyToOption("products", deps);
+    const reply = await replyToOption(brokenDb, "products", deps);
     expect(reply?.userText).toBe("Products");
     expect(reply?.delayMs).toBe(0);
     const options = reply?.reply.options ?? [];
@@ -29,7 +29,7 @@ describe("replyToOption", () => {
   });
 
   it("Contact gives the phone, the email and a link to /contact", async () => {
-    const reply = await replyToOption("contact", deps);
+    const reply = await replyToOption(brokenDb, "contact", deps);
     expect(reply?.reply.text).toContain("(877) 555-0142");
     expect(reply?.reply.text).toContain("sales@example.com");
     expect(reply?.reply.links).toEqual([
@@ -41,7 +41,7 @@ describe("replyToOption", () => {
   });
 
   it("Delivery gives the spec's shipping facts", async () => {
-    const text = (await replyToOption("delivery", deps))?.reply.text ?? "";
+    const text = (await replyToOption(brokenDb, "delivery", deps))?.reply.text ?? "";
     for (const fact of [
       "free on orders over $49",
       "$6.95",
@@ -59,15 +59,15 @@ describe("replyToOption", () => {
 
   it("refuses values that are no option", async () => {
     for (const value of ["", "hack", "brand:breeo", "brand:../../etc", "product:", `product:${"x".repeat(500)}`]) {
-      expect(await replyToOption(value, deps)).toBeNull();
+      expect(await replyToOption(brokenDb, value, deps)).toBeNull();
     }
   });
 
   it("answers a failed product load with the spec's message", async () => {
-    const brand = await replyToOption("brand:blaze", deps);
+    const brand = await replyToOption(brokenDb, "brand:blaze", deps);
     expect(brand?.userText).toBe("Blaze");
     expect(brand?.reply.text).toBe(CHAT_ERRORS.products);
-    const product = await replyToOption("product:blaze-3159840", deps);
+    const product = await replyToOption(brokenDb, "product:blaze-3159840", deps);
     expect(product?.reply.text).toBe(CHAT_ERRORS.products);
     expect(product?.delayMs).toBe(500);
     expect(deps.logger.error).toHaveBeenCalled();

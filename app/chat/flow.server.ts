@@ -21,7 +21,6 @@ export const BRAND_PRODUCTS_SHOWN = 10;
 const OPTION_LABEL_CHARS = 90;
 
 export interface FlowDeps {
-  db: Database;
   store: StoreContact;
   now?: Date;
   logger?: Pick<Console, "error">;
@@ -54,7 +53,7 @@ export function contactText(store: StoreContact): string {
  * first products, a product gives the link to its page, Contact and Delivery
  * give the store's facts. Null for a value that is no option.
  */
-export async function replyToOption(value: string, deps: FlowDeps): Promise<FlowReply | null> {
+export async function replyToOption(db: Database, value: string, deps: FlowDeps): Promise<FlowReply | null> {
   const now = deps.now ?? new Date();
   const reply = (text: string, extras: Parameters<typeof createMessage>[2] = {}) => createMessage("server", text, extras, now);
 
@@ -88,23 +87,23 @@ export async function replyToOption(value: string, deps: FlowDeps): Promise<Flow
   if (value.startsWith(BRAND_OPTION_PREFIX)) {
     const brand = value.slice(BRAND_OPTION_PREFIX.length);
     if (!DISPLAYED_BRAND_SET.has(brand)) return null;
-    return { userText: brandDisplayName(brand), reply: await brandReply(brand, deps, reply), delayMs: 0 };
+    return { userText: brandDisplayName(brand), reply: await brandReply(db, brand, deps, reply), delayMs: 0 };
   }
   if (value.startsWith(PRODUCT_OPTION_PREFIX)) {
     const key = value.slice(PRODUCT_OPTION_PREFIX.length);
     if (key === "" || key.length > 120) return null;
-    return productReply(key, deps, reply, replyDelayFor(value));
+    return productReply(db, key, deps, reply, replyDelayFor(value));
   }
   return null;
 }
 
 type Reply = (text: string, extras?: Parameters<typeof createMessage>[2]) => ChatMessage;
 
-async function brandReply(brand: string, deps: FlowDeps, reply: Reply): Promise<ChatMessage> {
+async function brandReply(db: Database, brand: string, deps: FlowDeps, reply: Reply): Promise<ChatMessage> {
   const name = brandDisplayName(brand);
   let page;
   try {
-    page = await listProducts(deps.db, { brand, category: "all", page: 1 });
+    page = await listProducts(db, { brand, category: "all", page: 1 });
   } catch (error) {
     (deps.logger ?? console).error("Chat: products of a brand could not be loaded", error);
     return reply(CHAT_ERRORS.products, { options: [...QUICK_OPTIONS] });
@@ -128,10 +127,10 @@ async function brandReply(brand: string, deps: FlowDeps, reply: Reply): Promise<
   });
 }
 
-async function productReply(key: string, deps: FlowDeps, reply: Reply, delayMs: number): Promise<FlowReply | null> {
+async function productReply(db: Database, key: string, deps: FlowDeps, reply: Reply, delayMs: number): Promise<FlowReply | null> {
   let product;
   try {
-    product = await getProductByKey(deps.db, key);
+    product = await getProductByKey(db, key);
   } catch (error) {
     (deps.logger ?? console).error("Chat: a product could not be loaded", error);
     return { userText: "A product", reply: reply(CHAT_ERRORS.products, { options: [...QUICK_OPTIONS] }), delayMs };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/product";
+import { cachedUntilCatalogReload } from "~/catalog/queries.server";
 import { likePattern } from "~/catalog/search";
 import { productPath } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
@@ -184,8 +185,12 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
   return { ...found, kind: rows.length > 0 ? "closest" : "none", matches: rows.map(toMatch), total: 0, findingText: null };
 }
 
-/** The catalog's categories, most stocked first, without the root Home. */
+/** The catalog's categories, most stocked first, without the root Home (the same for every question until the catalog reloads). */
 export async function topCategories(db: Database, limit = MAX_PROMPT_CATEGORIES): Promise<string[]> {
+  return cachedUntilCatalogReload(db, `top-categories:${limit}`, () => queryTopCategories(db, limit));
+}
+
+async function queryTopCategories(db: Database, limit: number): Promise<string[]> {
   const name = sql<string>`unnest(${products.categories})`;
   const rows = await db
     .select({ name: name.as("name"), total: count().as("total") })

@@ -4,7 +4,6 @@ import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
-import { getDb } from "~/runtime.server";
 import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { getShippingRates, warehouseAddress } from "~/services/shipping/index.server";
@@ -28,8 +27,7 @@ async function findProduct(db: Database, kind: Kind, search: URLSearchParams | F
   return typeof key === "string" && key ? getProductByKey(db, key) : null;
 }
 
-export async function singleCheckoutLoader(request: Request, kind: Kind) {
-  const db = await getDb();
+export async function singleCheckoutLoader(db: Database, request: Request, kind: Kind) {
   const url = new URL(request.url);
   const token = url.searchParams.get("checkout");
   if (token) {
@@ -45,8 +43,7 @@ export async function singleCheckoutLoader(request: Request, kind: Kind) {
   return { step: "details" as const, product: summary(product), totals, shippingKnown: !needsCarrierRate(quantity) };
 }
 
-export async function singleCheckoutAction(request: Request, kind: Kind) {
-  const db = await getDb();
+export async function singleCheckoutAction(db: Database, request: Request, kind: Kind) {
   const form = await request.formData();
   const product = await findProduct(db, kind, form);
   if (!product) return data({ kind: "error" as const, message: "This product is no longer available." }, { status: 404 });

@@ -1,9 +1,7 @@
-import { asc } from "drizzle-orm";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { DISPLAYED_BRANDS } from "~/catalog/brands";
-import { brandCategories } from "~/catalog/queries.server";
+import { allProductKeys, brandCategories } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
-import { products } from "~/db/schema";
 import { getDb } from "~/runtime.server";
 import { getConfig, publicBaseUrl } from "~/config.server";
 
@@ -24,10 +22,7 @@ const STATIC_PATHS = [
 export async function loader() {
   const origin = publicBaseUrl(getConfig());
   const db = await getDb();
-  const [rows, categories] = await Promise.all([
-    db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position)),
-    brandCategories(db, "all"),
-  ]);
+  const [rows, categories] = await Promise.all([allProductKeys(db), brandCategories(db, "all")]);
   const paths = [
     ...STATIC_PATHS,
     ...DISPLAYED_BRANDS.map((brand) => brandPath(brand)),

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 
 /**
@@ -9,7 +10,7 @@ import { requireStaff } from "~/staff/guard.server";
  * a POST to /admin is refused (405), so no password is ever checked here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(await getDb(), request);
   const search = new URL(request.url).search;
   return redirect(`/dashboard${search}`, { status: 303, headers: { "Cache-Control": "private, no-store" } });
 }

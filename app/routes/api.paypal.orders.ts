@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
-import { createPayPalOrderFor } from "~/services/payments/paypal-order-request.server";
+import { createPayPalOrderFor } from "~/payments/paypal-order-request.server";
 
 /** POST { checkoutToken } -> { orderId, attemptId }: the PayPal buttons' createOrder. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import { getDb } from "~/runtime.server";
-import { findOutboxEmail } from "~/services/email/index.server";
+import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import { formatDateTimeUtc } from "~/utils/format";
 
@@ -12,8 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  await requireOutboxAccess(request);
-  const email = await findOutboxEmail(await getDb(), params.id ?? "");
+  const db = await getDb();
+  await requireOutboxAccess(db, request);
+  const email = await findOutboxEmail(db, params.id ?? "");
   if (!email) throw new Response("Not Found", { status: 404 });
   return { email };
 }

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { getDb } from "~/runtime.server";
-import { listOutboxEmails } from "~/services/email/index.server";
+import { listOutboxEmails } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
 import { formatDateTimeUtc } from "~/utils/format";
@@ -20,8 +20,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOutboxAccess(request);
-  const emails = await listOutboxEmails(await getDb());
+  const db = await getDb();
+  await requireOutboxAccess(db, request);
+  const emails = await listOutboxEmails(db);
   return { emails };
 }
 

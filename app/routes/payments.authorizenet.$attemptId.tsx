@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
-import { hostedFormPage } from "~/services/payments/authorize-net-form.server";
+import { hostedFormPage } from "~/payments/authorize-net-form.server";
 import { formatUsd } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 

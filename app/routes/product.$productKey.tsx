@@ -31,7 +31,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
-  const siblings = await variationSiblings(db, product);
+  const [siblings, related, stored] = await Promise.all([
+    variationSiblings(db, product),
+    relatedProducts(db, {
+      categories: product.categories.filter((name) => name !== "Home").slice(-2),
+      excludeKey: product.key,
+      limit: RELATED_LIMIT,
+    }),
+    storedDescription(db, product.key),
+  ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
   if (Object.keys(chosen).length > 0) {
@@ -40,13 +48,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     if (!match) variationError = CONFIGURATION_NOT_AVAILABLE;
   }
 
-  const related = await relatedProducts(db, {
-    categories: product.categories.filter((name) => name !== "Home").slice(-2),
-    excludeKey: product.key,
-    limit: RELATED_LIMIT,
-  });
   const { body, legal } = splitDescription(product.description);
-  const stored = await storedDescription(db, product.key);
   return {
     product: { ...product, description: undefined },
     legal,

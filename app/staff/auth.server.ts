@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDb } from "~/runtime.server";
+import type { Database } from "~/db/database.server";
 import { verifyStaffCredentials, type StaffUser } from "./accounts.server";
 import { beginSignInAttempt, clientAddress, lockoutClock, lockoutMessage } from "./lockout.server";
 
@@ -39,18 +39,18 @@ export function credentialsFrom(form: FormData): { email: string; password: stri
  * remix-auth 4 only runs the strategy and returns its user; it keeps no
  * session. The route stores the user in our cookie session (session.server.ts).
  */
-export const authenticator = new Authenticator<StaffUser>().use(
-  new FormStrategy<StaffUser>(async ({ form, request }) => {
-    const { email, password } = credentialsFrom(form);
-    if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
-    const db = await getDb();
-    const decision = await beginSignInAttempt(db, { email, address: clientAddress(request) });
-    if (decision.kind === "refused") throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429);
-    if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
-    const user = await verifyStaffCredentials(db, email, password);
-    if (!user) throw new SignInError(INVALID_CREDENTIALS, 401);
-    await decision.attempt.succeeded();
-    return user;
-  }),
-  STAFF_STRATEGY,
-);
+export const staffAuthenticator = (db: Database) =>
+  new Authenticator<StaffUser>().use(
+    new FormStrategy<StaffUser>(async ({ form, request }) => {
+      const { email, password } = credentialsFrom(form);
+      if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
+      const decision = await beginSignInAttempt(db, { email, address: clientAddress(request) });
+      if (decision.kind === "refused") throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429);
+      if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
+      const user = await verifyStaffCredentials(db, email, password);
+      if (!user) throw new SignInError(INVALID_CREDENTIALS, 401);
+      await decision.attempt.succeeded();
+      return user;
+    }),
+    STAFF_STRATEGY,
+  );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Runtime } from "~/runtime.server";
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
 import { countStaffAccounts, createStaffAccount, DuplicateStaffEmailError } from "./accounts.server";
 
 export const DEMO_STAFF_EMAIL = "staff@example.com";
@@ -16,11 +17,10 @@ export function randomDemoPassword(): string {
  * only at creation, once per data directory. STAFF_DEMO_PASSWORD (tests)
  * replaces the random password and is then not echoed.
  */
-export async function ensureDemoStaffAccount(runtime: Pick<Runtime, "config" | "database">): Promise<boolean> {
-  if (runtime.config.DATABASE_URL) return false;
-  const db = runtime.database.db;
+export async function ensureDemoStaffAccount(db: Database, config: Pick<Config, "DATABASE_URL" | "STAFF_DEMO_PASSWORD">): Promise<boolean> {
+  if (config.DATABASE_URL) return false;
   if ((await countStaffAccounts(db)) > 0) return false;
-  const configured = runtime.config.STAFF_DEMO_PASSWORD;
+  const configured = config.STAFF_DEMO_PASSWORD;
   const password = configured ?? randomDemoPassword();
   try {
     await createStaffAccount(db, { email: DEMO_STAFF_EMAIL, password });

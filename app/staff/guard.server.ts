@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/runtime.server";
+import type { Database } from "~/db/database.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { findStaffById, type StaffUser } from "./accounts.server";
 import { ensureCsrfToken } from "./csrf.server";
@@ -27,11 +27,11 @@ export function loginPathFor(request: Request): string {
  * more than 12 hours, or whose account no longer exists, is signed out.
  * Passing renews the idle clock; the caller sends `commit()` as Set-Cookie.
  */
-export async function requireStaff(request: Request): Promise<StaffContext> {
+export async function requireStaff(db: Database, request: Request): Promise<StaffContext> {
   const session = await getStaffSession(request);
   const staffId = session.get("staffId");
   const now = sessionClock.now();
-  const staff = typeof staffId === "string" && !isIdleExpired(session, now) ? await findStaffById(await getDb(), staffId) : null;
+  const staff = typeof staffId === "string" && !isIdleExpired(session, now) ? await findStaffById(db, staffId) : null;
   if (!staff) {
     const headers = new Headers();
     if (staffId !== undefined) headers.append("Set-Cookie", await destroyStaffSession(request, session));
@@ -44,9 +44,9 @@ export async function requireStaff(request: Request): Promise<StaffContext> {
 }
 
 /** The signed-in staff member, if any, without redirecting (for /login). */
-export async function currentStaff(request: Request): Promise<StaffUser | null> {
+export async function currentStaff(db: Database, request: Request): Promise<StaffUser | null> {
   const session = await getStaffSession(request);
   const staffId = session.get("staffId");
   if (typeof staffId !== "string" || isIdleExpired(session)) return null;
-  return findStaffById(await getDb(), staffId);
+  return findStaffById(db, staffId);
 }

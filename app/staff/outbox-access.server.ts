@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import type { Database } from "~/db/database.server";
 import { isOutboxActive } from "~/services/email/index.server";
 import { currentStaff } from "./guard.server";
 
@@ -8,7 +9,7 @@ import { currentStaff } from "./guard.server";
  * a signed-in staff member (or anyone on a development build). Everyone else
  * gets a 404, as if the page did not exist.
  */
-export async function requireOutboxAccess(request: Request): Promise<void> {
-  const allowed = isOutboxActive() && (getConfig().NODE_ENV === "development" || (await currentStaff(request)) !== null);
+export async function requireOutboxAccess(db: Database, request: Request): Promise<void> {
+  const allowed = isOutboxActive() && (getConfig().NODE_ENV === "development" || (await currentStaff(db, request)) !== null);
   if (!allowed) throw new Response("Not Found", { status: 404 });
 }

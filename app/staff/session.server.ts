@@ -1,6 +1,5 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import { getRuntime } from "~/runtime.server";
-import { shouldUseSecureCookies } from "~/utils/cookies.server";
+import { cookieSecret, secureCookieFor } from "~/utils/cookies.server";
 
 /** A session is signed out after this long without a guarded request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -35,7 +34,7 @@ const storages = new Map<string, SessionStorage<StaffSessionData, StaffSessionFl
  * a cookie kept past its expiry is refused all the same.
  */
 async function storage() {
-  const { sessionSecret } = await getRuntime();
+  const sessionSecret = await cookieSecret();
   let existing = storages.get(sessionSecret);
   if (!existing) {
     existing = createCookieSessionStorage<StaffSessionData, StaffSessionFlash>({
@@ -59,13 +58,11 @@ export async function getStaffSession(request: Request): Promise<StaffSession> {
 
 /** Set-Cookie for the session; Secure when the request came over https (see shouldUseSecureCookies). */
 export async function commitStaffSession(request: Request, session: StaffSession): Promise<string> {
-  const { config } = await getRuntime();
-  return (await storage()).commitSession(session, { secure: shouldUseSecureCookies(request, config) });
+  return (await storage()).commitSession(session, { secure: await secureCookieFor(request) });
 }
 
 export async function destroyStaffSession(request: Request, session: StaffSession): Promise<string> {
-  const { config } = await getRuntime();
-  return (await storage()).destroySession(session, { secure: shouldUseSecureCookies(request, config) });
+  return (await storage()).destroySession(session, { secure: await secureCookieFor(request) });
 }
 
 /** Whether a signed-in session has been idle too long. */

@@ -16,6 +16,21 @@ export function shouldUseSecureCookies(request: Request, config: Pick<Config, "S
 }
 
 /**
+ * The secret that signs every cookie. This module is the one place outside
+ * routes that reads the runtime: cookies are read and written from many
+ * call sites that only hold the request, and the secret may come from the
+ * database, so it is looked up on first use.
+ */
+export async function cookieSecret(): Promise<string> {
+  return (await getRuntime()).sessionSecret;
+}
+
+/** Whether a cookie set in answer to this request should be Secure, under the runtime's configuration. */
+export async function secureCookieFor(request: Request): Promise<boolean> {
+  return shouldUseSecureCookies(request, (await getRuntime()).config);
+}
+
+/**
  * A signed, httpOnly, SameSite=Lax cookie, created on first use with the
  * runtime's session secret (which may come from the database).
  */
@@ -23,7 +38,7 @@ export function signedCookie(name: string, options: CookieOptions = {}) {
   let cookie: Cookie | undefined;
   const get = async () => {
     cookie ??= createCookie(name, {
-      secrets: [(await getRuntime()).sessionSecret],
+      secrets: [await cookieSecret()],
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -36,8 +51,7 @@ export function signedCookie(name: string, options: CookieOptions = {}) {
       return (await get()).parse(request.headers.get("Cookie"));
     },
     async serialize(request: Request, value: unknown, overrides: CookieOptions = {}): Promise<string> {
-      const { config } = await getRuntime();
-      return (await get()).serialize(value, { secure: shouldUseSecureCookies(request, config), ...overrides });
+      return (await get()).serialize(value, { secure: await secureCookieFor(request), ...overrides });
     },
   };
 }

@@ -177,6 +177,8 @@ test.describe("chat assistant", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
     await expect(popup).toHaveURL(/\/chatbot$/);
     await expect(page).not.toHaveURL(/\/chatbot/);
+    // Send is disabled once script runs (empty box): the options are then fetcher posts, not page loads.
+    await expect(popup.getByRole("button", { name: "Send", exact: true })).toBeDisabled();
     // A product link in the popup opens in the store's window.
     await choose(popup, "Products");
     await choose(popup, "Blaze");

@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
   describe("offline answers", () => {
     it(`answers '${QUESTION}' with real 40-inch natural gas grills`, async () => {
-      const answer = await answerQuestion(QUESTION, { db: database.db, store, generator: offline });
+      const answer = await answerQuestion(database.db, QUESTION, { store, generator: offline });
       expect(answer.source).toBe("offline");
       expect(answer.text).toContain("Here are products from our catalog that match “40-inch natural gas grill”");
       expect(answer.text).not.toMatch(/\bAI\b|language model/i);
@@ -91,15 +91,15 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     });
 
     it("says which words no product has and shows the closest products", async () => {
-      const answer = await answerQuestion("a flux capacitor patio heater", { db: database.db, store, generator: offline });
+      const answer = await answerQuestion(database.db, "a flux capacitor patio heater", { store, generator: offline });
       expect(answer.text).toContain("No product in our catalog mentions “flux capacitor”");
       await expectExistingProducts(answer.links);
-      const closest = await answerQuestion("blaze propane pizza oven kamado", { db: database.db, store, generator: offline });
+      const closest = await answerQuestion(database.db, "blaze propane pizza oven kamado", { store, generator: offline });
       expect(closest.text).toMatch(/closest|match/);
     });
 
     it("points to browsing and the team when nothing matches", async () => {
-      const answer = await answerQuestion("hovercraft", { db: database.db, store, generator: offline });
+      const answer = await answerQuestion(database.db, "hovercraft", { store, generator: offline });
       expect(answer.text).toContain("I couldn't find products matching “hovercraft”");
       expect(answer.text).toContain(store.phone);
       expect(answer.links).toEqual([{ label: "Contact page", href: "/contact" }]);
@@ -107,12 +107,12 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     });
 
     it("answers policy questions from the facts, without products", async () => {
-      const shipping = await answerQuestion("How long does shipping take to Texas?", { db: database.db, store, generator: offline });
+      const shipping = await answerQuestion(database.db, "How long does shipping take to Texas?", { store, generator: offline });
       expect(shipping.text).toContain("3-5 business days");
       expect(shipping.links.some((link) => link.href.startsWith("/product/"))).toBe(false);
-      const returns = await answerQuestion("Can I return a grill?", { db: database.db, store, generator: offline });
+      const returns = await answerQuestion(database.db, "Can I return a grill?", { store, generator: offline });
       expect(returns.text).toContain("30 days of delivery");
-      const contact = await answerQuestion("what is your phone number", { db: database.db, store, generator: offline });
+      const contact = await answerQuestion(database.db, "what is your phone number", { store, generator: offline });
       expect(contact.text).toContain(store.phone);
       expect(contact.links).toContainEqual({ label: "Contact page", href: "/contact" });
     });
@@ -120,11 +120,11 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
   describe("quick options", () => {
     it("walks Products, a brand, a product", async () => {
-      const deps = { db: database.db, store };
-      const brands = await replyToOption("products", deps);
+      const deps = { store };
+      const brands = await replyToOption(database.db, "products", deps);
       expect(brands?.reply.options).toHaveLength(20);
 
-      const blaze = await replyToOption("brand:blaze", deps);
+      const blaze = await replyToOption(database.db, "brand:blaze", deps);
       const options = blaze?.reply.options ?? [];
       expect(options).toHaveLength(10);
       expect(blaze?.reply.text).toMatch(/^Here are 10 of our \d+ Blaze products/);
@@ -134,11 +134,11 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         expect(product?.brand).toBe("blaze");
       }
 
-      const chosen = await replyToOption(options[0].value, deps);
+      const chosen = await replyToOption(database.db, options[0].value, deps);
       const key = options[0].value.replace(/^product:/, "");
       expect(chosen?.delayMs).toBe(500);
       expect(chosen?.reply.links).toEqual([{ label: expect.any(String), href: `/product/${key}` }]);
-      expect(await replyToOption("product:blaze-does-not-exist", deps)).toBeNull();
+      expect(await replyToOption(database.db, "product:blaze-does-not-exist", deps)).toBeNull();
     });
   });
 
@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
     it("sends a system prompt holding the store's facts and the matched products, and links those products", async () => {
       const history: ChatMessage[] = [{ sender: "server", text: "Hi! Welcome.", timestamp: new Date().toISOString() }];
-      const answer = await answerQuestion(QUESTION, { db: database.db, store, generator: model(), history });
+      const answer = await answerQuestion(database.db, QUESTION, { store, generator: model(), history });
       expect(answer).toMatchObject({ text: FAKE_OPENAI_REPLY, source: "model" });
 
       expect(fake.requests).toHaveLength(1);
@@ -190,13 +190,13 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
     it("shows the spec's message when the model fails", async () => {
       fake.respondWith(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
-      const answer = await answerQuestion(QUESTION, { db: database.db, store, generator: model(), logger: { error: vi.fn() } });
+      const answer = await answerQuestion(database.db, QUESTION, { store, generator: model(), logger: { error: vi.fn() } });
       expect(answer).toMatchObject({ text: CHAT_ERRORS.generation, links: [], source: "error" });
     });
 
     it("keeps a long answer bounded", async () => {
       fake.respondWith(200, chatCompletion("word ".repeat(2_000)));
-      const answer = await answerQuestion("hello", { db: database.db, store, generator: model() });
+      const answer = await answerQuestion(database.db, "hello", { store, generator: model() });
       expect(answer.text.length).toBeLessThanOrEqual(1_200);
     });
 

@@ -7,7 +7,8 @@ import { action as contactAction } from "~/routes/contact";
 import { loader as loveRubLoader } from "~/routes/love-rub";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { loader as searchTestLoader } from "~/routes/test";
-import { findOutboxEmail, listOutboxEmails, outboxWriter, sendEmailSafely } from "~/services/email/index.server";
+import { sendEmailSafely } from "~/services/email/index.server";
+import { findOutboxEmail, listOutboxEmails, outboxWriter } from "~/services/email/outbox.server";
 import { createOutboxSender } from "~/services/email/outbox-sender.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -177,7 +178,7 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   describe("email outbox", () => {
     it("writes rows through the outbox sender and reads them back newest first", async () => {
       const sender = createOutboxSender(
-        outboxWriter(async () => database.db),
+        outboxWriter(() => database.db),
         "sales@example.com",
       );
       await sendEmailSafely({ to: "a@example.com", subject: "First", text: "One" }, { sender });

@@ -6,7 +6,7 @@ import { orders, paymentAttempts, products } from "~/db/schema";
 import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
-import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/services/payments/paypal-order-request.server";
+import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";

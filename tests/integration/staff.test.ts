@@ -6,9 +6,9 @@ import * as schema from "~/db/schema";
 import { orderStatusChanges, orders, staffLoginAttempts, staffUsers } from "~/db/schema";
 import { loader as adminLoader } from "~/routes/admin";
 import * as adminRoute from "~/routes/admin";
-import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
-import { action as loginAction, loader as loginLoader } from "~/routes/login";
-import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_staff.dashboard";
+import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/_staff.logout";
 import { createStaffAccount, DuplicateStaffEmailError, verifyStaffCredentials } from "~/staff/accounts.server";
 import { dashboardTiles, listOrders, orderDetail, PAGE_SIZE, updateOrderStatus } from "~/staff/dashboard.server";
 import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.server";
@@ -597,13 +597,13 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       await database.db.delete(staffUsers);
       try {
         // With DATABASE_URL set, nothing is created.
-        const withUrl = { config: parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/x" }), database };
-        expect(await ensureDemoStaffAccount(withUrl)).toBe(false);
+        const withUrl = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/x" });
+        expect(await ensureDemoStaffAccount(database.db, withUrl)).toBe(false);
         expect(await database.db.select().from(staffUsers)).toHaveLength(0);
 
-        const embedded = { config: parseConfig({}), database };
-        expect(await ensureDemoStaffAccount(embedded)).toBe(true);
-        expect(await ensureDemoStaffAccount(embedded)).toBe(false);
+        const embedded = parseConfig({});
+        expect(await ensureDemoStaffAccount(database.db, embedded)).toBe(true);
+        expect(await ensureDemoStaffAccount(database.db, embedded)).toBe(false);
         expect(log).toHaveBeenCalledTimes(1);
         const line = String(log.mock.calls[0][0]);
         const match = /^Demo staff account: email staff@example\.com, password (\S{16,})$/.exec(line);
@@ -612,12 +612,12 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
         // Another data directory gets another password.
         await database.db.delete(staffUsers);
-        await ensureDemoStaffAccount(embedded);
+        await ensureDemoStaffAccount(database.db, embedded);
         expect(String(log.mock.calls[1][0])).not.toBe(line);
 
         // A password from STAFF_DEMO_PASSWORD is used but not echoed.
         await database.db.delete(staffUsers);
-        await ensureDemoStaffAccount({ config: parseConfig({ STAFF_DEMO_PASSWORD: "configured-demo-pass" }), database });
+        await ensureDemoStaffAccount(database.db, parseConfig({ STAFF_DEMO_PASSWORD: "configured-demo-pass" }));
         expect(String(log.mock.calls[2][0])).not.toContain("configured-demo-pass");
         expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, "configured-demo-pass")).not.toBeNull();
       } finally {

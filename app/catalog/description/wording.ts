@@ -1,4 +1,4 @@
-import { stripBrandPrefix } from "../import/normalize";
+import { stripBrandPrefix } from "../brands";
 
 /** Small English helpers the paragraphs share. */
 

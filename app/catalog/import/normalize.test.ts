@@ -8,8 +8,8 @@ import {
   normalizeSpecifications,
   parsePrice,
   splitSpecificationString,
-  stripBrandPrefix,
 } from "./normalize";
+import { stripBrandPrefix } from "../brands";
 
 describe("parsePrice", () => {
   it.each([

@@ -1,6 +1,6 @@
-import type { TilesView } from "~/staff/view";
+import type { DashboardTiles as Tiles } from "~/staff/dashboard.server";
 
-const TILES: Array<{ key: keyof TilesView; label: string }> = [
+const TILES: Array<{ key: keyof Tiles; label: string }> = [
   { key: "total", label: "Total Orders" },
   { key: "approved", label: "Approved" },
   { key: "packed", label: "Packed" },
@@ -8,7 +8,7 @@ const TILES: Array<{ key: keyof TilesView; label: string }> = [
 ];
 
 /** Total Orders counts every order (Cancelled ones only there); the others count their status. */
-export function DashboardTiles({ tiles }: { tiles: TilesView }) {
+export function DashboardTiles({ tiles }: { tiles: Tiles }) {
   return (
     <ul className="staff-tiles" aria-label="Order counts">
       {TILES.map(({ key, label }) => (

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { formatDate, formatPhone, formatUsd } from "~/utils/format";
-import type { OrderDetailView } from "~/staff/view";
+import type { OrderDetail } from "~/staff/dashboard.server";
 import { AuditTrail } from "./AuditTrail";
 import { StatusBadge } from "./StatusBadge";
 import { StatusForm } from "./StatusForm";
@@ -17,7 +17,7 @@ export function OrderPanel({
   closeHref,
   formAction,
 }: {
-  order: OrderDetailView;
+  order: OrderDetail;
   csrf: string;
   closeHref: string;
   formAction: string;
@@ -32,7 +32,7 @@ export function OrderPanel({
         </Link>
       </div>
       <p className="order-panel__meta">
-        <StatusBadge status={order.status} /> Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        <StatusBadge status={order.status} /> Placed on <time dateTime={order.createdAt.toISOString()}>{formatDate(order.createdAt)}</time>
       </p>
 
       <StatusForm orderId={order.orderId} status={order.status} csrf={csrf} action={formAction} />

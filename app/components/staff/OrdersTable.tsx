@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/format";
-import type { OrderRowView } from "~/staff/view";
+import type { OrderRow } from "~/staff/dashboard.server";
 import { StatusBadge } from "./StatusBadge";
 
 /**
@@ -14,7 +14,7 @@ export function OrdersTable({
   hrefFor,
   caption,
 }: {
-  rows: OrderRowView[];
+  rows: OrderRow[];
   selectedId: string | null;
   hrefFor: (orderId: string) => string;
   caption: string;
@@ -55,7 +55,7 @@ export function OrdersTable({
                   <StatusBadge status={row.status} />
                 </td>
                 <td>
-                  <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                  <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
                 </td>
               </tr>
             );

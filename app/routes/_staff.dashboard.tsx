@@ -1,54 +1,37 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
 import { StaffHeader } from "~/components/staff/StaffHeader";
-import type { RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import { verifyCsrf } from "~/staff/csrf.server";
-import { dashboardTiles, listOrders, normalizeQuery, orderDetail, parsePage, updateOrderStatus } from "~/staff/dashboard.server";
+import {
+  dashboardTiles,
+  listOrders,
+  normalizeQuery,
+  orderDetail,
+  parsePage,
+  updateOrderStatus,
+  type DashboardTiles as Tiles,
+  type OrderDetail,
+  type OrderRow,
+} from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
-import {
-  dashboardHref,
-  FORM_EXPIRED,
-  STATUS_FAILED,
-  STATUS_UNEXPECTED,
-  STATUS_UPDATED,
-  type DashboardState,
-  type OrderDetailView,
-  type OrderRowView,
-  type TilesView,
-} from "~/staff/view";
-import staffStyles from "~/styles/staff.css";
-
-export const handle: RouteHandle = { bareLayout: true };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
-
-/** Staff pages hold customers' personal data: never cached. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 type DashboardData = {
   staffEmail: string;
   csrf: string;
   state: DashboardState;
-  tiles: TilesView;
-  rows: OrderRowView[];
+  tiles: Tiles;
+  rows: OrderRow[];
   hasNext: boolean;
-  selected: OrderDetailView | null;
+  selected: OrderDetail | null;
   selectedMissing: boolean;
   flash: Flash | null;
 };
@@ -61,12 +44,14 @@ function stateFrom(params: URLSearchParams): DashboardState {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
-  const state = stateFrom(new URL(request.url).searchParams);
   const db = await getDb();
-  const tiles = await dashboardTiles(db);
-  const list = await listOrders(db, { query: state.q, page: state.page });
-  const detail = state.order ? await orderDetail(db, state.order) : null;
+  const staff = await requireStaff(db, request);
+  const state = stateFrom(new URL(request.url).searchParams);
+  const [tiles, list, detail] = await Promise.all([
+    dashboardTiles(db),
+    listOrders(db, { query: state.q, page: state.page }),
+    state.order ? orderDetail(db, state.order) : null,
+  ]);
   const flash = staff.session.get("flash") ?? null;
   return data<DashboardData>(
     {
@@ -74,15 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrf: staff.csrf,
       state,
       tiles,
-      rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      rows: list.rows,
       hasNext: list.hasNext,
-      selected: detail
-        ? {
-            ...detail,
-            createdAt: detail.createdAt.toISOString(),
-            history: detail.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
-          }
-        : null,
+      selected: detail,
       selectedMissing: Boolean(state.order) && !detail,
       flash,
     },
@@ -97,7 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * and the list, tiles and panel show the new status.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+  const db = await getDb();
+  const staff = await requireStaff(db, request);
   const state = stateFrom(new URL(request.url).searchParams);
   const reply = async (flash: Flash, status: number) =>
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
@@ -113,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const orderId = String(form.get("orderId") ?? "");
   try {
-    const result = await updateOrderStatus(await getDb(), { orderId, status: form.get("status"), staff: staff.staff });
+    const result = await updateOrderStatus(db, { orderId, status: form.get("status"), staff: staff.staff });
     if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
     staff.session.flash("flash", { kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {

@@ -1,30 +1,15 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
-import type { RouteHandle } from "~/root";
-import { authenticator, credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY } from "~/staff/auth.server";
+import { getDb } from "~/runtime.server";
+import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
 import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
 import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
-import staffStyles from "~/styles/staff.css";
 import { safeRedirectPath } from "~/utils/redirect";
 
-export const handle: RouteHandle = { bareLayout: true };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
-
 export const meta: MetaFunction = () => [{ title: "Staff sign-in" }, { name: "robots", content: "noindex, nofollow" }];
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const SIGN_IN_EXPIRED = "Your sign-in form expired. Please try again.";
 
@@ -36,7 +21,7 @@ function targetFrom(value: unknown): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = targetFrom(new URL(request.url).searchParams.get("redirectTo"));
-  if (await currentStaff(request)) throw redirect(redirectTo, 303);
+  if (await currentStaff(await getDb(), request)) throw redirect(redirectTo, 303);
   // A signed-out session that only carries the sign-in form's CSRF token.
   const session = await getStaffSession(request);
   for (const key of ["staffId", "email", "lastSeen"] as const) session.unset(key);
@@ -78,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!email || !password) return fail(FILL_IN_ALL_FIELDS, 400);
 
   try {
-    const staff = await authenticator.authenticate(STAFF_STRATEGY, request);
+    const staff = await staffAuthenticator(await getDb()).authenticate(STAFF_STRATEGY, request);
     session.set("staffId", staff.id);
     session.set("email", staff.email);
     session.set("lastSeen", sessionClock.now());

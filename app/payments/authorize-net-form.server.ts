@@ -4,7 +4,7 @@ import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { getAttempt } from "~/payments/attempts.server";
 import { paymentReturnUrl } from "~/payments/start-payment.server";
-import { authorizeNetHostedUrl } from "./authorize-net.server";
+import { authorizeNetHostedUrl } from "~/services/payments/authorize-net.server";
 
 /** Form tokens are opaque base64-like strings of a few hundred characters. */
 const FORM_TOKEN = /^[A-Za-z0-9+/=._-]{1,8192}$/;

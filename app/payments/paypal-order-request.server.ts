@@ -3,7 +3,7 @@ import { getCheckout } from "~/checkout/checkout.server";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { startPayment } from "~/payments/start-payment.server";
-import { paymentProviderFor } from "./index.server";
+import { paymentProviderFor } from "~/services/payments/index.server";
 
 /** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
 const orderRequest = z.object({ checkoutToken: z.string().trim().min(1).max(200) });

@@ -1,37 +1,22 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/staff/CsrfField";
-import type { RouteHandle } from "~/root";
 import { verifyCsrf } from "~/staff/csrf.server";
+import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 import { destroyStaffSession } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
-import staffStyles from "~/styles/staff.css";
-
-export const handle: RouteHandle = { bareLayout: true };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Sign out | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 /** GET /logout asks to confirm (signing out is a POST with the token, never a link). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireStaff(await getDb(), request);
   return data({ csrf: staff.csrf, email: staff.staff.email }, { headers: { "Set-Cookie": await staff.commit() } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireStaff(await getDb(), request);
   const form = await request.formData().catch(() => new FormData());
   if (!verifyCsrf(staff.session, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });

@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Dependencies point one way: routes -> domain -> services/db, never back.
+ * This scans every module under app/ (tests excluded) and names each import
+ * that breaks the rule, so drift is caught by `npm test`.
+ */
+
+const APP = path.resolve("app");
+const EXTENSIONS = [".ts", ".tsx"];
+
+interface Import {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return EXTENSIONS.includes(path.extname(entry.name)) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The app-relative module a specifier names ("catalog/brands"), or null for packages and node built-ins. */
+function resolveSpecifier(file: string, specifier: string): string | null {
+  let target: string;
+  if (specifier.startsWith("~/")) target = path.join(APP, specifier.slice(2));
+  else if (specifier.startsWith(".")) target = path.resolve(path.dirname(file), specifier);
+  else return null;
+  return path
+    .relative(APP, target)
+    .replace(/\\/g, "/")
+    .replace(/\.(tsx?|js)$/, "");
+}
+
+const IMPORT_PATTERN = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
+const DYNAMIC_IMPORT_PATTERN = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, "utf8");
+  const from = path
+    .relative(APP, file)
+    .replace(/\\/g, "/")
+    .replace(/\.tsx?$/, "");
+  const found: Import[] = [];
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    const to = resolveSpecifier(file, match[3]);
+    if (to) found.push({ from, to, typeOnly: Boolean(match[2]) });
+  }
+  for (const match of text.matchAll(DYNAMIC_IMPORT_PATTERN)) {
+    const to = resolveSpecifier(file, match[1]);
+    if (to) found.push({ from, to, typeOnly: false });
+  }
+  return found;
+}
+
+const under = (module: string, folder: string) => module === folder || module.startsWith(`${folder}/`);
+const isRoute = (module: string) => under(module, "routes") || module === "root";
+const isEntry = (module: string) => module === "entry.server" || module === "entry.client";
+
+/** Modules a service, the database layer and utils may use: nothing of the domain above them. */
+const isLowerLayer = (module: string) =>
+  under(module, "services") || under(module, "db") || under(module, "utils") || module === "config.server";
+
+/** Each rule says which imports break it, and why. */
+const RULES: Array<{ name: string; breaks: (edge: Import) => boolean }> = [
+  {
+    // Components may name a route's loader or action type for useFetcher/useRouteLoaderData; nothing else reaches up.
+    name: "only routes import routes (components may import route types)",
+    breaks: ({ from, to, typeOnly }) => isRoute(to) && !isRoute(from) && !(typeOnly && under(from, "components")),
+  },
+  {
+    name: "runtime catalog code never imports the build-time importer (app/catalog/import)",
+    breaks: ({ from, to }) => under(from, "catalog") && !under(from, "catalog/import") && under(to, "catalog/import"),
+  },
+  {
+    name: "services, the database layer and utils import no domain module",
+    breaks: ({ from, to }) =>
+      (under(from, "services") || under(from, "db") || under(from, "utils")) && !isLowerLayer(to) && to !== "runtime.server",
+  },
+  {
+    name: "the database layer imports neither services nor utils",
+    breaks: ({ from, to }) => under(from, "db") && (under(to, "services") || under(to, "utils")),
+  },
+  {
+    // Domain code gets its database (and settings) passed in; cookies.server.ts alone reads the session secret.
+    name: "only routes and entry files import the runtime",
+    breaks: ({ from, to }) => to === "runtime.server" && !isRoute(from) && !isEntry(from) && from !== "utils/cookies.server",
+  },
+];
+
+/** Known breaks in code another change owns; each should disappear, never grow. */
+const KNOWN_BREAKS = new Set<string>([]);
+
+describe("the dependency rule (routes -> domain -> services/db)", () => {
+  const edges = sourceFiles(APP).flatMap(importsOf);
+
+  it("finds the imports it checks", () => {
+    expect(edges.length).toBeGreaterThan(200);
+    expect(edges).toContainEqual({ from: "routes/cart", to: "cart/cart-cookie.server", typeOnly: false });
+    // A multi-line import, and a type-only one.
+    expect(edges).toContainEqual({ from: "routes/_staff.dashboard", to: "staff/dashboard.server", typeOnly: false });
+    expect(edges).toContainEqual({ from: "components/staff/OrderPanel", to: "staff/dashboard.server", typeOnly: true });
+  });
+
+  it.each(RULES)("$name", ({ breaks }) => {
+    const broken = edges
+      .filter(breaks)
+      .map(({ from, to }) => `${from} -> ${to}`)
+      .filter((edge) => !KNOWN_BREAKS.has(edge));
+    expect(broken).toEqual([]);
+  });
+
+  it("has no stale known break", () => {
+    const all = new Set(edges.filter((edge) => RULES.some((rule) => rule.breaks(edge))).map(({ from, to }) => `${from} -> ${to}`));
+    expect([...KNOWN_BREAKS].filter((edge) => !all.has(edge))).toEqual([]);
+  });
+});
