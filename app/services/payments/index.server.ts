@@ -1,5 +1,6 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
+import { createStripeProvider, isStripeConfigured, stripeOptionsFromConfig } from "./stripe.server";
 import { createTestPaymentProvider } from "./test-payments.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentOption, type PaymentProvider } from "./types";
 
@@ -13,7 +14,9 @@ interface RealDriver {
   create(config: Config): PaymentProvider;
 }
 
-const REAL_DRIVERS: readonly RealDriver[] = [];
+const REAL_DRIVERS: readonly RealDriver[] = [
+  { method: "stripe", isConfigured: isStripeConfigured, create: (config) => createStripeProvider(stripeOptionsFromConfig(config)) },
+];
 
 /** The methods whose real provider has its keys set. */
 export function configuredRealMethods(config: Config): PaymentMethod[] {
