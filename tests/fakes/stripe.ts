@@ -51,6 +51,8 @@ export interface WebhookDelivery {
 }
 
 export interface FakeStripe extends FakeServer {
+  /** The fake's own Stripe-like answers, to go back to after `respondWith` without forgetting objects. */
+  readonly answerLikeStripe: (request: RecordedRequest) => Promise<FakeResponse>;
   readonly paymentIntents: Map<string, FakePaymentIntent>;
   readonly checkoutSessions: Map<string, FakeCheckoutSession>;
   /** URL of the fake Stripe.js (pass as STRIPE_JS_URL). */
@@ -302,6 +304,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       idempotentAnswers.clear();
       webhookDeliveries.length = 0;
     },
+    answerLikeStripe: answer,
     paymentIntents,
     checkoutSessions,
     scriptUrl: `${server.url}/v3/stripe.js`,

@@ -60,7 +60,11 @@ describe("Stripe driver against the fake Stripe API", () => {
       const started = await provider().startPayment(input("embedded"));
 
       expect(started.reference).toMatch(/^pi_/);
-      expect(started.clientData).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/), publishableKey: "pk_test_contract" });
+      expect(started.clientData).toEqual({
+        clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+        publishableKey: "pk_test_contract",
+        returnUrl: input("embedded").returnUrl,
+      });
       const [request] = fake.requests;
       expect(request).toMatchObject({ method: "POST", path: "/v1/payment_intents" });
       expect(request?.headers.authorization).toBe("Bearer sk_test_contract");

@@ -80,7 +80,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       reference: intent.id,
       // Without script the widget cannot run: the return page then asks Stripe, which says "not paid yet".
       redirectUrl: input.returnUrl,
-      clientData: { clientSecret: intent.client_secret, publishableKey: options.publishableKey },
+      // Stripe.js sends the shopper to returnUrl once the Payment Element has confirmed the payment.
+      clientData: { clientSecret: intent.client_secret, publishableKey: options.publishableKey, returnUrl: input.returnUrl },
     };
   }
 
