@@ -147,6 +147,7 @@ export function publicConfig(config: Config) {
     storePhone: config.STORE_PHONE,
     storeEmail: config.STORE_EMAIL,
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeJsUrl: config.STRIPE_JS_URL ?? null,
     paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
     affirmPublicKey: config.AFFIRM_PUBLIC_API_KEY ?? null,
     googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "unavailable":
       return json({ error: "Card payments with Stripe are not configured." }, 404);
     case "failed":
-      return json({ error: `Payment failed: ${result.message}` }, 502);
+      return json({ error: result.message }, 502);
   }
 }
 

@@ -302,12 +302,12 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
       expect((await callApi({ checkoutToken: checkout.token })).status).toBe(404);
     });
 
-    it("Stripe failing: a JSON 502 with the spec's message", async () => {
+    it("Stripe failing: a JSON 502 whose message the popup shows after 'Payment failed: '", async () => {
       const checkout = await newCheckout();
       fake.respondWith(() => stripeError(500, "api_error", "Stripe is down."));
       const response = await callApi({ checkoutToken: checkout.token });
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ error: "Payment failed: An unexpected error occurred." });
+      expect(await response.json()).toEqual({ error: "An unexpected error occurred." });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
+import { StripeCardEntry } from "./payments/StripeCardEntry";
 
 /**
  * The payment choices, shown once the contact form is valid. Each is a POST
@@ -43,14 +44,22 @@ export function PaymentMethods({
         <ul>
           {options.map((option, index) => (
             <li key={option.method}>
-              <Form method="post" action="/payments/start">
-                <input type="hidden" name="checkout" value={checkoutToken} />
-                <input type="hidden" name="method" value={option.method} />
-                <button type="submit" className={index === 0 ? "button button--primary button--block" : "button button--block"}>
-                  {option.label}
-                  {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
-                </button>
-              </Form>
+              {option.provider === "stripe" ? (
+                <StripeCardEntry
+                  checkoutToken={checkoutToken}
+                  label={option.label}
+                  className={index === 0 ? "button button--primary button--block" : "button button--block"}
+                />
+              ) : (
+                <Form method="post" action="/payments/start">
+                  <input type="hidden" name="checkout" value={checkoutToken} />
+                  <input type="hidden" name="method" value={option.method} />
+                  <button type="submit" className={index === 0 ? "button button--primary button--block" : "button button--block"}>
+                    {option.label}
+                    {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
