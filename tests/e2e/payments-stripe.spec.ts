@@ -161,3 +161,21 @@ test("a declined card says so in the popup, which closes on its button and on th
   await page.mouse.click(5, 5);
   await expect(popup).toHaveCount(0);
 });
+
+test("when Stripe.js cannot load, the popup says so and offers Stripe's hosted page", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "only the popup loads Stripe.js");
+  fake.respondWith((request) => (request.path.startsWith("/v3/stripe.js") ? { status: 404, body: "" } : fake.answerLikeStripe(request)));
+  try {
+    const email = `card-no-stripe-js+${Date.now()}@example.com`;
+    await page.goto(at(`/single-product-checkout?product=${GRILL.key}`));
+    await fillCustomer(page, email);
+    await page.getByRole("button", { name: "Credit or debit card" }).click();
+    const popup = page.getByRole("dialog", { name: "Pay by card" });
+    await expect(popup.getByRole("alert")).toHaveText("Payment failed: An unexpected error occurred.");
+    await popup.getByRole("button", { name: "Pay on Stripe's payment page instead" }).click();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  } finally {
+    fake.respondWith(fake.answerLikeStripe);
+  }
+});

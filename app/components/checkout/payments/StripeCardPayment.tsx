@@ -38,9 +38,19 @@ export default function StripeCardPayment({ checkoutToken }: { checkoutToken: st
   if (state.status === "loading") return <p role="status">Loading the card form...</p>;
   if (state.status === "failed") {
     return (
-      <p className="notice notice--error" role="alert">
-        {state.message}
-      </p>
+      <>
+        <p className="notice notice--error" role="alert">
+          {state.message}
+        </p>
+        {/* Never a dead end: Stripe's hosted payment page works even when Stripe.js cannot load here. */}
+        <form method="post" action="/payments/start">
+          <input type="hidden" name="checkout" value={checkoutToken} />
+          <input type="hidden" name="method" value="stripe" />
+          <button type="submit" className="button button--block">
+            Pay on Stripe&apos;s payment page instead
+          </button>
+        </form>
+      </>
     );
   }
   return (
@@ -75,7 +85,7 @@ function CardForm({ returnUrl }: { returnUrl: string }) {
     <form className="card-payment" onSubmit={onSubmit}>
       <PaymentElement />
       <button type="submit" className="button button--primary button--block" disabled={!stripe || !elements || processing}>
-        {processing ? "Processing payment..." : "Pay now"}
+        Pay now
       </button>
       <p role="status" className="card-payment__status">
         {processing ? "Processing payment..." : null}
