@@ -148,6 +148,7 @@ export function publicConfig(config: Config) {
     storePhone: config.STORE_PHONE,
     storeEmail: config.STORE_EMAIL,
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeJsUrl: config.STRIPE_JS_URL ?? null,
     paypalClientId: config.PAYPAL_CLIENT_ID ?? null,
     /** The PayPal JS SDK address (PayPal's host for the environment, or PAYPAL_SDK_BASE). */
     paypalSdkUrl: paypalSdkUrl(config),

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
-import { connectEmailOutbox } from "./services/email/outbox.server";
 import { STARTUP_STEPS } from "./startup.server";
 
 /**
@@ -24,18 +23,7 @@ declare global {
 
 export async function getRuntime(): Promise<Runtime> {
   globalThis.__storeRuntime ??= startRuntime();
-  const runtime = await globalThis.__storeRuntime;
-  connectServices(runtime);
-  return runtime;
-}
-
-/**
- * Hands services the parts of the runtime they need, so they never import it.
- * Done on every use (an assignment): module state is lost on a `remix dev`
- * rebuild and when a test swaps the runtime, the runtime is not.
- */
-function connectServices(runtime: Runtime): void {
-  connectEmailOutbox(runtime.database.db);
+  return globalThis.__storeRuntime;
 }
 
 export async function getDb(): Promise<Database> {

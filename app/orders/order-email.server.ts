@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import type { Database } from "~/db/database.server";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { orderConfirmationEmail } from "~/services/email/templates";
 import type { Order } from "./orders.server";
@@ -8,7 +9,7 @@ export function orderStatusUrl(baseUrl: string, orderId: string): string {
 }
 
 /** Emails the confirmation; a failure is logged and never touches the order. */
-export async function sendOrderConfirmation(order: Order, baseUrl: string) {
+export async function sendOrderConfirmation(db: Database, order: Order, baseUrl: string) {
   const config = getConfig();
   const email = orderConfirmationEmail({
     storeName: config.STORE_NAME,
@@ -29,5 +30,5 @@ export async function sendOrderConfirmation(order: Order, baseUrl: string) {
     totalCents: order.totalCents,
     createdAt: order.createdAt,
   });
-  return sendEmailSafely({ to: order.customer.email, ...email });
+  return sendEmailSafely({ to: order.customer.email, ...email }, { db });
 }

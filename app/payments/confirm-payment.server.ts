@@ -96,7 +96,7 @@ async function confirmAttempt(
     console.error(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
     await setAttemptStatus(db, attempt.id, "approved", `Duplicate payment: order ${order.orderId} was already paid. Refund this payment.`);
   }
-  if (created) await sendOrderConfirmation(order, publicBaseUrl(config));
+  if (created) await sendOrderConfirmation(db, order, publicBaseUrl(config));
   return { status: "paid", order, kind: checkout.kind };
 }
 

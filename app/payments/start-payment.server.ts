@@ -7,6 +7,7 @@ import { paymentProviderFor } from "~/services/payments/index.server";
 import {
   PAYMENT_CURRENCY,
   PaymentError,
+  type PaymentFlow,
   type PaymentItem,
   type PaymentMethod,
   type PaymentProviderId,
@@ -31,11 +32,13 @@ export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkou
  * server-computed total: records an attempt bound to this checkout, method and
  * amount, then asks the provider to start the payment with the attempt's id as
  * idempotency key and metadata. Nothing the browser sends reaches the amount.
+ * `flow` "embedded" is for a provider widget on our page (e.g. Stripe's Payment
+ * Element); the default "redirect" works without script.
  */
 export async function startPayment(
   db: Database,
   config: Config,
-  { checkout, method }: { checkout: Checkout; method: PaymentMethod },
+  { checkout, method, flow = "redirect" }: { checkout: Checkout; method: PaymentMethod; flow?: PaymentFlow },
 ): Promise<StartPaymentResult> {
   if (checkout.status === "paid" && checkout.orderId) return { status: "already-paid", orderId: checkout.orderId };
   const provider = paymentProviderFor(db, config, method);
@@ -76,6 +79,7 @@ export async function startPayment(
         method === "affirm"
           ? `${baseUrl}/checkout-canceled-affirm?${query}`
           : `${baseUrl}${checkoutPagePath(checkout.kind, checkout.token)}`,
+      flow,
     });
     await setAttemptReference(db, attempt.id, payment.reference);
     return { status: "started", attemptId: attempt.id, provider: provider.id, payment };

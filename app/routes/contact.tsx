@@ -47,8 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const config = getConfig();
+    const db = await getDb();
     await submitContactMessage(
-      { db: await getDb(), sendEmail: sendEmailSafely, store: { name: config.STORE_NAME, email: config.STORE_EMAIL } },
+      { db, sendEmail: (message) => sendEmailSafely(message, { db }), store: { name: config.STORE_NAME, email: config.STORE_EMAIL } },
       parsed.values,
     );
   } catch (error) {

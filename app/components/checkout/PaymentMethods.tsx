@@ -7,6 +7,7 @@ import { useStore } from "~/utils/use-store";
 
 /** PayPal's buttons and SDK load only on the payment step, once script runs, and only when PayPal is configured. */
 const PayPalButtons = lazy(() => import("./payments/PayPalButtons"));
+import { StripeCardEntry } from "./payments/StripeCardEntry";
 
 /**
  * The payment choices, shown once the contact form is valid. Each is a POST
@@ -48,11 +49,12 @@ export function PaymentMethods({
       ) : (
         <ul>
           {options.map((option, index) => {
+            const className = index === 0 ? "button button--primary button--block" : "button button--block";
             const form = (
               <Form method="post" action="/payments/start">
                 <input type="hidden" name="checkout" value={checkoutToken} />
                 <input type="hidden" name="method" value={option.method} />
-                <button type="submit" className={index === 0 ? "button button--primary button--block" : "button button--block"}>
+                <button type="submit" className={className}>
                   {option.label}
                   {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
                 </button>
@@ -60,7 +62,13 @@ export function PaymentMethods({
             );
             return (
               <li key={option.method}>
-                {option.provider === "paypal" ? <PayPalEntry checkoutToken={checkoutToken} fallback={form} /> : form}
+                {option.provider === "paypal" ? (
+                  <PayPalEntry checkoutToken={checkoutToken} fallback={form} />
+                ) : option.provider === "stripe" ? (
+                  <StripeCardEntry checkoutToken={checkoutToken} label={option.label} className={className} />
+                ) : (
+                  form
+                )}
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "~/config.server";
-import { connectedOutboxDatabase, outboxWriter } from "./outbox.server";
+import type { Database } from "~/db/database.server";
+import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
 
@@ -15,17 +16,17 @@ export function emailConfigFrom(config: Pick<Config, "POSTMARK_SERVER_TOKEN" | "
   };
 }
 
-let sender: EmailSender | undefined;
-
-/** The process's email sender, chosen once from the configuration. */
-export function getEmailSender(): EmailSender {
-  sender ??= selectEmailSender(emailConfigFrom(getConfig()), outboxWriter(connectedOutboxDatabase));
-  return sender;
+/** The email sender for the configuration: Postmark, or the offline outbox kept in this database. */
+export function emailSenderFor(db: Database): EmailSender {
+  return selectEmailSender(
+    emailConfigFrom(getConfig()),
+    outboxWriter(() => db),
+  );
 }
 
 /** True when email goes to the offline outbox instead of a real provider. */
 export function isOutboxActive(): boolean {
-  return getEmailSender().isStandIn;
+  return !emailConfigFrom(getConfig()).postmarkServerToken?.trim();
 }
 
 export type SafeSendResult = { sent: true; messageId: string } | { sent: false };
@@ -38,10 +39,11 @@ type Logger = Pick<Console, "error">;
  */
 export async function sendEmailSafely(
   message: EmailMessage,
-  { sender: chosen, logger = console }: { sender?: EmailSender; logger?: Logger } = {},
+  { db, sender: chosen, logger = console }: { db?: Database; sender?: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
   try {
-    const active = chosen ?? getEmailSender();
+    if (!chosen && !db) throw new Error("No email sender: pass the database (for the outbox) or a sender.");
+    const active = chosen ?? emailSenderFor(db!);
     const { messageId } = await active.send(message);
     return { sent: true, messageId };
   } catch (error) {

@@ -8,23 +8,6 @@ import type { OutboxRow, WriteOutbox } from "./types";
  * and /dev/outbox reads.
  */
 
-let outboxDatabase: Database | undefined;
-
-/**
- * The runtime hands the offline outbox its database (runtime.server.ts), so
- * this service never reaches back for it; the order confirmation, sent from
- * deep inside the payment flow, still goes through the one sender. Renewed on every
- * use of the runtime, since module state does not survive a `remix dev` rebuild.
- */
-export function connectEmailOutbox(db: Database): void {
-  outboxDatabase = db;
-}
-
-export function connectedOutboxDatabase(): Database {
-  if (!outboxDatabase) throw new Error("The email outbox has no database yet: the runtime connects it when it starts.");
-  return outboxDatabase;
-}
-
 /** Writes one outbox row through the database the caller names (read when the row is written). */
 export function outboxWriter(database: () => Database): WriteOutbox {
   return async (row: OutboxRow) => {

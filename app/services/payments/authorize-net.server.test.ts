@@ -13,6 +13,7 @@ import { PaymentError, type StartPaymentInput } from "./types";
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
 const input: StartPaymentInput = {
   attemptId,
+  flow: "redirect",
   checkoutToken: "chk_token_1",
   amountCents: 749_997,
   subtotalCents: 749_997,

@@ -2,6 +2,7 @@ import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { createPayPalProviderFromConfig, isPayPalConfigured } from "./paypal.server";
 import { createAuthorizeNetFromConfig, isAuthorizeNetConfigured } from "./authorize-net.server";
+import { createStripeProvider, isStripeConfigured, stripeOptionsFromConfig } from "./stripe.server";
 import { createTestPaymentProvider } from "./test-payments.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentOption, type PaymentProvider } from "./types";
 
@@ -18,6 +19,7 @@ interface RealDriver {
 const REAL_DRIVERS: readonly RealDriver[] = [
   { method: "paypal", isConfigured: isPayPalConfigured, create: createPayPalProviderFromConfig },
   { method: "authorizenet", isConfigured: isAuthorizeNetConfigured, create: createAuthorizeNetFromConfig },
+  { method: "stripe", isConfigured: isStripeConfigured, create: (config) => createStripeProvider(stripeOptionsFromConfig(config)) },
 ];
 
 /** The methods whose real provider has its keys set. */

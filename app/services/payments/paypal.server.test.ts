@@ -26,6 +26,7 @@ import { PaymentError, type StartPaymentInput } from "./types";
 
 const input: StartPaymentInput = {
   attemptId: "pa_attempt0000000001",
+  flow: "redirect",
   checkoutToken: "chk_token_0001",
   amountCents: 1234567,
   subtotalCents: 1234567,

@@ -56,6 +56,14 @@ export interface PaymentCustomer {
   countryCode: "US";
 }
 
+/**
+ * How the shopper pays: "redirect" sends them to a page (the provider's hosted
+ * page or ours) and works without script; "embedded" means our page confirms
+ * the payment with the provider's browser widget, using `clientData`.
+ * Providers with a single way ignore it.
+ */
+export type PaymentFlow = "redirect" | "embedded";
+
 export interface StartPaymentInput {
   /** Our id for this payment attempt: the idempotency key and the metadata every provider keeps. */
   attemptId: string;
@@ -74,6 +82,7 @@ export interface StartPaymentInput {
   returnUrl: string;
   /** Absolute URL for a shopper who gives up. */
   cancelUrl: string;
+  flow: PaymentFlow;
 }
 
 export interface StartedPayment {

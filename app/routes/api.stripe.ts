@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getCheckout } from "~/checkout/checkout.server";
+import { publicBaseUrl } from "~/config.server";
+import { startPayment } from "~/payments/start-payment.server";
+import { getRuntime } from "~/runtime.server";
+import { isStripeConfigured } from "~/services/payments/stripe.server";
+import { isCrossSiteRequest } from "~/utils/same-origin.server";
+
+/** The spec's body is `{ amount }`; the amount is ignored: the server prices the pending checkout itself. */
+const bodySchema = z.object({
+  checkoutToken: z.string().trim().min(1).max(128),
+  amount: z.unknown().optional(),
+});
+
+const json = (body: object, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * POST /api/stripe `{ checkoutToken }`: creates a Stripe PaymentIntent for the
+ * pending checkout's server-computed total and answers its client secret,
+ * which the card popup's Payment Element confirms. Same-origin only.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ error: "Use POST." }, 405);
+  const { config, database } = await getRuntime();
+  if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
+  if (!isStripeConfigured(config)) return json({ error: "Card payments with Stripe are not configured." }, 404);
+
+  const parsed = bodySchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return json({ error: "Send a JSON body with the checkoutToken of your checkout." }, 400);
+  const checkout = await getCheckout(database.db, parsed.data.checkoutToken);
+  if (!checkout) return json({ error: "Checkout not found. Please start the checkout again." }, 404);
+
+  const result = await startPayment(database.db, config, { checkout, method: "stripe", flow: "embedded" });
+  switch (result.status) {
+    case "started": {
+      const { clientSecret, publishableKey, returnUrl } = result.payment.clientData ?? {};
+      if (result.provider !== "stripe" || !clientSecret) return json({ error: "Card payments with Stripe are not configured." }, 404);
+      return json({ clientSecret, publishableKey, attemptId: result.attemptId, returnUrl });
+    }
+    case "already-paid":
+      return json({ error: "This checkout is already paid.", orderId: result.orderId }, 409);
+    case "unavailable":
+      return json({ error: "Card payments with Stripe are not configured." }, 404);
+    case "failed":
+      return json({ error: result.message }, 502);
+  }
+}
+
+export function loader() {
+  return json({ error: "Use POST." }, 405);
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
+import { getRuntime } from "~/runtime.server";
+import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
+
+const json = (body: object, status = 200) => Response.json(body, { status });
+
+/**
+ * POST /api/stripe/webhook: Stripe's events, signed with the endpoint secret
+ * (STRIPE_WEBHOOK_SECRET) over the raw body. A succeeded PaymentIntent or a
+ * completed Checkout Session records its order if the shopper never came back;
+ * recording is idempotent, so replays and the return page add nothing. Any
+ * other answer than 2xx makes Stripe retry: 503 while the database is down or
+ * Stripe cannot be asked about the payment.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const rawBody = await request.text();
+  let runtime;
+  try {
+    runtime = await getRuntime();
+  } catch {
+    return json({ error: "Database unavailable." }, 503);
+  }
+  const secret = runtime.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) return json({ error: "Stripe webhooks are not configured." }, 404);
+  const event = verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
+  if (!event) return json({ error: "Invalid signature." }, 400);
+
+  const reference = paymentReferenceOfEvent(event);
+  if (!reference) return json({ received: true, handled: false });
+  try {
+    const outcome = await confirmPaymentByReference(runtime.database.db, runtime.config, "stripe", reference);
+    // Pending: Stripe could not be asked to confirm its own event; a retry will.
+    if (outcome.status === "pending") return json({ error: "Payment not verified yet." }, 503);
+    return json({ received: true, handled: true, outcome: outcome.status });
+  } catch (error) {
+    console.error(`Stripe webhook ${event.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+    return json({ error: "Temporarily unavailable." }, 503);
+  }
+}
+
+export function loader() {
+  return json({ error: "Use POST." }, 405);
+}
