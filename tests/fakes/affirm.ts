@@ -26,6 +26,8 @@ export interface FakeAffirm extends FakeServer {
   readonly checkouts: Map<string, FakeAffirmCheckout>;
   /** The shopper confirms the loan on Affirm's page (without a browser). */
   confirm(checkoutId: string): void;
+  /** Back to answering like Affirm after `respondWith`, keeping checkouts and transactions. */
+  restore(): void;
 }
 
 /**
@@ -161,6 +163,9 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
       const checkout = checkouts.get(checkoutId);
       if (!checkout) throw new Error(`no fake Affirm checkout ${checkoutId}`);
       checkout.status = "confirmed";
+    },
+    restore() {
+      server.respondWith(answer);
     },
     reset() {
       reset();
