@@ -142,12 +142,12 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
       if (checkout.status === "opened") checkout.status = "canceled";
       return { status: 303, headers: { location: merchant.user_cancel_url } };
     }
-    const dollars = (checkout.amount / 100).toFixed(2);
+    const dollars = (checkout.amount / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
     return {
       status: 200,
       headers: html,
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Affirm (fake)</title></head><body>
-<h1>Affirm (local fake)</h1><p>Pay $${dollars} over time with ${escapeHtml(String(merchant.name ?? "the merchant"))}.</p>
+<h1>Affirm (local fake)</h1><p>Pay ${dollars} over time with ${escapeHtml(String(merchant.name ?? "the merchant"))}.</p>
 <form method="post" action="/checkout/${id}/confirm"><input type="hidden" name="checkout_token" value="${id}"><button type="submit">Confirm</button></form>
 <form method="post" action="/checkout/${id}/cancel"><button type="submit">Cancel</button></form>
 </body></html>`,
