@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { FAKE_AFFIRM_JS_PATH, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
 /**
@@ -20,6 +20,7 @@ test.beforeAll(async () => {
     AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
     AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
     AFFIRM_API_BASE: fake.url,
+    AFFIRM_JS_URL: `${fake.url}${FAKE_AFFIRM_JS_PATH}`,
   });
 });
 
@@ -82,6 +83,13 @@ async function expectOneOrder(page: Page, orderId: string, affirmToken: string) 
   await expect(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`)).toHaveCount(1);
   await page.goto(url("/logout"));
 }
+
+test("the product page shows Affirm's as-low-as message for 100 x the price", async ({ page, javaScriptEnabled }) => {
+  await page.goto(url("/product/blaze-3159840"));
+  const line = page.locator(".affirm-as-low-as");
+  await expect(line).toHaveAttribute("data-amount", "249999");
+  await expect(line).toHaveText(javaScriptEnabled ? "Starting at $70/mo with Affirm (fake)" : "As low as $70.00/mo with 0% APR financing");
+});
 
 test("a cart is paid with Affirm financing: one order, seen in the dashboard", async ({ page }) => {
   await page.goto(url("/product/blaze-3159840"));

@@ -38,6 +38,7 @@ export interface FakeAffirm extends FakeServer {
  *   shopper to the merchant's user_confirmation_url with `checkout_token` (a 307 keeps the form POST, as
  *   `user_confirmation_url_action: "POST"` asks), Cancel goes to user_cancel_url;
  * - `POST /api/v1/transactions` (authorize, honouring `Idempotency-Key`) and `GET /api/v1/transactions/{id}`;
+ * - `GET /js/v2/affirm.js`: a tiny affirm.js (`window.affirm.ui.ready/refresh`) that fills `.affirm-as-low-as`;
  * - errors as Affirm's body `{ status_code, type, code, message, field }`.
  */
 export async function startFakeAffirm(): Promise<FakeAffirm> {
@@ -50,6 +51,9 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
     const url = new URL(request.path, "http://fake");
     const page = /^\/checkout\/([A-Z0-9]+)(?:\/(confirm|cancel))?$/.exec(url.pathname);
     if (page) return hostedPage(request, page[1], page[2]);
+    if (request.method === "GET" && url.pathname === FAKE_AFFIRM_JS_PATH) {
+      return { status: 200, body: FAKE_AFFIRM_JS, headers: { "content-type": "application/javascript; charset=utf-8" } };
+    }
     if (!url.pathname.startsWith("/api/")) return affirmError(404, "not_found", "not-found", "Not found.");
     const credentials = basicAuthCredentials(request.headers);
     if (credentials?.username !== FAKE_AFFIRM_PUBLIC_KEY || credentials.password !== FAKE_AFFIRM_PRIVATE_KEY) {
@@ -177,6 +181,22 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
 }
 
 const html = { "content-type": "text/html; charset=utf-8" };
+
+export const FAKE_AFFIRM_JS_PATH = "/js/v2/affirm.js";
+
+/** Reads `_affirm_config` like affirm.js and renders each `.affirm-as-low-as` from its data-amount (cents), 36 months. */
+const FAKE_AFFIRM_JS = `(function () {
+  var config = window._affirm_config || {};
+  function refresh() {
+    document.querySelectorAll(".affirm-as-low-as").forEach(function (element) {
+      var cents = Number(element.getAttribute("data-amount"));
+      if (!cents || !config.public_api_key) return;
+      element.textContent = "Starting at $" + Math.ceil(cents / 100 / 36) + "/mo with Affirm (fake)";
+    });
+  }
+  window.affirm = { ui: { ready: function (callback) { callback(); }, refresh: refresh } };
+})();
+`;
 
 /** Affirm's error body. */
 export function affirmError(status: number, type: string, code: string, message: string, field?: string): FakeResponse {

@@ -8,8 +8,8 @@ import {
   startFakeAffirm,
   type FakeAffirm,
 } from "../../../tests/fakes/affirm";
-import { parseConfig } from "~/config.server";
-import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, affirmScriptUrl, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
+import { parseConfig, publicConfig } from "~/config.server";
+import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
 import { PaymentError, type StartPaymentInput } from "./types";
 
 const input: StartPaymentInput = {
@@ -81,9 +81,11 @@ describe("createAffirmProvider", () => {
     const sandbox = parseConfig({ AFFIRM_PUBLIC_API_KEY: "pub", AFFIRM_PRIVATE_API_KEY: "priv" });
     expect(isAffirmConfigured(sandbox)).toBe(true);
     expect(affirmApiBase(sandbox)).toBe("https://sandbox.affirm.com");
-    expect(affirmScriptUrl(sandbox)).toBe("https://cdn1-sandbox.affirm.com/js/v2/affirm.js");
+    expect(publicConfig(sandbox).affirmScriptUrl).toBe("https://cdn1-sandbox.affirm.com/js/v2/affirm.js");
+    expect(publicConfig(parseConfig({})).affirmScriptUrl).toBeNull();
     const live = parseConfig({ AFFIRM_PUBLIC_API_KEY: "pub", AFFIRM_PRIVATE_API_KEY: "priv", AFFIRM_ENVIRONMENT: "production" });
     expect(affirmApiBase(live)).toBe("https://api.affirm.com");
+    expect(publicConfig(live).affirmScriptUrl).toBe("https://cdn1.affirm.com/js/v2/affirm.js");
     expect(affirmApiBase(parseConfig({ AFFIRM_API_BASE: "http://127.0.0.1:9/" }))).toBe("http://127.0.0.1:9");
   });
 

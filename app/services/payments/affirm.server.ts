@@ -13,10 +13,7 @@ import { PaymentError, type PaymentProvider, type PaymentVerification, type Star
  *   reads it back, so a second confirmation still answers approved.
  * We authorize only; capturing happens when staff ship the order.
  */
-export const AFFIRM_HOSTS = {
-  sandbox: { api: "https://sandbox.affirm.com", js: "https://cdn1-sandbox.affirm.com/js/v2/affirm.js" },
-  production: { api: "https://api.affirm.com", js: "https://cdn1.affirm.com/js/v2/affirm.js" },
-} as const;
+export const AFFIRM_API_HOSTS = { sandbox: "https://sandbox.affirm.com", production: "https://api.affirm.com" } as const;
 
 /** The spec's financing authorization failure, shown as it is. */
 export const AFFIRM_AUTHORIZATION_FAILED = "Failed to authorize payment. Please contact support.";
@@ -43,11 +40,7 @@ export function isAffirmConfigured(config: Config): boolean {
 }
 
 export function affirmApiBase(config: Config): string {
-  return (config.AFFIRM_API_BASE ?? AFFIRM_HOSTS[config.AFFIRM_ENVIRONMENT].api).replace(/\/+$/, "");
-}
-
-export function affirmScriptUrl(config: Config): string {
-  return config.AFFIRM_JS_URL ?? AFFIRM_HOSTS[config.AFFIRM_ENVIRONMENT].js;
+  return (config.AFFIRM_API_BASE ?? AFFIRM_API_HOSTS[config.AFFIRM_ENVIRONMENT]).replace(/\/+$/, "");
 }
 
 interface AffirmTransaction {
