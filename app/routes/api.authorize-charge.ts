@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getConfig, publicBaseUrl } from "~/config.server";
 import { getDb } from "~/runtime.server";
@@ -13,31 +13,32 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  * and records the order, exactly as the return page does. JSON from our own
  * pages only: a cross-site page cannot send JSON without a CORS preflight,
  * which this route never grants, and a foreign Origin is refused.
+ * (Response.json, not data(): single fetch drops data()'s status in resource routes.)
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return data({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
-  if (!isSameOrigin(request)) return data({ error: "Cross-site requests are not accepted." }, { status: 403 });
+  if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  if (!isSameOrigin(request)) return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
-    return data({ error: "Send a JSON body." }, { status: 415 });
+    return Response.json({ error: "Send a JSON body." }, { status: 415 });
   }
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ error: "checkoutToken is required." }, { status: 400 });
+  if (!parsed.success) return Response.json({ error: "checkoutToken is required." }, { status: 400 });
 
   const result = await authorizeAffirmCharge(await getDb(), getConfig(), parsed.data.checkoutToken);
   switch (result.status) {
     case "authorized":
-      return data({ transactionId: result.transactionId, orderId: result.orderId });
+      return Response.json({ transactionId: result.transactionId, orderId: result.orderId });
     case "unknown":
-      return data({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 404 });
+      return Response.json({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 404 });
     case "declined":
-      return data({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 402 });
+      return Response.json({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 402 });
     case "pending":
-      return data({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 502 });
+      return Response.json({ error: AFFIRM_AUTHORIZATION_FAILED }, { status: 502 });
   }
 }
 
 export function loader() {
-  return data({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
 }
 
 function isSameOrigin(request: Request): boolean {

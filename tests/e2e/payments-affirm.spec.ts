@@ -134,3 +134,18 @@ test("a confirmation without a token explains itself", async ({ page }) => {
   expect(response?.status()).toBe(400);
   await expect(page.getByText("Checkout token not found in URL.")).toBeVisible();
 });
+
+test("POST /api/authorize-charge answers JSON errors with 4xx statuses", async ({ request }) => {
+  const missing = await request.post(url("/api/authorize-charge"), { data: {}, headers: { Origin: store.baseURL } });
+  expect(missing.status()).toBe(400);
+  expect(await missing.json()).toEqual({ error: "checkoutToken is required." });
+  const unknown = await request.post(url("/api/authorize-charge"), { data: { checkoutToken: "NOSUCHCHECKOUT01" } });
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: "Failed to authorize payment. Please contact support." });
+  const crossSite = await request.post(url("/api/authorize-charge"), {
+    data: { checkoutToken: "A" },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await request.get(url("/api/authorize-charge"))).status()).toBe(405);
+});

@@ -123,11 +123,9 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       headers,
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-    const result = (await authorizeChargeAction({ request, params: {}, context: {} })) as unknown as {
-      data: { transactionId?: string; orderId?: string; error?: string };
-      init: { status?: number } | null;
-    };
-    return { body: result.data, status: result.init?.status ?? 200 };
+    const response = (await authorizeChargeAction({ request, params: {}, context: {} })) as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    return { body: (await response.json()) as { transactionId?: string; orderId?: string; error?: string }, status: response.status };
   }
 
   it("sends Affirm the server-priced checkout with our confirmation and cancel URLs", async () => {
@@ -274,7 +272,6 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       { "Content-Type": "application/json", Origin: TEST_ORIGIN },
     );
     expect(sameSite.status).toBe(404);
-    const get = authorizeChargeLoader() as unknown as { init: { status: number } };
-    expect(get.init.status).toBe(405);
+    expect(authorizeChargeLoader().status).toBe(405);
   });
 });
