@@ -1,4 +1,4 @@
-import type { Config } from "~/config.server";
+import { publicBaseUrl, type Config } from "~/config.server";
 import { PaymentError, type PaymentProvider, type PaymentVerification, type StartPaymentInput, type StartedPayment } from "./types";
 
 /**
@@ -41,6 +41,17 @@ export function isAffirmConfigured(config: Config): boolean {
 
 export function affirmApiBase(config: Config): string {
   return (config.AFFIRM_API_BASE ?? AFFIRM_API_HOSTS[config.AFFIRM_ENVIRONMENT]).replace(/\/+$/, "");
+}
+
+/** The driver as the store configures it: Affirm posts the shopper back to our /api/confirm-order. */
+export function affirmProviderFromConfig(config: Config): PaymentProvider {
+  return createAffirmProvider({
+    publicApiKey: config.AFFIRM_PUBLIC_API_KEY ?? "",
+    privateApiKey: config.AFFIRM_PRIVATE_API_KEY ?? "",
+    apiBase: affirmApiBase(config),
+    merchantName: config.STORE_NAME,
+    confirmationUrl: `${publicBaseUrl(config)}/api/confirm-order`,
+  });
 }
 
 interface AffirmTransaction {

@@ -1,6 +1,6 @@
-import { publicBaseUrl, type Config } from "~/config.server";
+import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
+import { affirmProviderFromConfig, isAffirmConfigured } from "./affirm.server";
 import { createTestPaymentProvider } from "./test-payments.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentOption, type PaymentProvider } from "./types";
 
@@ -14,20 +14,7 @@ interface RealDriver {
   create(config: Config): PaymentProvider;
 }
 
-const REAL_DRIVERS: readonly RealDriver[] = [
-  {
-    method: "affirm",
-    isConfigured: isAffirmConfigured,
-    create: (config) =>
-      createAffirmProvider({
-        publicApiKey: config.AFFIRM_PUBLIC_API_KEY ?? "",
-        privateApiKey: config.AFFIRM_PRIVATE_API_KEY ?? "",
-        apiBase: affirmApiBase(config),
-        merchantName: config.STORE_NAME,
-        confirmationUrl: `${publicBaseUrl(config)}/api/confirm-order`,
-      }),
-  },
-];
+const REAL_DRIVERS: readonly RealDriver[] = [{ method: "affirm", isConfigured: isAffirmConfigured, create: affirmProviderFromConfig }];
 
 /** The methods whose real provider has its keys set. */
 export function configuredRealMethods(config: Config): PaymentMethod[] {
