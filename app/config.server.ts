@@ -25,6 +25,12 @@ const httpUrl = z
 
 const environment = z.enum(["sandbox", "production"]);
 
+/** Affirm's affirm.js for each environment (AFFIRM_JS_URL overrides it). */
+const AFFIRM_SCRIPT_URLS = {
+  sandbox: "https://cdn1-sandbox.affirm.com/js/v2/affirm.js",
+  production: "https://cdn1.affirm.com/js/v2/affirm.js",
+} as const;
+
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl.optional(),
@@ -153,6 +159,8 @@ export function publicConfig(config: Config) {
     /** The PayPal JS SDK address (PayPal's host for the environment, or PAYPAL_SDK_BASE). */
     paypalSdkUrl: paypalSdkUrl(config),
     affirmPublicKey: config.AFFIRM_PUBLIC_API_KEY ?? null,
+    /** affirm.js for the as-low-as line, only while Affirm is configured. */
+    affirmScriptUrl: config.AFFIRM_PUBLIC_API_KEY ? (config.AFFIRM_JS_URL ?? AFFIRM_SCRIPT_URLS[config.AFFIRM_ENVIRONMENT]) : null,
     googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
   };
 }

@@ -5,13 +5,14 @@ import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { getConfig } from "~/config.server";
 import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
 import { getDb } from "~/runtime.server";
-import { isPaymentMethod } from "~/services/payments/types";
+import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
+import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
 export const meta: MetaFunction = () => [{ title: "Thank You for Your Order!" }, { name: "robots", content: "noindex" }];
 
 type View =
   | { kind: "paid"; orderId: string; email: string; firstName: string }
-  | { kind: "failed"; message: string; checkoutPath: string | null }
+  | { kind: "failed"; alert: string; checkoutPath: string | null }
   | { kind: "pending"; checkoutPath: string }
   | { kind: "missing-token" };
 
@@ -53,14 +54,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     }
     case "declined":
       return data<View>(
-        { kind: "failed", message: outcome.message || PAYMENT_FAILED_FALLBACK, checkoutPath: outcome.checkoutPath },
+        { kind: "failed", alert: failureAlert(params.method, outcome.message), checkoutPath: outcome.checkoutPath },
         { status: 402 },
       );
     case "pending":
       return data<View>({ kind: "pending", checkoutPath: outcome.checkoutPath });
     case "unknown":
-      return data<View>({ kind: "failed", message: PAYMENT_FAILED_FALLBACK, checkoutPath: null }, { status: 404 });
+      return data<View>({ kind: "failed", alert: failureAlert(params.method, ""), checkoutPath: null }, { status: 404 });
   }
+}
+
+/** Financing has the spec's own authorization failure text; other methods say what the provider said. */
+function failureAlert(method: PaymentMethod, message: string): string {
+  return method === "affirm" ? AFFIRM_AUTHORIZATION_FAILED : `Payment failed: ${message || PAYMENT_FAILED_FALLBACK}`;
 }
 
 export default function CheckoutAuthorized() {
@@ -77,7 +83,7 @@ function renderView(view: View) {
         <>
           <h1>Payment not completed</h1>
           <p className="notice notice--error" role="alert">
-            Payment failed: {view.message}
+            {view.alert}
           </p>
           <p>Your cart has not changed. You can try again or choose another payment method.</p>
           <Link className="button button--primary" to={view.checkoutPath ?? "/cart"}>

@@ -6,12 +6,13 @@ import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/b
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
+import { FinancingLine } from "~/components/FinancingLine";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
-import { financingMonthlyCents, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
+import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
 import { getTextGenerator } from "~/services/text/index.server";
 import { formatUsd, scaleCents } from "~/utils/format";
@@ -148,9 +149,7 @@ export default function ProductDetail() {
             {product.brand === "the_outdoor_plus" ? "Leaves warehouse in 4 - 6 weeks" : "Leaves warehouse within 24 Hours"}
             {product.priceCents > 4900 ? " · Free Shipping" : ""}
           </p>
-          <p className="financing-line">
-            As low as <strong>{formatUsd(financingMonthlyCents(product.priceCents))}/mo</strong> with 0% APR financing
-          </p>
+          <FinancingLine priceCents={product.priceCents} />
           <BuyForm productKey={product.key} />
         </section>
       </div>

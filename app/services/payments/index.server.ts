@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { createPayPalProviderFromConfig, isPayPalConfigured } from "./paypal.server";
 import { createAuthorizeNetFromConfig, isAuthorizeNetConfigured } from "./authorize-net.server";
 import { createStripeProvider, isStripeConfigured, stripeOptionsFromConfig } from "./stripe.server";
+import { affirmProviderFromConfig, isAffirmConfigured } from "./affirm.server";
 import { createTestPaymentProvider } from "./test-payments.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentOption, type PaymentProvider } from "./types";
 
@@ -17,9 +18,10 @@ interface RealDriver {
 }
 
 const REAL_DRIVERS: readonly RealDriver[] = [
-  { method: "paypal", isConfigured: isPayPalConfigured, create: createPayPalProviderFromConfig },
-  { method: "authorizenet", isConfigured: isAuthorizeNetConfigured, create: createAuthorizeNetFromConfig },
   { method: "stripe", isConfigured: isStripeConfigured, create: (config) => createStripeProvider(stripeOptionsFromConfig(config)) },
+  { method: "paypal", isConfigured: isPayPalConfigured, create: createPayPalProviderFromConfig },
+  { method: "affirm", isConfigured: isAffirmConfigured, create: affirmProviderFromConfig },
+  { method: "authorizenet", isConfigured: isAuthorizeNetConfigured, create: createAuthorizeNetFromConfig },
 ];
 
 /** The methods whose real provider has its keys set. */

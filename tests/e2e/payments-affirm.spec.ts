@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FAKE_AFFIRM_JS_PATH, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { startStoreServer, type StoreServer } from "./support/store-server";
+
+/**
+ * Affirm financing end to end: a store process with Affirm's keys pointed at
+ * the local fake, whose hosted page stands in for Affirm's application.
+ * The flow is a redirect (Direct Checkout), so it is the same with script
+ * on and off.
+ */
+const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
+
+let fake: FakeAffirm;
+let store: StoreServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000); // a second store loads the whole catalog into its own database
+  fake = await startFakeAffirm();
+  store = await startStoreServer({
+    AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
+    AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
+    AFFIRM_API_BASE: fake.url,
+    AFFIRM_JS_URL: `${fake.url}${FAKE_AFFIRM_JS_PATH}`,
+  });
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+  await fake?.close();
+});
+
+const url = (path: string) => `${store.baseURL}${path}`;
+
+async function fillCustomer(page: Page, email: string) {
+  const form = page.locator(".checkout__form");
+  await form.getByLabel("First name").fill("Grace");
+  await form.getByLabel("Last name").fill("Hopper");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
+  await form.getByLabel("Street address").fill("200 Congress Ave");
+  await form.getByLabel("City").fill("Austin");
+  await form.getByLabel("State").selectOption("TX");
+  await form.getByLabel("ZIP code").fill("78701");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+}
+
+/** Chooses Affirm at the payment step and lands on the fake's application page. */
+async function chooseAffirm(page: Page) {
+  await expect(page.getByRole("button", { name: /test page/i })).toHaveCount(0);
+  await page.getByRole("button", { name: "Monthly payments with Affirm" }).click();
+  await expect(page.getByRole("heading", { name: "Affirm (local fake)" })).toBeVisible();
+}
+
+/** Confirms the loan on the fake; returns the order id shown on the thank-you page and Affirm's token from its address. */
+async function confirmLoan(page: Page): Promise<{ orderId: string; affirmToken: string }> {
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  const orderId = (await page.getByTestId("order-id").textContent())!.trim();
+  const affirmToken = new URL(page.url()).searchParams.get("affirm_token")!;
+  expect(affirmToken).toBeTruthy();
+  return { orderId, affirmToken };
+}
+
+/** The same order again: a reload, Affirm's confirmation posted twice, and the JSON API. */
+async function expectOneOrder(page: Page, orderId: string, affirmToken: string) {
+  await page.reload();
+  await expect(page.getByTestId("order-id")).toHaveText(orderId);
+  const replay = await page.request.post(url("/api/confirm-order"), { form: { checkout_token: affirmToken } });
+  expect(replay.ok()).toBe(true);
+  expect(await replay.text()).toContain(orderId);
+  const api = await page.request.post(url("/api/authorize-charge"), {
+    data: { checkoutToken: affirmToken },
+    headers: { Origin: store.baseURL },
+  });
+  expect(await api.json()).toEqual({ transactionId: affirmToken, orderId });
+
+  await page.goto(url("/login"));
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`)).toHaveCount(1);
+  await page.goto(url("/logout"));
+}
+
+test("the product page shows Affirm's as-low-as message for 100 x the price", async ({ page, javaScriptEnabled }) => {
+  await page.goto(url("/product/blaze-3159840"));
+  const line = page.locator(".affirm-as-low-as");
+  await expect(line).toHaveAttribute("data-amount", "249999");
+  await expect(line).toHaveText(javaScriptEnabled ? "Starting at $70/mo with Affirm (fake)" : "As low as $70.00/mo with 0% APR financing");
+});
+
+test("a cart is paid with Affirm financing: one order, seen in the dashboard", async ({ page }) => {
+  await page.goto(url("/product/blaze-3159840"));
+  await page.locator(".buy-form").getByRole("button", { name: "ADD TO CART" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.goto(url("/checkout"));
+  await fillCustomer(page, "affirm-cart@example.com");
+  const total = await page.getByTestId("payment-amount").textContent();
+  await chooseAffirm(page);
+  await expect(page.getByText(`Pay ${total} over time`)).toBeVisible();
+
+  const { orderId, affirmToken } = await confirmLoan(page);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await expectOneOrder(page, orderId, affirmToken);
+});
+
+test("BUY NOW is paid with Affirm financing", async ({ page }) => {
+  await page.goto(url("/product/blaze-3159837"));
+  await page.locator(".buy-form").getByRole("button", { name: "BUY NOW" }).click();
+  await expect(page).toHaveURL(/\/single-product-checkout\?product=blaze-3159837/);
+  await fillCustomer(page, "affirm-buy-now@example.com");
+  await chooseAffirm(page);
+  const { orderId, affirmToken } = await confirmLoan(page);
+  await expectOneOrder(page, orderId, affirmToken);
+});
+
+test("leaving Affirm's application charges nothing and leads back to the checkout", async ({ page }) => {
+  await page.goto(url("/product/blaze-3159840"));
+  await page.locator(".buy-form").getByRole("button", { name: "BUY NOW" }).click();
+  await fillCustomer(page, "affirm-cancel@example.com");
+  await chooseAffirm(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Financing cancelled" })).toBeVisible();
+  await expect(page.getByText("nothing was charged and no order was placed")).toBeVisible();
+  await page.getByRole("link", { name: "Back to checkout" }).click();
+  await expect(page).toHaveURL(/\/single-product-checkout\?/);
+  await expect(page.getByRole("button", { name: "Monthly payments with Affirm" })).toBeVisible();
+});
+
+test("a confirmation without a token explains itself", async ({ page }) => {
+  const response = await page.goto(url("/api/confirm-order"));
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText("Checkout token not found in URL.")).toBeVisible();
+});
+
+test("POST /api/authorize-charge answers JSON errors with 4xx statuses", async ({ request }) => {
+  const missing = await request.post(url("/api/authorize-charge"), { data: {}, headers: { Origin: store.baseURL } });
+  expect(missing.status()).toBe(400);
+  expect(await missing.json()).toEqual({ error: "checkoutToken is required." });
+  const unknown = await request.post(url("/api/authorize-charge"), { data: { checkoutToken: "NOSUCHCHECKOUT01" } });
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: "Failed to authorize payment. Please contact support." });
+  const crossSite = await request.post(url("/api/authorize-charge"), {
+    data: { checkoutToken: "A" },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await request.get(url("/api/authorize-charge"))).status()).toBe(405);
+});

@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import {
+  basicAuthCredentials,
+  isRecord,
+  startFakeHttpServer,
+  type FakeResponse,
+  type FakeServer,
+  type RecordedRequest,
+} from "./fake-http-server";
+
+export type { FakeServer, RecordedRequest } from "./fake-http-server";
+
+export const FAKE_AFFIRM_PUBLIC_KEY = "FAKEPUBLICKEY0001";
+export const FAKE_AFFIRM_PRIVATE_KEY = "fake-affirm-private-key-0001";
+
+export interface FakeAffirmCheckout {
+  id: string;
+  /** The checkout object as we received it. */
+  request: Record<string, unknown>;
+  /** What Affirm will authorize (the checkout's total unless a test changes it). */
+  amount: number;
+  status: "opened" | "confirmed" | "canceled";
+}
+
+export interface FakeAffirm extends FakeServer {
+  readonly checkouts: Map<string, FakeAffirmCheckout>;
+  /** The shopper confirms the loan on Affirm's page (without a browser). */
+  confirm(checkoutId: string): void;
+  /** Back to answering like Affirm after `respondWith`, keeping checkouts and transactions. */
+  restore(): void;
+}
+
+/**
+ * A local stand-in for Affirm (docs.affirm.com), Basic auth with the public
+ * and private keys:
+ * - `POST /api/v2/checkout/direct` (Direct Checkout): stores the checkout object, answers `{ checkout_id, redirect_url }`;
+ * - `GET /checkout/{id}`: Affirm's hosted application page with **Confirm** and **Cancel**; Confirm sends the
+ *   shopper to the merchant's user_confirmation_url with `checkout_token` (a 307 keeps the form POST, as
+ *   `user_confirmation_url_action: "POST"` asks), Cancel goes to user_cancel_url;
+ * - `POST /api/v1/transactions` (authorize, honouring `Idempotency-Key`) and `GET /api/v1/transactions/{id}`;
+ * - `GET /js/v2/affirm.js`: a tiny affirm.js (`window.affirm.ui.ready/refresh`) that fills `.affirm-as-low-as`;
+ * - errors as Affirm's body `{ status_code, type, code, message, field }`.
+ */
+export async function startFakeAffirm(): Promise<FakeAffirm> {
+  const checkouts = new Map<string, FakeAffirmCheckout>();
+  const transactions = new Map<string, Record<string, unknown>>();
+  const idempotent = new Map<string, FakeResponse>();
+  let baseUrl = "";
+
+  function answer(request: RecordedRequest): FakeResponse {
+    const url = new URL(request.path, "http://fake");
+    const page = /^\/checkout\/([A-Z0-9]+)(?:\/(confirm|cancel))?$/.exec(url.pathname);
+    if (page) return hostedPage(request, page[1], page[2]);
+    if (request.method === "GET" && url.pathname === FAKE_AFFIRM_JS_PATH) {
+      return { status: 200, body: FAKE_AFFIRM_JS, headers: { "content-type": "application/javascript; charset=utf-8" } };
+    }
+    if (!url.pathname.startsWith("/api/")) return affirmError(404, "not_found", "not-found", "Not found.");
+    const credentials = basicAuthCredentials(request.headers);
+    if (credentials?.username !== FAKE_AFFIRM_PUBLIC_KEY || credentials.password !== FAKE_AFFIRM_PRIVATE_KEY) {
+      return affirmError(401, "unauthorized", "public-api-key-invalid", "Please provide a valid public API key.");
+    }
+    if (request.method === "POST" && url.pathname === "/api/v2/checkout/direct") return directCheckout(request);
+    if (request.method === "POST" && url.pathname === "/api/v1/transactions") return authorize(request);
+    const read = /^\/api\/v1\/transactions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === "GET" && read) {
+      const transaction = transactions.get(decodeURIComponent(read[1]));
+      return transaction
+        ? { status: 200, body: transaction }
+        : affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
+    }
+    return affirmError(404, "not_found", "not-found", "Not found.");
+  }
+
+  function directCheckout(request: RecordedRequest): FakeResponse {
+    const body = request.body;
+    if (!isRecord(body)) return affirmError(400, "invalid_request", "invalid_field", "Invalid JSON body.");
+    const merchant = isRecord(body.merchant) ? body.merchant : null;
+    for (const field of ["user_confirmation_url", "user_cancel_url"]) {
+      if (typeof merchant?.[field] !== "string")
+        return affirmError(400, "invalid_request", "invalid_field", `${field} is required.`, `merchant.${field}`);
+    }
+    if (!Array.isArray(body.items) || body.items.length === 0)
+      return affirmError(400, "invalid_request", "invalid_field", "items is required.", "items");
+    if (typeof body.total !== "number" || !Number.isInteger(body.total) || body.total <= 0) {
+      return affirmError(400, "invalid_request", "invalid_field", "total must be a positive integer in cents.", "total");
+    }
+    const id = randomBytes(8).toString("hex").toUpperCase();
+    checkouts.set(id, { id, request: body, amount: body.total, status: "opened" });
+    return { status: 200, body: { checkout_id: id, redirect_url: `${baseUrl}/checkout/${id}` } };
+  }
+
+  function authorize(request: RecordedRequest): FakeResponse {
+    const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
+    const remembered = key ? idempotent.get(key) : undefined;
+    if (remembered) return remembered;
+    const result = authorizeOnce(request.body);
+    if (key && result.status < 500) idempotent.set(key, result);
+    return result;
+  }
+
+  function authorizeOnce(body: unknown): FakeResponse {
+    const token = isRecord(body) ? body.transaction_id : undefined;
+    if (typeof token !== "string" || token === "")
+      return affirmError(400, "invalid_request", "invalid_field", "transaction_id is required.", "transaction_id");
+    const checkout = checkouts.get(token);
+    if (!checkout) return affirmError(404, "not_found", "checkout-not-found", "The checkout could not be found.", "transaction_id");
+    if (transactions.has(token))
+      return affirmError(
+        400,
+        "invalid_request",
+        "checkout-token-used",
+        "This checkout token has already been authorized.",
+        "transaction_id",
+      );
+    if (checkout.status !== "confirmed")
+      return affirmError(402, "invalid_request", "auth-declined", "Charge authorization hold declined.", "transaction_id");
+    const orderId = isRecord(body) && typeof body.order_id === "string" ? body.order_id : undefined;
+    const created = new Date();
+    const transaction = {
+      id: checkout.id,
+      checkout_id: checkout.id,
+      ...(orderId ? { order_id: orderId } : {}),
+      status: "authorized",
+      amount: checkout.amount,
+      amount_refunded: 0,
+      currency: typeof checkout.request.currency === "string" ? checkout.request.currency : "USD",
+      created: created.toISOString(),
+      authorization_expiration: new Date(created.getTime() + 30 * 86_400_000).toISOString(),
+      provider_id: 1,
+      events: [],
+    };
+    transactions.set(checkout.id, transaction);
+    return { status: 200, body: transaction };
+  }
+
+  function hostedPage(request: RecordedRequest, id: string, action: string | undefined): FakeResponse {
+    const checkout = checkouts.get(id);
+    if (!checkout) return { status: 404, body: "<!doctype html><title>Affirm</title><p>Checkout not found.</p>", headers: html };
+    const merchant = checkout.request.merchant as Record<string, string>;
+    if (request.method === "POST" && action === "confirm") {
+      if (checkout.status !== "canceled") checkout.status = "confirmed";
+      // 307 repeats this POST (its body is `checkout_token=...`) at the merchant's confirmation URL.
+      return { status: 307, headers: { location: merchant.user_confirmation_url } };
+    }
+    if (request.method === "POST" && action === "cancel") {
+      if (checkout.status === "opened") checkout.status = "canceled";
+      return { status: 303, headers: { location: merchant.user_cancel_url } };
+    }
+    const dollars = (checkout.amount / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+    return {
+      status: 200,
+      headers: html,
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Affirm (fake)</title></head><body>
+<h1>Affirm (local fake)</h1><p>Pay ${dollars} over time with ${escapeHtml(String(merchant.name ?? "the merchant"))}.</p>
+<form method="post" action="/checkout/${id}/confirm"><input type="hidden" name="checkout_token" value="${id}"><button type="submit">Confirm</button></form>
+<form method="post" action="/checkout/${id}/cancel"><button type="submit">Cancel</button></form>
+</body></html>`,
+    };
+  }
+
+  const server = await startFakeHttpServer(answer);
+  baseUrl = server.url;
+  const reset = server.reset.bind(server);
+  return Object.assign(server, {
+    checkouts,
+    confirm(checkoutId: string) {
+      const checkout = checkouts.get(checkoutId);
+      if (!checkout) throw new Error(`no fake Affirm checkout ${checkoutId}`);
+      checkout.status = "confirmed";
+    },
+    restore() {
+      server.respondWith(answer);
+    },
+    reset() {
+      reset();
+      checkouts.clear();
+      transactions.clear();
+      idempotent.clear();
+    },
+  });
+}
+
+const html = { "content-type": "text/html; charset=utf-8" };
+
+export const FAKE_AFFIRM_JS_PATH = "/js/v2/affirm.js";
+
+/** Reads `_affirm_config` like affirm.js and renders each `.affirm-as-low-as` from its data-amount (cents), 36 months. */
+const FAKE_AFFIRM_JS = `(function () {
+  var config = window._affirm_config || {};
+  function refresh() {
+    document.querySelectorAll(".affirm-as-low-as").forEach(function (element) {
+      var cents = Number(element.getAttribute("data-amount"));
+      if (!cents || !config.public_api_key) return;
+      element.textContent = "Starting at $" + Math.ceil(cents / 100 / 36) + "/mo with Affirm (fake)";
+    });
+  }
+  window.affirm = { ui: { ready: function (callback) { callback(); }, refresh: refresh } };
+})();
+`;
+
+/** Affirm's error body. */
+export function affirmError(status: number, type: string, code: string, message: string, field?: string): FakeResponse {
+  return { status, body: { status_code: status, type, code, message, ...(field ? { field } : {}) } };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char);
+}
