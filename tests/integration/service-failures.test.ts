@@ -101,10 +101,11 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       return order;
     }
 
-    it.each(failures)("after %s the order stays, the failure is only logged, and a later try sends once", async (_name, fail) => {
+    it.each(failures)("after %s the order stays, the failure is only logged, and a later try sends once", async (name, fail) => {
       const order = await recordOrder();
       const send = (message: Parameters<typeof sendEmailSafely>[0]) => sendEmailSafely(message, { sender: sender() });
-      fail(postmark);
+      if (name === "a 4xx with an error body") postmark.respondWith(() => postmarkError(300, "Invalid 'To' address."));
+      else fail(postmark);
 
       await expect(sendOrderConfirmation(order, TEST_ORIGIN, { db: database.db, send })).resolves.toBe("failed");
       expect(console.error).toHaveBeenCalled();
