@@ -37,7 +37,7 @@ export async function submitContactMessage(
 }
 
 /** Contact messages per visitor: enough for a person, not for a script. Shared by the page and `POST /contactForm`. */
-export const CONTACT_RATE_LIMIT = 5;
+export const CONTACT_RATE_LIMIT = 10;
 export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
 export const contactRateLimiter = createRateLimiter({ limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS });
 

@@ -5,6 +5,7 @@ import { CONTACT_RATE_LIMIT } from "~/contact/contact.server";
 import { contactMessages, emailOutbox, orders, storeSettings, type OrderCustomer } from "~/db/schema";
 import { confirmationSentKey } from "~/orders/order-email.server";
 import { action as calculateShipping, loader as calculateShippingLoader } from "~/routes/api.calculate-shipping";
+import { action as contactPage } from "~/routes/contact";
 import { action as contactForm } from "~/routes/contactForm";
 import { action as generateText, MAX_PROMPT_CHARS } from "~/routes/generate-text";
 import { action as newPurchase } from "~/routes/newPurchase";
@@ -213,6 +214,23 @@ describe.each(testDatabaseKinds())("the spec's JSON routes on %s", (kind) => {
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await rowCounts()).toEqual(before);
     });
+  });
+
+  it("the contact page and /contactForm share one budget per visitor", async () => {
+    const visitor = newVisitor();
+    for (let index = 0; index < CONTACT_RATE_LIMIT; index += 1) {
+      expect((await call(contactForm, jsonPost("/contactForm", contactData, { visitor }))).status).toBe(201);
+    }
+    const form = new FormData();
+    for (const [key, value] of Object.entries(contactData.data)) form.set(key, value);
+    const page = (await contactPage({
+      request: new Request(`${TEST_ORIGIN}/contact`, { method: "POST", body: form, headers: { "x-forwarded-for": visitor } }),
+      params: {},
+      context: {},
+    })) as unknown as { data: { formError?: string }; init: { status: number; headers: Record<string, string> } };
+    expect(page.init.status).toBe(429);
+    expect(page.init.headers["Retry-After"]).toMatch(/^\d+$/);
+    expect(page.data.formError).toMatch(/^You have sent several messages in a short time\. Please wait 10 minutes/);
   });
 
   describe("POST /generate-text", () => {
