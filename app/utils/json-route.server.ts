@@ -113,5 +113,6 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
     return `Unexpected field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
   }
   const field = issue.path.join(".");
+  if (field && issue.code === "invalid_type" && issue.message.endsWith("received undefined")) return `${field} is required.`;
   return field ? `${field}: ${issue.message}` : issue.message;
 }
