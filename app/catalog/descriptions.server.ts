@@ -6,7 +6,7 @@ import { splitDescription } from "./description";
 
 export { splitDescription };
 
-/**
+/*
  * The reformatted description of a product (the text before the legal
  * marker): a stored one is reused; otherwise the text generator reformats it
  * once and the result is stored. When the generator fails, the original

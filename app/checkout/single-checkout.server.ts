@@ -6,14 +6,15 @@ import type { Database } from "~/db/database.server";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
-import { getShippingRates, warehouseAddress } from "~/services/shipping/index.server";
+import { warehouseAddress } from "~/services/shipping/index.server";
 import { seasoningParcel } from "~/services/shipping/parcel";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer";
+import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
 import { clampSingleQuantity, needsCarrierRate, singleCheckoutTotals } from "./single-totals";
 
-export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";
+export { SHIPPING_FAILED_MESSAGE };
 
 type Kind = "single" | "seasoning";
 
@@ -56,7 +57,7 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
   let carrierShippingCents: number | null = null;
   let shippingError: string | null = null;
   if (needsCarrierRate(quantity) && parsed.ok) {
-    const quote = await quoteShipping(parsed.customer, quantity);
+    const quote = await quoteShipping(request, parsed.customer, quantity);
     carrierShippingCents = quote ?? 0;
     if (quote === null) shippingError = SHIPPING_FAILED_MESSAGE;
   }
@@ -81,25 +82,20 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
 }
 
 /** The carrier's rate for the seasoning parcel to this address, or null when none could be had. */
-async function quoteShipping(customer: CustomerInput, quantity: number): Promise<number | null> {
-  try {
-    const quote = await getShippingRates().quote({
-      from: warehouseAddress(),
-      to: {
-        name: `${customer.firstName} ${customer.lastName}`,
-        street1: customer.address,
-        city: customer.city,
-        state: customer.state,
-        zip: customer.postalCode,
-        country: "US",
-      },
-      parcel: seasoningParcel(quantity),
-    });
-    return quote.amountCents;
-  } catch (error) {
-    console.error(`Shipping quote failed: ${(error as Error).message}`);
-    return null;
-  }
+async function quoteShipping(request: Request, customer: CustomerInput, quantity: number): Promise<number | null> {
+  const outcome = await quoteCarrierShipping(request, {
+    from: warehouseAddress(),
+    to: {
+      name: `${customer.firstName} ${customer.lastName}`,
+      street1: customer.address,
+      city: customer.city,
+      state: customer.state,
+      zip: customer.postalCode,
+      country: "US",
+    },
+    parcel: seasoningParcel(quantity),
+  });
+  return outcome.status === "quoted" ? outcome.quote.amountCents : null;
 }
 
 function summary(product: StoreProduct) {

@@ -1,8 +1,12 @@
+import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
 import type { Database } from "~/db/database.server";
+import { getConfig } from "~/config.server";
+import { sendEmailSafely } from "~/services/email/index.server";
 import { contactMessages } from "~/db/schema";
 import type { EmailMessage } from "~/services/email/types";
 import { contactMessageEmail } from "~/services/email/templates";
-import type { ContactValues } from "./contact";
+import type { ContactErrors, ContactValues } from "./contact";
+import { parseContactForm } from "./contact-form.server";
 
 type SendEmail = (message: EmailMessage) => Promise<unknown>;
 
@@ -29,4 +33,47 @@ export async function submitContactMessage(
     replyTo: email.replyTo,
   });
   return { id: row.id };
+}
+
+/** Contact messages per visitor: enough for a person, not for a script. Shared by the page and `POST /contactForm`. */
+export const CONTACT_RATE_LIMIT = 10;
+export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
+export const contactRateLimiter = createRateLimiter({ limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS });
+
+export type ContactOutcome =
+  | { status: "sent" }
+  | { status: "bot" }
+  | { status: "invalid"; values: ContactValues; errors: ContactErrors }
+  | { status: "rate-limited"; values: ContactValues; retryAfterMs: number }
+  | { status: "failed"; values: ContactValues };
+
+/**
+ * What the contact page and `POST /contactForm` both do with a message:
+ * validate, refuse bots quietly, count it against the visitor's limit, keep
+ * it and email the store. Only a valid message counts against the limit.
+ */
+export async function receiveContactMessage(db: Database, request: Request, input: Record<string, unknown>): Promise<ContactOutcome> {
+  const parsed = parseContactForm(input);
+  if (parsed.isBot) return { status: "bot" };
+  if (!parsed.ok) return { status: "invalid", values: parsed.values, errors: parsed.errors };
+
+  const limit = contactRateLimiter.hit(visitorKey(request, null));
+  if (!limit.allowed) return { status: "rate-limited", values: parsed.values, retryAfterMs: limit.retryAfterMs };
+
+  try {
+    const config = getConfig();
+    await submitContactMessage(
+      { db, sendEmail: (message) => sendEmailSafely(message, { db }), store: { name: config.STORE_NAME, email: config.STORE_EMAIL } },
+      parsed.values,
+    );
+    return { status: "sent" };
+  } catch (error) {
+    console.error("Contact message could not be stored", error);
+    return { status: "failed", values: parsed.values };
+  }
+}
+
+export function contactRateLimitMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call or email us.`;
 }

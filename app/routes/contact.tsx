@@ -10,13 +10,10 @@ import {
   type ContactField,
   type ContactValues,
 } from "~/contact/contact";
-import { parseContactForm } from "~/contact/contact-form.server";
-import { submitContactMessage } from "~/contact/contact.server";
-import { getConfig } from "~/config.server";
+import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
 import type { RootLoaderData } from "~/root";
-import { getDb } from "~/runtime.server";
-import { sendEmailSafely } from "~/services/email/index.server";
 import contentStyles from "~/styles/content.css";
+import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
@@ -38,25 +35,22 @@ type ContactActionData = { values: ContactValues; errors: ContactErrors; formErr
 const SENT_PATH = "/contact?sent=1";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const parsed = parseContactForm(form);
-  // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
-  if (parsed.isBot) return redirect(SENT_PATH, 303);
-  if (!parsed.ok) {
-    return data<ContactActionData>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  const outcome = await receiveContactMessage(await getDb(), request, await readForm(request));
+  switch (outcome.status) {
+    // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
+    case "sent":
+    case "bot":
+      return redirect(SENT_PATH, 303);
+    case "invalid":
+      return data<ContactActionData>({ values: outcome.values, errors: outcome.errors }, { status: 400 });
+    case "rate-limited":
+      return data<ContactActionData>(
+        { values: outcome.values, errors: {}, formError: contactRateLimitMessage(outcome.retryAfterMs) },
+        { status: 429, headers: { "Retry-After": String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))) } },
+      );
+    case "failed":
+      return data<ContactActionData>({ values: outcome.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });
   }
-  try {
-    const config = getConfig();
-    const db = await getDb();
-    await submitContactMessage(
-      { db, sendEmail: (message) => sendEmailSafely(message, { db }), store: { name: config.STORE_NAME, email: config.STORE_EMAIL } },
-      parsed.values,
-    );
-  } catch (error) {
-    console.error("Contact message could not be stored", error);
-    return data<ContactActionData>({ values: parsed.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });
-  }
-  return redirect(SENT_PATH, 303);
 }
 
 async function readForm(request: Request): Promise<Record<string, string>> {

@@ -1,12 +1,13 @@
 import { APIProvider, useMapsLibrary } from "@vis.gl/react-google-maps";
 import { useEffect, useRef } from "react";
+import { placeToAddress } from "~/checkout/place-address";
 
 /**
  * Google Places autocomplete (through @vis.gl/react-google-maps), loaded only
  * on checkout pages and only when a maps key is configured. The chosen place
  * is copied into the plain address fields: street, city, state, ZIP — each
  * the component's long name (the state's short name, as the form takes
- * two-letter codes), or empty.
+ * two-letter codes), or empty (mapping in `~/checkout/place-address`).
  */
 export default function PlacesAutocomplete({ apiKey }: { apiKey: string }) {
   return (
@@ -29,14 +30,13 @@ function PlacesInput() {
     });
     const listener = autocomplete.addListener("place_changed", () => {
       const place = autocomplete.getPlace();
-      const part = (type: string, short = false) => {
-        const component = place.address_components?.find((c: { types: string[] }) => c.types.includes(type));
-        return (short ? component?.short_name : component?.long_name) ?? "";
-      };
-      setField("address", [part("street_number"), part("route")].filter(Boolean).join(" ") || place.formatted_address || "");
-      setField("city", part("locality"));
-      setField("state", part("administrative_area_level_1", true));
-      setField("postalCode", part("postal_code"));
+      // Enter without choosing a suggestion gives a place with only a name: keep what was typed.
+      if (!place.address_components?.length) return;
+      const address = placeToAddress(place);
+      setField("address", address.address);
+      setField("city", address.city);
+      setField("state", address.stateCode);
+      setField("postalCode", address.postalCode);
     });
     return () => listener.remove();
   }, [places]);
@@ -52,5 +52,6 @@ function PlacesInput() {
 
 function setField(name: string, value: string) {
   const field = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
-  if (field && value) field.value = value;
+  // Every field is overwritten, so nothing from an earlier choice is left behind.
+  if (field) field.value = value;
 }

@@ -96,6 +96,28 @@ describe("createPostmarkSender", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("reports a 500 with Postmark's error body as an EmailSendError", async () => {
+    fake.respondWith(() => postmarkError(0, "Internal server error.", 500));
+    await expect(sender().send(message)).rejects.toMatchObject({ name: "EmailSendError", statusCode: 500, provider: "postmark" });
+  });
+
+  it("gives up after its time-out with an EmailSendError", async () => {
+    fake.respondWith(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return { status: 200, body: { MessageID: "late", ErrorCode: 0 } };
+    });
+    const impatient = createPostmarkSender({
+      serverToken: "t",
+      from: "store@example.com",
+      requestHost: fake.host,
+      useHttps: false,
+      timeoutSeconds: 0.2,
+    });
+    const started = Date.now();
+    await expect(impatient.send(message)).rejects.toBeInstanceOf(EmailSendError);
+    expect(Date.now() - started).toBeLessThan(1_200);
+  });
+
   it("reports an unreachable server as an EmailSendError", async () => {
     const gone = await startFakePostmark();
     await gone.close();

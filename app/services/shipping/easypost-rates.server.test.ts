@@ -126,6 +126,26 @@ describe("createEasyPostRates", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("reports a 500 with EasyPost's error body", async () => {
+    fake.respondWith(() => easyPostError(500, "INTERNAL_SERVER_ERROR", "Something went wrong on our end."));
+    await expect(rates().quote(request)).rejects.toMatchObject({
+      message: "EasyPost answered 500: Something went wrong on our end.",
+      statusCode: 500,
+      providerCode: "INTERNAL_SERVER_ERROR",
+    });
+  });
+
+  it("gives up after its time-out with a ShippingRateError", async () => {
+    fake.respondWith(async (sent) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return { status: 201, body: easyPostShipment((sent.body as { shipment: Record<string, unknown> }).shipment) };
+    });
+    const impatient = createEasyPostRates({ apiKey: "k", baseUrl: fake.url, timeoutMs: 200 });
+    const started = Date.now();
+    await expect(impatient.quote(request)).rejects.toThrow(/EasyPost could not be reached/);
+    expect(Date.now() - started).toBeLessThan(1_200);
+  });
+
   it("reports an unreachable server as a ShippingRateError", async () => {
     const gone = await startFakeEasyPost();
     await gone.close();

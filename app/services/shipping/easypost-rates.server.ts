@@ -4,12 +4,14 @@ import { assertQuotable } from "./quote-request";
 import { ShippingRateError, type QuoteRequest, type ShippingAddress, type ShippingRates } from "./types";
 
 const PROVIDER = "easypost";
-const TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 const PREFERRED = { carrier: "USPS", service: "Priority" } as const;
 
 export interface EasyPostRatesOptions {
   apiKey: string;
   baseUrl?: string;
+  /** 10 s unless a test says otherwise. */
+  timeoutMs?: number;
 }
 
 const amount = z.union([z.string(), z.number()]).nullish();
@@ -22,7 +24,11 @@ const errorAnswer = z.object({ error: z.object({ code: z.string().optional(), me
 type EasyPostRate = z.infer<typeof shipmentAnswer>["rates"][number];
 
 /** Rates from EasyPost's REST API: creating a shipment answers every carrier rate for it. */
-export function createEasyPostRates({ apiKey, baseUrl = "https://api.easypost.com" }: EasyPostRatesOptions): ShippingRates {
+export function createEasyPostRates({
+  apiKey,
+  baseUrl = "https://api.easypost.com",
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: EasyPostRatesOptions): ShippingRates {
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/v2/shipments`;
   const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
 
@@ -31,7 +37,7 @@ export function createEasyPostRates({ apiKey, baseUrl = "https://api.easypost.co
     isStandIn: false,
     async quote(request) {
       assertQuotable(request, PROVIDER);
-      const response = await post(endpoint, authorization, shipmentBody(request));
+      const response = await post(endpoint, authorization, shipmentBody(request), timeoutMs);
       const shipment = await readShipment(response);
       const rate = pickRate(shipment.rates, shipment.messages?.[0]?.message);
       const amountCents = dollarsToCents(rate.retail_rate ?? rate.rate);
@@ -60,13 +66,13 @@ function easyPostAddress(address: ShippingAddress) {
   return { name, street1, street2, city, state, zip, country, phone };
 }
 
-async function post(endpoint: string, authorization: string, body: unknown): Promise<Response> {
+async function post(endpoint: string, authorization: string, body: unknown, timeoutMs: number): Promise<Response> {
   try {
     return await fetch(endpoint, {
       method: "POST",
       headers: { authorization, "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw new ShippingRateError(`EasyPost could not be reached: ${String(error)}`, { provider: PROVIDER, cause: error });

@@ -111,6 +111,23 @@ describe("createOpenAITextGenerator", () => {
     await expect(generator().chat({ system: "s", messages: [] })).rejects.toThrow("OpenAI answered with no text.");
   });
 
+  it("turns a 400 with OpenAI's error body into a TextGenerationError, without retrying", async () => {
+    fake.respondWith(() => openAIError(400, "Invalid 'messages': empty array.", "invalid_request_error"));
+    await expect(generator().chat({ system: "s", messages: [] })).rejects.toMatchObject({ statusCode: 400, provider: "openai" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("gives up after its time-out (and the one retry) with a TextGenerationError", async () => {
+    fake.respondWith(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return { status: 200, body: chatCompletion("late") };
+    });
+    const impatient = createOpenAITextGenerator({ apiKey: "k", model: "m", baseURL: `${fake.url}/v1`, timeoutMs: 200, maxRetries: 0 });
+    const started = Date.now();
+    await expect(impatient.reformatDescription("text")).rejects.toBeInstanceOf(TextGenerationError);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
   it("reports an unreachable server as a TextGenerationError", async () => {
     const gone = await startFakeOpenAI();
     await gone.close();

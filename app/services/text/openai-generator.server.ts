@@ -3,8 +3,8 @@ import { z } from "zod";
 import { TextGenerationError, type ChatInput, type TextGenerator } from "./types";
 
 const PROVIDER = "openai";
-const TIMEOUT_MS = 20_000;
-const MAX_RETRIES = 1;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_RETRIES = 1;
 const DESCRIPTION_MAX_TOKENS = 2_000;
 
 export const REFORMAT_DESCRIPTION_INSTRUCTION = [
@@ -19,6 +19,10 @@ export interface OpenAITextGeneratorOptions {
   model: string;
   /** e.g. `http://127.0.0.1:PORT/v1` for a local OpenAI-compatible server. */
   baseURL?: string;
+  /** Per attempt; 10 s unless a test says otherwise. */
+  timeoutMs?: number;
+  /** Retries after a time-out or a 5xx/429 (the SDK's rules); 1 by default. */
+  maxRetries?: number;
 }
 
 const completionAnswer = z.object({
@@ -29,8 +33,8 @@ const completionAnswer = z.object({
 export function createOpenAITextGenerator(options: OpenAITextGeneratorOptions): TextGenerator {
   const client = new OpenAI({
     apiKey: options.apiKey,
-    timeout: TIMEOUT_MS,
-    maxRetries: MAX_RETRIES,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });
 

@@ -1,0 +1,33 @@
+import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
+import { getShippingRates } from "~/services/shipping/index.server";
+import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
+
+/** Spec section 8: shown when no carrier rate could be had; shipping is then 0 and payment waits for a rate. */
+export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";
+
+/** Carrier quotes per visitor, shared by the seasoning checkout page and `POST /api/calculate-shipping`. */
+export const SHIPPING_QUOTE_RATE_LIMIT = 30;
+export const shippingQuoteLimiter = createRateLimiter({ limit: SHIPPING_QUOTE_RATE_LIMIT, windowMs: 60_000 });
+
+export type CarrierQuoteOutcome =
+  { status: "quoted"; quote: ShippingQuote } | { status: "failed" } | { status: "rate-limited"; retryAfterMs: number };
+
+/**
+ * The carrier's rate for a parcel, counted against the visitor's limit. A
+ * carrier failure is logged and answered as "failed", never thrown: the
+ * page then shows SHIPPING_FAILED_MESSAGE with shipping 0.
+ */
+export async function quoteCarrierShipping(
+  request: Request,
+  quoteRequest: QuoteRequest,
+  rates: ShippingRates = getShippingRates(),
+): Promise<CarrierQuoteOutcome> {
+  const limit = shippingQuoteLimiter.hit(visitorKey(request, null));
+  if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
+  try {
+    return { status: "quoted", quote: await rates.quote(quoteRequest) };
+  } catch (error) {
+    console.error(`Shipping quote failed: ${(error as Error).message}`);
+    return { status: "failed" };
+  }
+}

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { answerQuestion } from "~/chat/answer.server";
+import { readConversation } from "~/chat/conversation-cookie.server";
+import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-limit.server";
+import { getRuntime } from "~/runtime.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+
+/**
+ * Spec section 7: `POST /generate-text { prompt }` answers `{ text }` or `{ error }`.
+ * It answers as the chat does (same module, same per-visitor limit, counted
+ * together with the chat page's messages).
+ */
+export const MAX_PROMPT_CHARS = 4_000;
+
+const payload = z.strictObject({
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_CHARS, `prompt must be ${MAX_PROMPT_CHARS} characters or fewer`)
+    .refine((prompt) => prompt.trim() !== "", "prompt must not be empty"),
+});
+
+export const loader = methodNotAllowed;
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { config, database } = await getRuntime();
+  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
+  if (crossSite) return crossSite;
+
+  // Room for the prompt in multi-byte characters and JSON escapes; the character limit is the schema's.
+  const parsed = await readJsonPayload(request, payload, { maxBytes: MAX_PROMPT_CHARS * 6 + 64 });
+  if (!parsed.ok) return parsed.response;
+
+  const conversation = await readConversation(request);
+  const limit = chatRateLimiter.hit(visitorKey(request, conversation.id));
+  if (!limit.allowed) return tooManyRequests(limit, RATE_LIMIT_MESSAGE);
+
+  const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
+  const answer = await answerQuestion(database.db, parsed.data.prompt.trim(), { store });
+  if (answer.source === "error") return jsonError(502, answer.text);
+  return jsonResponse({ text: answer.text });
+}

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { publicBaseUrl } from "~/config.server";
+import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
+import { sendOrderConfirmation } from "~/orders/order-email.server";
+import { findOrderByDisplayId } from "~/orders/orders.server";
+import { getRuntime } from "~/runtime.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+
+/**
+ * Spec section 7: `POST /newPurchase { orderData, order_id }` sends the order's
+ * confirmation email. The order must already be recorded by the server (after
+ * the payment was verified); its content comes from the database, never from
+ * `orderData`, and it is emailed once. This route creates and approves nothing.
+ */
+const payload = z.strictObject({
+  order_id: z.string().trim().min(1, "order_id is required").max(40),
+  orderData: z.record(z.string(), z.unknown()).optional(),
+});
+
+const limiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
+
+export const loader = methodNotAllowed;
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { config, database } = await getRuntime();
+  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
+  if (crossSite) return crossSite;
+
+  const parsed = await readJsonPayload(request, payload);
+  if (!parsed.ok) return parsed.response;
+
+  const limit = limiter.hit(visitorKey(request, null));
+  if (!limit.allowed) return tooManyRequests(limit);
+
+  const order = await findOrderByDisplayId(database.db, parsed.data.order_id);
+  if (!order) return jsonError(404, "Order not found. Please check your Order ID.");
+
+  const result = await sendOrderConfirmation(database.db, order, publicBaseUrl(config));
+  if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
+  return jsonResponse({ order_id: order.orderId, email: result });
+}

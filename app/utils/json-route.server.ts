@@ -1,0 +1,117 @@
+import type { z } from "zod";
+
+/**
+ * The spec's section-7 JSON routes share one way to read a request and to say
+ * no: a JSON body `{ error }` with a 4xx status, never a 500 for anything a
+ * client can send.
+ */
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return jsonResponse({ error, ...extra }, status, headers);
+}
+
+/** For GET and friends on a POST-only route. */
+export function methodNotAllowed(): Response {
+  return jsonError(405, "Use POST with a JSON body.", {}, { Allow: "POST" });
+}
+
+export function tooManyRequests(
+  decision: { retryAfterMs: number },
+  error = "Too many requests. Please wait a minute and try again.",
+) {
+  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+  return jsonError(429, error, {}, { "Retry-After": String(seconds) });
+}
+
+/**
+ * Only the store's own pages may call a route that changes something. A
+ * browser always sends `Origin` on a cross-site POST (and `Sec-Fetch-Site`);
+ * a request without either comes from a program, not a visitor's browser,
+ * so there is nothing to forge.
+ */
+export function refuseCrossSite(request: Request, publicBaseUrl: string | undefined): Response | null {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return crossSite();
+  const origin = request.headers.get("origin");
+  if (origin === null) return null;
+  const allowed = new Set([new URL(request.url).origin]);
+  if (publicBaseUrl) allowed.add(new URL(publicBaseUrl).origin);
+  return allowed.has(origin) ? null : crossSite();
+}
+
+function crossSite(): Response {
+  return jsonError(403, "Cross-site requests are not allowed.");
+}
+
+export type JsonPayload<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * Reads and validates a JSON body: 415 for another content type, 413 for a body
+ * over `maxBytes` (declared or actually sent), 400 for malformed JSON or a
+ * payload the schema refuses (missing, wrong or extra fields), naming the field.
+ */
+export async function readJsonPayload<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { maxBytes = DEFAULT_MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<JsonPayload<z.output<Schema>>> {
+  const fail = (status: number, error: string) => ({ ok: false as const, response: jsonError(status, error) });
+
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(?:;|$)/i.test(contentType)) return fail(415, "Send the payload as application/json.");
+
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return fail(413, `The payload is larger than ${maxBytes} bytes.`);
+
+  const text = await readLimitedText(request, maxBytes);
+  if (text === null) return fail(413, `The payload is larger than ${maxBytes} bytes.`);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(400, "The payload is not valid JSON.");
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return fail(400, describeIssue(parsed.error.issues[0]));
+  return { ok: true, data: parsed.data };
+}
+
+/** The body as text, or null once it grows past the limit (a chunked body has no Content-Length to check). */
+async function readLimitedText(request: Request, maxBytes: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return "The payload is not valid.";
+  if (issue.code === "unrecognized_keys") {
+    const where = issue.path.length > 0 ? ` in ${issue.path.join(".")}` : "";
+    return `Unexpected field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
+  }
+  const field = issue.path.join(".");
+  if (field && issue.code === "invalid_type" && issue.message.endsWith("received undefined")) return `${field} is required.`;
+  return field ? `${field}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,177 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { generateDescription, storedDescription } from "~/catalog/descriptions.server";
+import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
+import { singleCheckoutTotals } from "~/checkout/single-totals";
+import { orders, productDescriptions, storeSettings } from "~/db/schema";
+import { confirmationSentKey, sendOrderConfirmation } from "~/orders/order-email.server";
+import { sendEmailSafely } from "~/services/email/index.server";
+import { createPostmarkSender } from "~/services/email/postmark-sender.server";
+import { createEasyPostRates } from "~/services/shipping/easypost-rates.server";
+import { seasoningParcel } from "~/services/shipping/parcel";
+import { createOpenAITextGenerator } from "~/services/text/openai-generator.server";
+import { startFakeEasyPost, easyPostError } from "../fakes/easypost";
+import type { FakeHandler, FakeServer } from "../fakes/fake-http-server";
+import { openAIError, startFakeOpenAI } from "../fakes/openai";
+import { postmarkError, startFakePostmark } from "../fakes/postmark";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+
+/** What the product page does: the stored description, else one generated (and stored) now. */
+const reformattedDescription: typeof generateDescription = async (db, generator, product) =>
+  (await storedDescription(db, product.key)) ?? generateDescription(db, generator, product);
+
+/**
+ * What a shopper sees when a real provider fails: never an error page. Email
+ * failures are only logged (the order stays recorded), a failed carrier rate
+ * is the spec's message with shipping 0, a failed description is the plain text.
+ */
+
+const slow: FakeHandler = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return { status: 200, body: {} };
+};
+
+const failures: Array<[string, (fake: FakeServer) => void]> = [
+  ["a 4xx with an error body", (fake) => fake.respondWith(() => ({ status: 422, body: { error: { message: "Rejected" } } }))],
+  ["a 500", (fake) => fake.respondWith(500, "<html>Internal Server Error</html>")],
+  ["a malformed body", (fake) => fake.respondWith(200, "{ not json", { "content-type": "application/json" })],
+  ["a time-out", (fake) => fake.respondWith(slow)],
+];
+
+describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
+  let database: TestDatabase;
+  let postmark: FakeServer;
+  let openai: FakeServer;
+  let easypost: FakeServer;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    useTestRuntime(database);
+    [postmark, openai, easypost] = await Promise.all([startFakePostmark(), startFakeOpenAI(), startFakeEasyPost()]);
+  });
+  afterAll(async () => {
+    globalThis.__storeRuntime = undefined;
+    await Promise.all([postmark?.close(), openai?.close(), easypost?.close()]);
+    await database?.dispose();
+  });
+  beforeEach(() => {
+    for (const fake of [postmark, openai, easypost]) fake.reset();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    return () => vi.restoreAllMocks();
+  });
+
+  describe("email through Postmark", () => {
+    const sender = () =>
+      createPostmarkSender({
+        serverToken: "t",
+        from: "store@example.com",
+        requestHost: postmark.host,
+        useHttps: false,
+        timeoutSeconds: 0.3,
+      });
+    let sequence = 0;
+
+    async function recordOrder() {
+      sequence += 1;
+      const orderId = `FAIL${kind === "pglite" ? "P" : "Q"}${String(sequence).padStart(5, "2")}`;
+      const [order] = await database.db
+        .insert(orders)
+        .values({
+          orderId,
+          customer: {
+            name: "Ada Lovelace",
+            firstName: "Ada",
+            lastName: "Lovelace",
+            email: "ada@example.com",
+            phone: "5125550100",
+            address: "1 Main St",
+            city: "Austin",
+            state: "TX",
+            postalCode: "78701",
+            country: "US",
+          },
+          items: [
+            { productKey: "blaze-1", title: "Grill", model: "G-1", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 5000, quantity: 1 },
+          ],
+          subtotalCents: 5000,
+          shippingCents: 0,
+          discountCents: 0,
+          totalCents: 5000,
+          paymentMethod: "stripe",
+          paymentReference: `pi_${orderId}`,
+          paymentProvider: "test",
+        })
+        .returning();
+      return order;
+    }
+
+    it.each(failures)("after %s the order stays, the failure is only logged, and a later try sends once", async (name, fail) => {
+      const order = await recordOrder();
+      const send = (message: Parameters<typeof sendEmailSafely>[0]) => sendEmailSafely(message, { sender: sender() });
+      if (name === "a 4xx with an error body") postmark.respondWith(() => postmarkError(300, "Invalid 'To' address."));
+      else fail(postmark);
+
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("failed");
+      expect(console.error).toHaveBeenCalled();
+      const [{ value }] = await database.db.select({ value: count() }).from(orders).where(eq(orders.orderId, order.orderId));
+      expect(value).toBe(1);
+      expect(
+        await database.db
+          .select()
+          .from(storeSettings)
+          .where(eq(storeSettings.key, confirmationSentKey(order.orderId))),
+      ).toEqual([]);
+
+      postmark.reset();
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("sent");
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("already-sent");
+      expect(postmark.requests).toHaveLength(1);
+    });
+  });
+
+  describe("carrier rates through EasyPost", () => {
+    const rates = () => createEasyPostRates({ apiKey: "EZTK_test", baseUrl: easypost.url, timeoutMs: 300 });
+    const address = { name: "Ada", street1: "1 Main St", city: "Austin", state: "TX", zip: "78701", country: "US" };
+    const request = () => new Request(`${TEST_ORIGIN}/custom-product-checkout`, { headers: { "x-forwarded-for": "198.51.100.7" } });
+
+    it("quotes the carrier's rate when EasyPost answers", async () => {
+      const outcome = await quoteCarrierShipping(request(), { from: address, to: address, parcel: seasoningParcel(2) }, rates());
+      expect(outcome).toEqual({ status: "quoted", quote: { amountCents: 1085, carrier: "USPS", service: "Priority" } });
+    });
+
+    it.each(failures)("after %s the checkout shows the spec's message with shipping 0", async (_name, fail) => {
+      if (_name === "a 4xx with an error body")
+        easypost.respondWith(() => easyPostError(422, "ADDRESS.VERIFY.FAILURE", "Unable to verify"));
+      else fail(easypost);
+      const outcome = await quoteCarrierShipping(request(), { from: address, to: address, parcel: seasoningParcel(2) }, rates());
+      expect(outcome).toEqual({ status: "failed" });
+      // What the page does with a failed quote (app/checkout/single-checkout.server.ts).
+      const totals = singleCheckoutTotals({ unitPriceCents: 1599, quantity: 2, promoCode: "", carrierShippingCents: 0 });
+      expect(totals.shippingCents).toBe(0);
+      expect(SHIPPING_FAILED_MESSAGE).toBe("Failed to calculate shipping cost. Please try again.");
+    });
+  });
+
+  describe("descriptions through OpenAI", () => {
+    const generator = () =>
+      createOpenAITextGenerator({ apiKey: "sk-test", model: "gpt-4o-mini", baseURL: `${openai.url}/v1`, timeoutMs: 300, maxRetries: 0 });
+
+    it.each(failures)("after %s the product shows its plain text and nothing is stored", async (name, fail) => {
+      if (name === "a 4xx with an error body")
+        openai.respondWith(() => openAIError(401, "Incorrect API key provided.", "invalid_request_error"));
+      else fail(openai);
+      const key = `blaze-fail-${kind}-${name.replace(/\W+/g, "-")}`;
+      const text = await reformattedDescription(database.db, generator(), { key, description: "a sturdy grill\nmade of steel" });
+      expect(text).toBe("a sturdy grill\nmade of steel");
+      expect(await database.db.select().from(productDescriptions).where(eq(productDescriptions.productKey, key))).toEqual([]);
+    });
+
+    it("keeps showing a stored description without asking OpenAI", async () => {
+      const key = `blaze-stored-${kind}`;
+      await database.db.insert(productDescriptions).values({ productKey: key, description: "The **stored** text." });
+      openai.respondWith(500, "down");
+      expect(await reformattedDescription(database.db, generator(), { key, description: "raw" })).toBe("The **stored** text.");
+      expect(openai.requests).toHaveLength(0);
+    });
+  });
+});
