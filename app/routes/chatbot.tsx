@@ -30,6 +30,7 @@ import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-lim
 import type { RootLoaderData, RouteHandle } from "~/root";
 import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
+import { parseForm, readForm } from "~/utils/forms.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle: RouteHandle = { bareLayout: true };
@@ -82,8 +83,7 @@ export type ChatActionData = { seq: string; ok: boolean; delayMs: number };
  * conversation travels in the Set-Cookie header.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  const form = declaredLength > MAX_BODY_BYTES ? {} : await readForm(request);
+  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const fetchMode = form.mode === "fetch";
   const seq = /^\d{1,12}$/.test(form.seq ?? "") ? (form.seq as string) : "0";
 
@@ -94,8 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${CHAT_PATH}#latest`, { status: 303, headers });
   };
 
-  const parsed = chatFormSchema.safeParse(form);
-  if (!parsed.success) return respond(declaredLength > MAX_BODY_BYTES ? 413 : 400);
+  const parsed = parseForm(chatFormSchema, form);
+  if (!parsed.ok) return respond(400);
 
   const { config, database } = await getRuntime();
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
@@ -143,18 +143,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const messages = appendMessages(history, createMessage("user", userText, {}, received), reply);
   return respond(200, await save(messages), delayMs);
-}
-
-async function readForm(request: Request): Promise<Record<string, string>> {
-  try {
-    const entries: Record<string, string> = {};
-    for (const [key, value] of await request.formData()) {
-      if (typeof value === "string" && !(key in entries)) entries[key] = value;
-    }
-    return entries;
-  } catch {
-    return {};
-  }
 }
 
 type Pending = { seq: string; before: ChatMessage[]; user: ChatMessage; holdUntil: number };

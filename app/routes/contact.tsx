@@ -18,6 +18,7 @@ import { getDb } from "~/runtime.server";
 import { sendEmailSafely } from "~/services/email/index.server";
 import contentStyles from "~/styles/content.css";
 import { telHref } from "~/utils/format";
+import { readForm } from "~/utils/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -38,8 +39,7 @@ type ContactActionData = { values: ContactValues; errors: ContactErrors; formErr
 const SENT_PATH = "/contact?sent=1";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const parsed = parseContactForm(form);
+  const parsed = parseContactForm(await readForm(request));
   // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
   if (parsed.isBot) return redirect(SENT_PATH, 303);
   if (!parsed.ok) {
@@ -56,18 +56,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ContactActionData>({ values: parsed.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });
   }
   return redirect(SENT_PATH, 303);
-}
-
-async function readForm(request: Request): Promise<Record<string, string>> {
-  try {
-    const entries: Record<string, string> = {};
-    for (const [key, value] of await request.formData()) {
-      if (typeof value === "string" && !(key in entries)) entries[key] = value;
-    }
-    return entries;
-  } catch {
-    return {};
-  }
 }
 
 const FAQ: Array<{ question: string; answer: string }> = [

@@ -14,6 +14,7 @@ import { verifyCsrf } from "~/staff/csrf.server";
 import { requireStaff } from "~/staff/guard.server";
 import { destroyStaffSession } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
+import { readForm } from "~/utils/forms.server";
 import staffStyles from "~/styles/staff.css";
 
 export const handle: RouteHandle = { bareLayout: true };
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   if (!verifyCsrf(staff.session, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });
   }
