@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { chatFormSchema } from "~/chat/chat-form.server";
 import { answerQuestion } from "~/chat/answer.server";
@@ -27,6 +27,7 @@ import {
 import { conversationCookieHeader, newConversationId, readConversation } from "~/chat/conversation-cookie.server";
 import { replyToOption } from "~/chat/flow.server";
 import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-limit.server";
+import { describeError } from "~/components/ErrorPage";
 import type { RootLoaderData, RouteHandle } from "~/root";
 import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
@@ -379,14 +380,16 @@ function MessageTime({ iso, hydrated }: { iso: string; hydrated: boolean }) {
   return <time dateTime={iso}>{hydrated ? localTime.format(date) : `${storeTime.format(date)} ET`}</time>;
 }
 
+/** The chat window's own frame; a refused request (413, 400...) says why, anything else is the spec's chat error. */
 export function ErrorBoundary() {
+  const error = useRouteError();
   return (
     <div className="chat chat--error">
       <header className="chat__header">
         <h1 className="chat__title">Chat with us</h1>
       </header>
       <p className="chat__error" role="alert">
-        {CHAT_ERRORS.generation}
+        {isRouteErrorResponse(error) ? describeError(error).message : CHAT_ERRORS.generation}
       </p>
       <p className="chat__error-actions">
         <a className="button button--primary" href={CHAT_PATH}>

@@ -85,7 +85,8 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: a branch of a cloned (teed) body settles its cancel only when the other branch is cancelled too.
+      reader.cancel().catch(() => undefined);
       return null;
     }
     chunks.push(value);
