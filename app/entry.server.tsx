@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ConfigError, getConfig } from "./config.server";
+import { registerStoreIdentity } from "./components/layout/store-identity";
+import { ConfigError, getConfig, publicConfig } from "./config.server";
+import { allowedMethods } from "./utils/allowed-methods.server";
 import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
@@ -17,7 +19,7 @@ startOrExit();
  */
 function startOrExit() {
   try {
-    getConfig();
+    registerStoreIdentity(publicConfig(getConfig()));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -47,6 +49,7 @@ export default async function handleRequest(
 ) {
   await getRuntime();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
+  if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -76,6 +79,7 @@ export default async function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // A request refused on purpose (404, 405...) is no server error worth a stack trace.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(error);
 }

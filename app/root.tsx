@@ -1,7 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -23,6 +21,8 @@ import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton } from "~/components/ChatButton";
+import { ErrorPage } from "~/components/ErrorPage";
+import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
 import appStyles from "~/styles/app.css";
 import contentStyles from "~/styles/content.css";
 
@@ -106,7 +106,7 @@ export default function App() {
   );
 }
 
-function StoreLayout({ store, cartQuantity }: { store: PublicConfig; cartQuantity: number }) {
+function StoreLayout({ store, cartQuantity, children = <Outlet /> }: { store: PublicConfig; cartQuantity: number; children?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -114,7 +114,7 @@ function StoreLayout({ store, cartQuantity }: { store: PublicConfig; cartQuantit
       </a>
       <SiteHeader store={store} cartQuantity={cartQuantity} />
       <main id="main" className="page">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter store={store} />
       <ChatButton />
@@ -122,40 +122,30 @@ function StoreLayout({ store, cartQuantity }: { store: PublicConfig; cartQuantit
   );
 }
 
+/**
+ * Every error no route boundary takes: the store's error page inside the
+ * store's layout. Root's data is missing when the error came from root's own
+ * loader or from an action root answers for (a POST to /, a 405); the layout
+ * then uses the store details registered at start (store-identity.tsx).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorScreen
-      title={notFound ? "Page not found" : "Unexpected Application Error!"}
-      message={
-        notFound
-          ? "We couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
-          : "Something went wrong on our side. Please try again in a moment."
-      }
-    />
-  );
-}
-
-function ErrorScreen({ title, message }: { title: string; message: string }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const store = root?.store ?? fallbackStoreIdentity();
+  const page = <ErrorPage error={error} storePhone={store?.storePhone} />;
+  if (!store) {
+    return (
+      <main id="main" className="page">
+        {page}
+      </main>
+    );
+  }
   return (
-    <main id="main" className="page error-screen">
-      <h1>{title}</h1>
-      <p>{message}</p>
-      <p className="error-screen__actions">
-        <Link className="button button--primary" to="/">
-          Back to the home page
-        </Link>
-        <Link className="button" to="/products/all/all">
-          Browse all products
-        </Link>
-      </p>
-      {root ? (
-        <p>
-          Need help? Call us at <a href={`tel:${root.store.storePhone.replace(/\D/g, "")}`}>{root.store.storePhone}</a>.
-        </p>
-      ) : null}
-    </main>
+    <>
+      {root ? null : <StoreIdentityScript identity={store} />}
+      <StoreLayout store={store} cartQuantity={root?.cartQuantity ?? 0}>
+        {page}
+      </StoreLayout>
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { getProductByKey } from "~/catalog/queries.server";
 import type { Database } from "~/db/database.server";
+import { parseForm, type FormFields } from "~/utils/forms.server";
 import { addLine, CartFullError, type CartNotice, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
 
-/** Every change a shopper can make to the cart, as posted by the cart forms. */
-const cartChange = z.discriminatedUnion("intent", [
+/** Every change a shopper can make to the cart, as posted by the cart forms, and BUY NOW (which skips the cart). */
+const cartForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("buy"), productKey: z.string().max(120).catch(""), quantity: z.string().catch("1") }),
   z.object({ intent: z.literal("add"), productKey: z.string().min(1).max(120), quantity: z.coerce.number().catch(1) }),
   z.object({ intent: z.literal("remove"), position: z.coerce.number().int().min(0) }),
   z.object({ intent: z.literal("quantity"), position: z.coerce.number().int().min(0), quantity: z.coerce.number().catch(1) }),
@@ -12,16 +14,22 @@ const cartChange = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), lines: z.string().max(20_000) }),
 ]);
 
+export type CartForm = z.output<typeof cartForm>;
+export type CartChange = Exclude<CartForm, { intent: "buy" }>;
 export type CartChangeResult = { ok: true; cart: Cart; added?: string } | { ok: false; cart: Cart; notice: CartNotice };
+
+/** The posted cart form; null when a known intent comes with fields that make no sense. An unknown intent throws a 400. */
+export function parseCartForm(fields: FormFields): CartForm | null {
+  const parsed = parseForm(cartForm, fields);
+  return parsed.ok ? parsed.data : null;
+}
 
 /**
  * Applies one posted change. Only references and quantities are taken from
  * the form; an added product must exist in the catalog.
  */
-export async function applyCartChange(db: Database, cart: Cart, form: FormData): Promise<CartChangeResult> {
-  const parsed = cartChange.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, cart, notice: "invalid" };
-  const change = parsed.data;
+export async function applyCartChange(db: Database, cart: Cart, change: CartChange | null): Promise<CartChangeResult> {
+  if (!change) return { ok: false, cart, notice: "invalid" };
   try {
     switch (change.intent) {
       case "add": {

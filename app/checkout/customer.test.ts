@@ -12,11 +12,7 @@ const valid = {
   postalCode: "78701",
 };
 
-function form(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
-}
+const form = (values: Record<string, string>) => values;
 
 describe("checkout customer form", () => {
   it("accepts a complete US address", () => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { emailAddressSchema } from "~/utils/email-address.server";
+import { parseForm, type FormFields } from "~/utils/forms.server";
 
 import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField } from "./customer-fields";
 
@@ -9,11 +11,7 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 export const customerSchema = z.object({
   firstName: required(CUSTOMER_MESSAGES.firstName),
   lastName: required(CUSTOMER_MESSAGES.lastName),
-  email: z
-    .string({ error: CUSTOMER_MESSAGES.email })
-    .trim()
-    .max(254, CUSTOMER_MESSAGES.email)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CUSTOMER_MESSAGES.email),
+  email: emailAddressSchema(CUSTOMER_MESSAGES.email),
   phone: z
     .string({ error: CUSTOMER_MESSAGES.phone })
     .trim()
@@ -35,17 +33,11 @@ export type CustomerParse =
   | { ok: false; errors: CustomerErrors; values: Record<CustomerField, string> };
 
 /** Validates the posted form; on failure gives one message per field and the values as typed. */
-export function parseCustomer(form: FormData): CustomerParse {
-  const values = Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 300)])) as Record<
+export function parseCustomer(fields: FormFields): CustomerParse {
+  const values = Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, (fields[field] ?? "").slice(0, 300)])) as Record<
     CustomerField,
     string
   >;
-  const result = customerSchema.safeParse(values);
-  if (result.success) return { ok: true, customer: result.data, values };
-  const errors: CustomerErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as CustomerField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, values };
+  const result = parseForm(customerSchema, values);
+  return result.ok ? { ok: true, customer: result.data, values } : { ok: false, errors: result.errors as CustomerErrors, values };
 }

@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { getProductById, getProductByKey } from "~/catalog/queries.server";
 import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
@@ -7,6 +8,7 @@ import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
+import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
 import { seasoningParcel } from "~/services/shipping/parcel";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer";
@@ -18,14 +20,28 @@ export { SHIPPING_FAILED_MESSAGE };
 
 type Kind = "single" | "seasoning";
 
+const orderFields = {
+  product: z.string().max(120).catch(""),
+  quantity: z.coerce.number().catch(1),
+  promoCode: z
+    .string()
+    .catch("")
+    .transform((code) => code.slice(0, 40)),
+};
+
+/** Apply (recalculate the totals) or Proceed to Payment; the customer fields are read by parseCustomer. */
+const singleCheckoutForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), ...orderFields }),
+  z.object({ intent: z.literal("pay"), ...orderFields }),
+]);
+
 /**
  * The single-product checkouts (BUY NOW and the seasoning) share this logic;
  * their routes only say which product they sell.
  */
-async function findProduct(db: Database, kind: Kind, search: URLSearchParams | FormData): Promise<StoreProduct | null> {
+async function findProduct(db: Database, kind: Kind, key: string | null): Promise<StoreProduct | null> {
   if (kind === "seasoning") return getProductById(db, OWN_SEASONING_ID);
-  const key = search.get("product");
-  return typeof key === "string" && key ? getProductByKey(db, key) : null;
+  return key ? getProductByKey(db, key) : null;
 }
 
 export async function singleCheckoutLoader(db: Database, request: Request, kind: Kind) {
@@ -37,7 +53,7 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
     if (checkout && checkout.kind === kind)
       return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
-  const product = await findProduct(db, kind, url.searchParams);
+  const product = await findProduct(db, kind, url.searchParams.get("product"));
   if (!product) return { step: "no-product" as const };
   const quantity = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
   const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode: "", carrierShippingCents: null });
@@ -45,14 +61,17 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
 }
 
 export async function singleCheckoutAction(db: Database, request: Request, kind: Kind) {
-  const form = await request.formData();
-  const product = await findProduct(db, kind, form);
+  const fields = await readForm(request);
+  const order = parseForm(singleCheckoutForm, fields);
+  // Every field but the intent falls back to a default, and an unknown intent throws a 400 already.
+  if (!order.ok) throw unreadableForm();
+  const product = await findProduct(db, kind, order.data.product);
   if (!product) return data({ kind: "error" as const, message: "This product is no longer available." }, { status: 404 });
 
-  const quantity = clampSingleQuantity(Number(form.get("quantity") ?? "1"));
-  const promoCode = String(form.get("promoCode") ?? "").slice(0, 40);
-  const parsed = parseCustomer(form);
-  const wantsPayment = form.get("intent") === "pay";
+  const quantity = clampSingleQuantity(order.data.quantity);
+  const promoCode = order.data.promoCode;
+  const parsed = parseCustomer(fields);
+  const wantsPayment = order.data.intent === "pay";
 
   let carrierShippingCents: number | null = null;
   let shippingError: string | null = null;

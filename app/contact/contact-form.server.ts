@@ -1,16 +1,9 @@
 import { z } from "zod";
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  HONEYPOT_FIELD,
-  type ContactErrors,
-  type ContactField,
-  type ContactValues,
-} from "./contact";
+import { emailAddressSchema } from "~/utils/email-address.server";
+import { parseForm, type FormFields } from "~/utils/forms.server";
+import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, HONEYPOT_FIELD, type ContactErrors, type ContactValues } from "./contact";
 
 /** Server-side validation of the contact form (zod), apart from the fields and texts the page needs. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (message: string, max: number, label: string) =>
   z
@@ -21,11 +14,7 @@ const required = (message: string, max: number, label: string) =>
 
 const contactSchema = z.object({
   name: required(CONTACT_MESSAGES.name, CONTACT_LIMITS.name, "Name"),
-  email: z
-    .string()
-    .trim()
-    .max(CONTACT_LIMITS.email, { message: CONTACT_MESSAGES.email })
-    .regex(EMAIL_PATTERN, { message: CONTACT_MESSAGES.email }),
+  email: emailAddressSchema(CONTACT_MESSAGES.email),
   phone: z
     .string()
     .trim()
@@ -40,19 +29,15 @@ export type ContactParseResult =
   { ok: true; values: ContactValues; isBot: boolean } | { ok: false; values: ContactValues; errors: ContactErrors; isBot: boolean };
 
 /** Reads the posted form; never throws. Values come back as typed (trimmed when valid). */
-export function parseContactForm(input: Record<string, unknown>): ContactParseResult {
+export function parseContactForm(input: FormFields): ContactParseResult {
   const raw = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => [field, typeof input[field] === "string" ? (input[field] as string) : ""]),
+    CONTACT_FIELDS.map((field) => [field, typeof input[field] === "string" ? input[field] : ""]),
   ) as ContactValues;
   const honeypot = input[HONEYPOT_FIELD];
   const isBot = typeof honeypot === "string" && honeypot.trim() !== "";
-  const result = contactSchema.safeParse(raw);
-  if (result.success) return { ok: true, values: result.data, isBot };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
+  const result = parseForm(contactSchema, raw);
+  if (result.ok) return { ok: true, values: result.data, isBot };
+  const errors = result.errors as ContactErrors;
   // Very long input is not echoed back in full.
   const values = Object.fromEntries(
     CONTACT_FIELDS.map((field) => [field, raw[field].slice(0, CONTACT_LIMITS[field] * 2)]),

@@ -1,5 +1,6 @@
 import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
 import type { Database } from "~/db/database.server";
+import type { FormFields } from "~/utils/forms.server";
 import { getConfig } from "~/config.server";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { contactMessages } from "~/db/schema";
@@ -52,7 +53,7 @@ export type ContactOutcome =
  * validate, refuse bots quietly, count it against the visitor's limit, keep
  * it and email the store. Only a valid message counts against the limit.
  */
-export async function receiveContactMessage(db: Database, request: Request, input: Record<string, unknown>): Promise<ContactOutcome> {
+export async function receiveContactMessage(db: Database, request: Request, input: FormFields): Promise<ContactOutcome> {
   const parsed = parseContactForm(input);
   if (parsed.isBot) return { status: "bot" };
   if (!parsed.ok) return { status: "invalid", values: parsed.values, errors: parsed.errors };

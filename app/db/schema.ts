@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+// Relative, not "~/": drizzle-kit reads this file without the app's path alias.
+import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents with a
@@ -9,8 +11,7 @@ import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp,
 /** Money is bigint cents (a JavaScript number: exact up to $90 trillion), so no total can overflow a 32-bit column. */
 const money = (name: string) => bigint(name, { mode: "number" });
 
-export const ORDER_STATUSES = ["Approved", "Packed", "Shipped", "Cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { MAX_EMAIL_LENGTH, NEWSLETTER_EMAIL_PATTERN, NEWSLETTER_SOURCES, type NewsletterSource } from "./newsletter";
+import { emailAddressSchema } from "~/utils/email-address.server";
+import type { FormFields } from "~/utils/forms.server";
+import { NEWSLETTER_SOURCES, type NewsletterSource } from "./newsletter";
 
 /**
  * The newsletter form's server-side validation (zod), kept apart from the
@@ -12,13 +14,13 @@ const formSchema = z.object({
   source: sourceSchema,
 });
 
-const emailSchema = z.string().trim().max(MAX_EMAIL_LENGTH).regex(NEWSLETTER_EMAIL_PATTERN);
+const emailSchema = emailAddressSchema();
 
 export type ParsedNewsletterForm =
   { valid: true; source: NewsletterSource; email: string } | { valid: false; source: NewsletterSource; email: string };
 
 /** Reads the form; never throws. `email` is trimmed when valid, as typed otherwise. */
-export function parseNewsletterForm(input: Record<string, unknown>): ParsedNewsletterForm {
+export function parseNewsletterForm(input: FormFields | Record<string, unknown>): ParsedNewsletterForm {
   const { email, source } = formSchema.parse(input);
   const checked = emailSchema.safeParse(email);
   return checked.success ? { valid: true, source, email: checked.data } : { valid: false, source, email: email.slice(0, 500) };

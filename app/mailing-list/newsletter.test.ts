@@ -28,17 +28,27 @@ describe("newsletter messages", () => {
 });
 
 describe("parseNewsletterForm", () => {
-  it.each(["fan@example.com", "  fan@example.com  ", "first.last+grill@mail.example.co.uk", "a@b.c"])("accepts %j", (email) => {
+  it.each(["fan@example.com", "  fan@example.com  ", "first.last+grill@mail.example.co.uk", "a@b.co"])("accepts %j", (email) => {
     const parsed = parseNewsletterForm({ email, source: "footer" });
     expect(parsed).toEqual({ valid: true, source: "footer", email: email.trim() });
   });
 
-  it.each(["", "   ", "fan", "fan@", "fan@example", "@example.com", "fan@.com", "fan @example.com", "fan@exa mple.com", "a@@b.com"])(
-    "refuses %j",
-    (email) => {
-      expect(parseNewsletterForm({ email, source: "popup" }).valid).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    "   ",
+    "fan",
+    "fan@",
+    "fan@example",
+    "@example.com",
+    "fan@.com",
+    "fan @example.com",
+    "fan@exa mple.com",
+    "a@@b.com",
+    "a@b.c",
+    "fan..club@example.com",
+  ])("refuses %j", (email) => {
+    expect(parseNewsletterForm({ email, source: "popup" }).valid).toBe(false);
+  });
 
   it("refuses an address longer than 254 characters", () => {
     expect(parseNewsletterForm({ email: `${"a".repeat(250)}@example.com` }).valid).toBe(false);
@@ -46,7 +56,7 @@ describe("parseNewsletterForm", () => {
 
   it("treats a missing or unknown source as the footer and a missing email as invalid", () => {
     expect(parseNewsletterForm({})).toEqual({ valid: false, source: "footer", email: "" });
-    expect(parseNewsletterForm({ email: "x@y.z", source: "sidebar" }).source).toBe("footer");
+    expect(parseNewsletterForm({ email: "x@y.zz", source: "sidebar" }).source).toBe("footer");
     expect(parseNewsletterForm({ email: 42, source: "popup" })).toEqual({ valid: false, source: "popup", email: "" });
   });
 });

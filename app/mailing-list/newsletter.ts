@@ -10,11 +10,6 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 export type NewsletterStatus = "subscribed" | "invalid" | "duplicate" | "failed";
 
-/** The spec's simple pattern: text, an at sign, text, a dot, text (no spaces, one at sign). */
-export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Longest address SMTP allows; longer input is simply invalid. */
-export const MAX_EMAIL_LENGTH = 254;
-
 export const PROMO_CODE = "LOVERUB10";
 
 export const NEWSLETTER_MESSAGES = {

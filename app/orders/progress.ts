@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/orders/status";
 
 /** The five steps of the customer's progress bar. */
 export const PROGRESS_STEPS = ["Order Created", "Order Paid", "Order Approved", "Order Packed", "Order Shipped"] as const;

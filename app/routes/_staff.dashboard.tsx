@@ -21,6 +21,8 @@ import {
 import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
 import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
+import { dashboardForm } from "~/staff/dashboard-form.server";
+import { parseForm, readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -82,18 +84,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const reply = async (flash: Flash, status: number) =>
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return reply({ kind: "error", message: STATUS_FAILED }, 400);
-  }
+  const form = await readForm(request);
   if (!verifyCsrf(staff.session, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
-  if (form.get("intent") !== "status") return reply({ kind: "error", message: STATUS_FAILED }, 400);
+  const parsed = parseForm(dashboardForm, form);
+  if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);
 
-  const orderId = String(form.get("orderId") ?? "");
+  const { orderId, status } = parsed.data;
   try {
-    const result = await updateOrderStatus(db, { orderId, status: form.get("status"), staff: staff.staff });
+    const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
     if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
     staff.session.flash("flash", { kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {

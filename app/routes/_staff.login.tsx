@@ -7,6 +7,7 @@ import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staff
 import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
 import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
+import { readForm } from "~/utils/forms.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
 export const meta: MetaFunction = () => [{ title: "Staff sign-in" }, { name: "robots", content: "noindex, nofollow" }];
@@ -48,12 +49,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getStaffSession(request);
-  let form: FormData;
-  try {
-    form = await request.clone().formData();
-  } catch {
-    form = new FormData();
-  }
+  const form = await readForm(request.clone());
   const { email } = credentialsFrom(form);
   // A failure changes nothing in the session: no cookie here (see shouldRevalidate).
   const fail = (error: string, status: number) => data<LoginActionData>({ error, email: email.slice(0, 254) }, { status });
@@ -68,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     session.set("email", staff.email);
     session.set("lastSeen", sessionClock.now());
     session.set("csrf", newCsrfToken());
-    return redirect(targetFrom(form.get("redirectTo")), {
+    return redirect(targetFrom(form.redirectTo), {
       status: 303,
       headers: { "Set-Cookie": await commitStaffSession(request, session) },
     });

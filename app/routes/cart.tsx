@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
-import { applyCartChange } from "~/cart/cart-actions.server";
+import { applyCartChange, parseCartForm } from "~/cart/cart-actions.server";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { priceCart, type PricedCartLine } from "~/cart/cart-view.server";
 import { brandDisplayName } from "~/catalog/brands";
@@ -11,6 +11,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
 import { formatUsd, parseQuantity } from "~/utils/format";
+import { readForm } from "~/utils/forms.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -27,11 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * back; a fetcher post (script) gets the outcome as data and stays put.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") === "buy") return redirect(buyNowPath(form));
-  const result = await applyCartChange(await getDb(), await readCart(request), form);
+  const form = await readForm(request);
+  const change = parseCartForm(form);
+  if (change?.intent === "buy") return redirect(buyNowPath(change));
+  const result = await applyCartChange(await getDb(), await readCart(request), change);
   const headers = { "Set-Cookie": await cartCookieHeader(request, result.cart) };
-  if (form.get("mode") === "fetch") {
+  if (form.mode === "fetch") {
     return data(
       result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] },
       {
@@ -40,16 +42,16 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     );
   }
-  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
+  const back = safeRedirectPath(form.redirectTo, "/cart");
   if (!result.ok) return redirect(`/cart?notice=${result.notice}`, { headers });
   return redirect(back, { headers, status: 303 });
 }
 
 /** BUY NOW skips the cart: the single-product checkout gets the product and quantity in its URL. */
-function buyNowPath(form: FormData): string {
+function buyNowPath(buy: { productKey: string; quantity: string }): string {
   const params = new URLSearchParams({
-    product: String(form.get("productKey") ?? ""),
-    quantity: String(parseQuantity(form.get("quantity"), SINGLE_PRODUCT_MAX_QUANTITY)),
+    product: buy.productKey,
+    quantity: String(parseQuantity(buy.quantity, SINGLE_PRODUCT_MAX_QUANTITY)),
   });
   return `/single-product-checkout?${params}`;
 }

@@ -7,19 +7,21 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { chatFormSchema } from "~/chat/chat-form.server";
 import { CHAT_ERRORS, welcomeMessage } from "~/chat/conversation";
 import { conversationCookieHeader, newConversationId, readConversation } from "~/chat/conversation-cookie.server";
 import { visitorKey } from "~/chat/rate-limit.server";
 import { takeChatTurn } from "~/chat/turn.server";
 import { CHAT_PATH } from "~/components/ChatButton";
+import { describeError } from "~/components/ErrorPage";
 import { ChatComposer } from "~/components/chat/ChatComposer";
 import { ChatLog } from "~/components/chat/ChatLog";
 import { useChatConversation, type ChatActionData } from "~/components/chat/useChatConversation";
 import type { RootLoaderData, RouteHandle } from "~/root";
 import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
+import { parseForm, readForm } from "~/utils/forms.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle: RouteHandle = { bareLayout: true };
@@ -69,8 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * conversation travels in the Set-Cookie header.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  const form = declaredLength > MAX_BODY_BYTES ? {} : await readForm(request);
+  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const fetchMode = form.mode === "fetch";
   const seq = /^\d{1,12}$/.test(form.seq ?? "") ? (form.seq as string) : "0";
 
@@ -81,8 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${CHAT_PATH}#latest`, { status: 303, headers });
   };
 
-  const parsed = chatFormSchema.safeParse(form);
-  if (!parsed.success) return respond(declaredLength > MAX_BODY_BYTES ? 413 : 400);
+  const parsed = parseForm(chatFormSchema, form);
+  if (!parsed.ok) return respond(400);
 
   const { config, database } = await getRuntime();
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
@@ -98,18 +99,6 @@ export async function action({ request }: ActionFunctionArgs) {
     : undefined;
   const retryAfter: Record<string, string> = turn.retryAfterSeconds !== undefined ? { "Retry-After": String(turn.retryAfterSeconds) } : {};
   return respond(turn.status, setCookie, turn.delayMs, retryAfter);
-}
-
-async function readForm(request: Request): Promise<Record<string, string>> {
-  try {
-    const entries: Record<string, string> = {};
-    for (const [key, value] of await request.formData()) {
-      if (typeof value === "string" && !(key in entries)) entries[key] = value;
-    }
-    return entries;
-  } catch {
-    return {};
-  }
 }
 
 export default function ChatbotPage() {
@@ -152,13 +141,14 @@ export default function ChatbotPage() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
   return (
     <div className="chat chat--error">
       <header className="chat__header">
         <h1 className="chat__title">Chat with us</h1>
       </header>
       <p className="chat__error" role="alert">
-        {CHAT_ERRORS.generation}
+        {isRouteErrorResponse(error) ? describeError(error).message : CHAT_ERRORS.generation}
       </p>
       <p className="chat__error-actions">
         <a className="button button--primary" href={CHAT_PATH}>

@@ -10,6 +10,7 @@ import { PaymentStep } from "~/components/checkout/PaymentStep";
 import { getDb } from "~/runtime.server";
 import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
+import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
@@ -26,8 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const parsed = parseCustomer(form);
+  const parsed = parseCustomer(await readForm(request));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   try {
     const checkout = await createCartCheckout(await getDb(), await readCart(request), parsed.customer);

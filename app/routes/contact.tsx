@@ -15,6 +15,7 @@ import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
+import { readForm } from "~/utils/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -50,18 +51,6 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     case "failed":
       return data<ContactActionData>({ values: outcome.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });
-  }
-}
-
-async function readForm(request: Request): Promise<Record<string, string>> {
-  try {
-    const entries: Record<string, string> = {};
-    for (const [key, value] of await request.formData()) {
-      if (typeof value === "string" && !(key in entries)) entries[key] = value;
-    }
-    return entries;
-  } catch {
-    return {};
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
+import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { getDb } from "~/runtime.server";
 import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
@@ -52,6 +53,10 @@ export default function OutboxEmail() {
   );
 }
 
+const OUTBOX_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Email not found", message: "That email is not in the outbox. It may have been removed when the database was reset." },
+};
+
 export function ErrorBoundary() {
-  return <p role="alert">That email is not in the outbox. It may have been removed when the database was reset.</p>;
+  return <ErrorPage error={useRouteError()} texts={OUTBOX_ERROR_TEXTS} actions={<Link to="/dev/outbox">Back to the outbox</Link>} />;
 }

@@ -3,18 +3,16 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
 import { getDb } from "~/runtime.server";
+import { readForm } from "~/utils/forms.server";
 
 /**
- * The mailing-list action, POST only. Fields: `email`, `source` (footer or
+ * The mailing-list action, POST only (readForm answers 405 to anything else). Fields: `email`, `source` (footer or
  * popup), `redirectTo` (a path on this site) and `mode`. The forms send
  * mode=fetch once script runs: they get the result as data and the page
  * stays. A plain form post (no script) is redirected back to the page it came
  * from, with the result in the query.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  }
   const form = await readForm(request);
   const parsed = parseNewsletterForm(form);
 
@@ -43,15 +41,3 @@ export function loader() {
 export type NewsletterActionData = NewsletterResult;
 
 const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503 };
-
-async function readForm(request: Request): Promise<Record<string, string>> {
-  try {
-    const formData = await request.formData();
-    const entries: Record<string, string> = {};
-    for (const [key, value] of formData) if (typeof value === "string" && !(key in entries)) entries[key] = value;
-    return entries;
-  } catch {
-    // A body that is not a form is treated as an empty form: an "invalid email" answer, not a 500.
-    return {};
-  }
-}

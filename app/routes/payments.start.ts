@@ -5,13 +5,14 @@ import { getConfig } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { getDb } from "~/runtime.server";
 import { isPaymentMethod } from "~/services/payments/types";
+import { readForm } from "~/utils/forms.server";
 
 /** Starts paying a pending checkout with the chosen method (a plain form post: works without script). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const method = form.get("method");
+  const form = await readForm(request);
+  const method = form.method;
   const db = await getDb();
-  const checkout = await getCheckout(db, String(form.get("checkout") ?? ""));
+  const checkout = await getCheckout(db, form.checkout ?? "");
   if (!checkout || !isPaymentMethod(method)) return redirect("/cart");
 
   const result = await startPayment(db, getConfig(), { checkout, method });

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
@@ -7,6 +7,7 @@ import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/q
 import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
+import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
@@ -287,25 +288,10 @@ function SpecificationsTable({ specifications }: { specifications: StoreProduct[
   );
 }
 
+const PRODUCT_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Product not found", message: "This product is no longer in our catalog, or the link is mistyped." },
+};
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="container empty-state">
-      <h1>{notFound ? "Product not found" : "Unexpected Application Error!"}</h1>
-      <p>
-        {notFound
-          ? "This product is no longer in our catalog, or the link is mistyped."
-          : "Something went wrong while showing this product."}
-      </p>
-      <p className="empty-state__actions">
-        <Link className="button button--primary" to="/products/all/all">
-          Browse all products
-        </Link>
-        <Link className="button" to="/">
-          Back to the home page
-        </Link>
-      </p>
-    </div>
-  );
+  return <ErrorPage error={useRouteError()} texts={PRODUCT_ERROR_TEXTS} />;
 }

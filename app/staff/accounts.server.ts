@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
+import { emailAddressSchema } from "~/utils/email-address.server";
 import { staffUsers } from "~/db/schema";
 
 /** What the rest of the app knows about a signed-in staff member; never the hash. */
@@ -14,11 +15,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** Longer inputs are refused before hashing, so nobody can make the server hash megabytes. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const staffEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: "must be a valid email address" }).max(254, { message: "must be a valid email address" }));
+export const staffEmailSchema = emailAddressSchema("must be a valid email address").transform((email) => email.toLowerCase());
 
 export const staffPasswordSchema = z
   .string()

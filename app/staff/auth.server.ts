@@ -1,6 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/database.server";
+import { isEmailAddress } from "~/utils/email-address.server";
+import { fieldsOf, type FormFields } from "~/utils/forms.server";
 import { verifyStaffCredentials, type StaffUser } from "./accounts.server";
 import { beginSignInAttempt, clientAddress, lockoutClock, lockoutMessage } from "./lockout.server";
 
@@ -26,13 +28,8 @@ export class SignInError extends Error {
 export const STAFF_STRATEGY = "staff-form";
 
 /** Reads the two fields; empty (or missing) ones are "". */
-export function credentialsFrom(form: FormData): { email: string; password: string } {
-  const email = form.get("email");
-  const password = form.get("password");
-  return {
-    email: typeof email === "string" ? email.trim() : "",
-    password: typeof password === "string" ? password : "",
-  };
+export function credentialsFrom(form: FormFields): { email: string; password: string } {
+  return { email: (form.email ?? "").trim(), password: form.password ?? "" };
 }
 
 /**
@@ -42,8 +39,10 @@ export function credentialsFrom(form: FormData): { email: string; password: stri
 export const staffAuthenticator = (db: Database) =>
   new Authenticator<StaffUser>().use(
     new FormStrategy<StaffUser>(async ({ form, request }) => {
-      const { email, password } = credentialsFrom(form);
+      const { email, password } = credentialsFrom(fieldsOf(form));
       if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
+      // An address no account can have (the accounts use the same rule) needs no database and counts no attempt.
+      if (!isEmailAddress(email)) throw new SignInError(INVALID_CREDENTIALS, 401);
       const decision = await beginSignInAttempt(db, { email, address: clientAddress(request) });
       if (decision.kind === "refused") throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429);
       if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);

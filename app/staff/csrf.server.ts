@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { FormFields } from "~/utils/forms.server";
 import type { StaffSession } from "./session.server";
 
 /** The name of the hidden field every staff form carries. */
@@ -22,9 +23,9 @@ export function ensureCsrfToken(session: StaffSession): string {
  * Whether the form carries the session's token: both present and equal,
  * compared in constant time. A missing session token never matches.
  */
-export function verifyCsrf(session: StaffSession, form: FormData): boolean {
+export function verifyCsrf(session: StaffSession, form: FormFields): boolean {
   const expected = session.get("csrf");
-  const sent = form.get(CSRF_FIELD);
+  const sent = form[CSRF_FIELD];
   if (typeof expected !== "string" || expected.length === 0 || typeof sent !== "string") return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(sent);

@@ -23,10 +23,7 @@ export function methodNotAllowed(): Response {
   return jsonError(405, "Use POST with a JSON body.", {}, { Allow: "POST" });
 }
 
-export function tooManyRequests(
-  decision: { retryAfterMs: number },
-  error = "Too many requests. Please wait a minute and try again.",
-) {
+export function tooManyRequests(decision: { retryAfterMs: number }, error = "Too many requests. Please wait a minute and try again.") {
   const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
   return jsonError(429, error, {}, { "Retry-After": String(seconds) });
 }

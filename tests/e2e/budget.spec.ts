@@ -9,6 +9,7 @@ import {
   measureStorefront,
   type RouteBundle,
 } from "../../scripts/lib/bundle-size";
+import { findServerCodeInBrowser, formatFindings } from "../../scripts/lib/server-code-in-browser";
 
 /**
  * DEVELOPERS: "Every storefront route ships at most 140 KB of gzipped script;
@@ -50,5 +51,13 @@ test.describe("script budget", () => {
     await test.info().attach("libraries.txt", { body: formatBundleTable(byMetafile), contentType: "text/plain" });
     expect(describe(byMetafile)).toEqual([]);
     expect(describe(byContent)).toEqual([]);
+  });
+
+  test("no browser chunk holds drizzle, postgres, pglite, zod or a *.server module", async () => {
+    // Every file of public/build, dynamic-import chunks included (scripts/lib/server-code-in-browser.ts).
+    const report = findServerCodeInBrowser();
+    expect(report.files.length).toBeGreaterThan(10);
+    expect(report.metafileUsed, "build/metafile.js.json should describe this build").toBe(true);
+    expect(formatFindings(report.findings)).toEqual([]);
   });
 });

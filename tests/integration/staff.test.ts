@@ -292,6 +292,9 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       expect(unknown.data!.email).toBe("nobody@example.com");
       expect(JSON.stringify([wrong.data, unknown.data])).not.toContain(PASSWORD);
       expect(wrong.headers.get("Set-Cookie")).toBeNull();
+      // An address the shared email rule refuses gets the same answer, without a database lookup.
+      const malformed = await attemptSignIn("nobody@nowhere", PASSWORD);
+      expect([malformed.status, malformed.data!.error]).toEqual([401, "Invalid email or password."]);
     });
 
     it("refuses a sign-in POST without the form's CSRF token, even with the right password", async () => {
@@ -529,6 +532,15 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       const unknown = await send({ orderId: "NOPE234567", status: "Packed" });
       expect(unknown.status).toBe(404);
       expect(unknown.data).toEqual({ flash: { kind: "error", message: "Failed to update status." } });
+      // An intent the dashboard does not know is a readable 400 (forms.server.ts), a PUT a 405.
+      const launch = await call(dashboardAction as RouteFn, post("/dashboard", { intent: "launch", csrf: browser.csrf }, browser.cookie));
+      expect(launch.status).toBe(400);
+      const put = new Request(`${TEST_ORIGIN}/dashboard`, {
+        method: "PUT",
+        body: formData({ intent: "status" }),
+        headers: { Cookie: browser.cookie },
+      });
+      expect((await call(dashboardAction as RouteFn, put)).headers.get("Allow")).toBe("GET, HEAD, POST");
 
       const error = vi.spyOn(console, "error").mockImplementation(() => {});
       vi.spyOn(database.db, "transaction").mockRejectedValueOnce(new Error("connection lost"));

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/orders/status";
 
 const TONES: Partial<Record<OrderStatus, string>> = { Approved: "approved", Packed: "packed", Shipped: "shipped" };
 

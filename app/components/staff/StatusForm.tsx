@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/orders/status";
 import { CsrfField } from "./CsrfField";
 
 /**

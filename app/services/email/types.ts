@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressSchema } from "~/utils/email-address.server";
 
 export interface EmailMessage {
   to: string;
@@ -48,7 +49,7 @@ export class EmailSendError extends Error {
 }
 
 const sendableMessage = z.object({
-  to: z.email(),
+  to: emailAddressSchema(),
   subject: z.string().trim().min(1),
   text: z.string().min(1),
 });

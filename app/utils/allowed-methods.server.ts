@@ -1,0 +1,17 @@
+import type { EntryContext } from "@remix-run/node";
+
+/**
+ * What a 405 page says the address accepts. The router answers 405 itself
+ * for a POST (or PUT...) to a route without an action; our actions read their
+ * form with readForm, which answers 405 to anything but POST. Either way the
+ * route's Response headers do not reach the page, so the header is set here,
+ * for the route the router sent the request to (see docs/decisions/007).
+ */
+export function allowedMethods(request: Request, context: Pick<EntryContext, "manifest" | "staticHandlerContext">): string {
+  const { matches } = context.staticHandlerContext;
+  // The router's own choice (getTargetMatch): the deepest route with a path, or the index route when `?index` is in the URL.
+  const nakedIndex = new URL(request.url).searchParams.getAll("index").includes("");
+  const withPath = matches.filter((match, position) => position === 0 || Boolean(match.route.path));
+  const target = nakedIndex && matches.at(-1)?.route.index ? matches.at(-1) : withPath.at(-1);
+  return target && context.manifest.routes[target.route.id]?.hasAction ? "GET, HEAD, POST" : "GET, HEAD";
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { emailAddressSchema, isEmailAddress } from "./email-address.server";
+import { FORM_MESSAGES, parseForm, readForm, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
+
+const URL = "http://store.test/contact";
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; allow: string | null; text: string }> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, allow: thrown.headers.get("Allow"), text: await thrown.text() };
+    throw thrown;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("readForm", () => {
+  it("reads a urlencoded and a multipart form, first text value per name", async () => {
+    const encoded = new Request(URL, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["a", "1"],
+        ["a", "2"],
+        ["b", "x"],
+      ]),
+    });
+    expect(await readForm(encoded)).toEqual({ a: "1", b: "x" });
+    const multipart = new FormData();
+    multipart.set("file", new Blob(["bytes"]), "f.txt");
+    multipart.set("name", "Dana");
+    expect(await readForm(new Request(URL, { method: "POST", body: multipart }))).toEqual({ name: "Dana" });
+  });
+
+  it("answers another method with 405 and Allow", async () => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const result = await refusal(readForm(new Request(URL, { method, body: new URLSearchParams({ a: "1" }) })));
+      expect(result).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+    }
+  });
+
+  it("refuses JSON, plain text and a body without a type with 415 and says why", async () => {
+    const bodies: Array<[string | null, string]> = [
+      ["application/json", '{"email":"a@b.co"}'],
+      ["text/plain", "email=a@b.co"],
+      [null, "email=a@b.co"],
+    ];
+    for (const [type, body] of bodies) {
+      const request = new Request(URL, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+      if (!type) request.headers.delete("Content-Type");
+      expect(await refusal(readForm(request))).toEqual({ status: 415, allow: null, text: FORM_MESSAGES.unsupportedType });
+    }
+  });
+
+  it("answers a multipart body without parts with 400, not a 500", async () => {
+    const request = new Request(URL, { method: "POST", body: "", headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
+    expect(await refusal(readForm(request))).toEqual({ status: 400, allow: null, text: FORM_MESSAGES.unreadable });
+    const noBoundary = new Request(URL, { method: "POST", body: "a=1", headers: { "Content-Type": "multipart/form-data" } });
+    expect((await refusal(readForm(noBoundary))).status).toBe(400);
+  });
+
+  it("refuses a body over the limit with 413, by its declared length or as it arrives", async () => {
+    const big = new URLSearchParams({ message: "x".repeat(SHOPPER_FORM_MAX_BYTES) });
+    expect(await refusal(readForm(new Request(URL, { method: "POST", body: big })))).toMatchObject({ status: 413 });
+
+    const chunks = [new TextEncoder().encode("message="), new TextEncoder().encode("y".repeat(3000))];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const undeclared = new Request(URL, {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    const result = await refusal(readForm(undeclared, { maxBytes: 1024 }));
+    expect(result).toEqual({ status: 413, allow: null, text: FORM_MESSAGES.tooLarge(1024) });
+  });
+});
+
+describe("parseForm", () => {
+  const schema = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("add"), quantity: z.coerce.number().int().min(1, "At least one.").max(9, "At most nine.") }),
+    z.object({ intent: z.literal("clear") }),
+  ]);
+
+  it("gives the data, or the first message of each field", () => {
+    expect(parseForm(schema, { intent: "add", quantity: "2" })).toEqual({ ok: true, data: { intent: "add", quantity: 2 } });
+    expect(parseForm(schema, { intent: "add", quantity: "0" })).toEqual({ ok: false, errors: { quantity: "At least one." } });
+    const two = z.object({
+      name: z
+        .string()
+        .min(3, "Too short.")
+        .regex(/^[a-z]+$/, "Letters only."),
+    });
+    expect(parseForm(two, { name: "A" })).toEqual({ ok: false, errors: { name: "Too short." } });
+  });
+
+  it("answers an unknown or missing intent with a readable 400", async () => {
+    const unknown = await refusal(Promise.resolve().then(() => parseForm(schema, { intent: "launch" })));
+    expect(unknown).toEqual({ status: 400, allow: null, text: FORM_MESSAGES.unknownIntent("launch") });
+    expect(unknown.text).toContain("“launch”");
+    expect((await refusal(Promise.resolve().then(() => parseForm(schema, {})))).text).toBe(FORM_MESSAGES.unknownIntent(""));
+  });
+});
+
+describe("the one email address rule", () => {
+  it.each(["fan@example.com", "  fan@example.com ", "first.last+grill@mail.example.co.uk", "o'brien@example.com"])(
+    "accepts %j",
+    (email) => {
+      expect(isEmailAddress(email)).toBe(true);
+    },
+  );
+
+  it.each([
+    "",
+    "fan",
+    "fan@",
+    "fan@example",
+    "a@b.c",
+    "fan @example.com",
+    "a@@b.com",
+    "fan..club@example.com",
+    `${"a".repeat(250)}@example.com`,
+  ])("refuses %j", (email) => {
+    expect(isEmailAddress(email)).toBe(false);
+  });
+
+  it("gives the form's own message and the trimmed address", () => {
+    const schema = emailAddressSchema("Please enter a valid email address.");
+    expect(schema.safeParse(" a@b.co ").data).toBe("a@b.co");
+    expect(schema.safeParse("nope").error?.issues[0].message).toBe("Please enter a valid email address.");
+    expect(schema.safeParse(42).error?.issues[0].message).toBe("Please enter a valid email address.");
+  });
+});

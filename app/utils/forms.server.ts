@@ -1,0 +1,126 @@
+import type { z } from "zod";
+
+/**
+ * The one way an action reads a posted form:
+ *
+ *   const fields = await readForm(request);          // POST, a form type, within the size limit
+ *   const parsed = parseForm(schema, fields);         // zod; the first error of each field
+ *
+ * readForm refuses by throwing a Response the error boundary shows with the
+ * store's layout: 405 for another method (with `Allow`), 415 for a body that
+ * is not a form, 413 for one over the limit, 400 for a form that cannot be
+ * parsed. parseForm throws a 400 for an `intent` the schema's discriminated
+ * union does not know; every other problem is a message per field.
+ */
+
+/** The fields of a form: the first text value of each name (file parts are ignored). */
+export type FormFields = Record<string, string>;
+export type FieldErrors = Record<string, string>;
+export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+/** What a shopper's form may weigh: far more than any of ours needs (the longest, a contact message, is 5,000 characters). */
+export const SHOPPER_FORM_MAX_BYTES = 64 * 1024;
+export const FORM_METHODS_ALLOWED = "GET, HEAD, POST";
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export const FORM_MESSAGES = {
+  methodNotAllowed: "This address accepts a form sent with POST only.",
+  unsupportedType:
+    "This address accepts only a web form (application/x-www-form-urlencoded or multipart/form-data). Please use the form on the page.",
+  tooLarge: (maxBytes: number) =>
+    `That form was larger than ${Math.floor(maxBytes / 1024)} KB, so it was not read. Please shorten it and try again.`,
+  unreadable: "That form could not be read. Please go back and send it again.",
+  unknownIntent: (intent: string) =>
+    intent
+      ? `This page does not know the action “${intent.slice(0, 40)}”. Please go back and try again.`
+      : "This form did not say what to do. Please go back and try again.",
+} as const;
+
+function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** The form's fields from already parsed FormData (e.g. what remix-auth hands its strategy). */
+export function fieldsOf(formData: FormData): FormFields {
+  const fields: FormFields = {};
+  for (const [name, value] of formData) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  return fields;
+}
+
+/** Reads the POSTed form, or throws a Response (405, 415, 413, 400) that says why not. */
+export async function readForm(request: Request, { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {}): Promise<FormFields> {
+  if (request.method !== "POST") {
+    throw refuse(405, FORM_MESSAGES.methodNotAllowed, { Allow: FORM_METHODS_ALLOWED });
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.unsupportedType);
+
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
+  const body = await readBody(request, maxBytes);
+  if (body === null) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
+
+  try {
+    return fieldsOf(await new Response(body, { headers: { "Content-Type": contentType } }).formData());
+  } catch {
+    // A multipart body without its parts, a missing boundary...
+    throw unreadableForm();
+  }
+}
+
+/** A 400 for a form that makes no sense (not one a page of ours sends). */
+export function unreadableForm(): Response {
+  return refuse(400, FORM_MESSAGES.unreadable);
+}
+
+/** The body, or null as soon as it grows past maxBytes (a body without Content-Length is counted as it arrives). */
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Not awaited: a branch of a cloned (teed) body settles its cancel only when the other branch is cancelled too.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The first message of each field; a problem with the form as a whole is kept under "". */
+export function firstErrorPerField(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Parses the fields with a zod schema. With a discriminated union on
+ * `intent`, an intent it does not know is no field error but a request no
+ * page of ours makes: a 400 with a readable message.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, fields: FormFields): FormParse<z.output<S>> {
+  const result = schema.safeParse(fields);
+  if (result.success) return { ok: true, data: result.data };
+  const unknownIntent = result.error.issues.some(
+    (issue) => issue.code === "invalid_union" && issue.path.length === 1 && issue.path[0] === "intent",
+  );
+  if (unknownIntent) throw refuse(400, FORM_MESSAGES.unknownIntent(fields.intent ?? ""));
+  return { ok: false, errors: firstErrorPerField(result.error) };
+}
