@@ -4,6 +4,7 @@ import { getConfig, publicBaseUrl } from "~/config.server";
 import { getDb } from "~/runtime.server";
 import { authorizeAffirmCharge, isAffirmToken } from "~/payments/affirm-confirmation.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
+import { isCrossSiteRequest } from "~/utils/same-origin.server";
 
 const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmToken) });
 
@@ -17,7 +18,7 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
-  if (!isSameOrigin(request)) return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
+  if (isCrossSiteRequest(request, publicBaseUrl(getConfig()))) return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     return Response.json({ error: "Send a JSON body." }, { status: 415 });
   }
@@ -41,8 +42,3 @@ export function loader() {
   return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
 }
 
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  if (origin !== null) return origin === new URL(request.url).origin || origin === new URL(publicBaseUrl(getConfig())).origin;
-  return request.headers.get("Sec-Fetch-Site") !== "cross-site";
-}

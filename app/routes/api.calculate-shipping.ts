@@ -4,7 +4,7 @@ import { US_STATES } from "~/checkout/customer-fields";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { getRuntime } from "~/runtime.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /api/calculate-shipping` with the order (from address;
@@ -46,10 +46,9 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const { config } = await getRuntime();
-  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
-  if (crossSite) return crossSite;
+  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
+  if (refused) return refused;
 
   const parsed = await readJsonPayload(request, payload);
   if (!parsed.ok) return parsed.response;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /contactForm { data: { name, email, phone, message } }`,
@@ -22,10 +22,9 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const { config, database } = await getRuntime();
-  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
-  if (crossSite) return crossSite;
+  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
+  if (refused) return refused;
 
   const parsed = await readJsonPayload(request, payload, { maxBytes: 32 * 1024 });
   if (!parsed.ok) return parsed.response;

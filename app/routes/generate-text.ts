@@ -4,7 +4,7 @@ import { answerQuestion } from "~/chat/answer.server";
 import { readConversation } from "~/chat/conversation-cookie.server";
 import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-limit.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /generate-text { prompt }` answers `{ text }` or `{ error }`.
@@ -23,10 +23,9 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const { config, database } = await getRuntime();
-  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
-  if (crossSite) return crossSite;
+  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
+  if (refused) return refused;
 
   // Room for the prompt in multi-byte characters and JSON escapes; the character limit is the schema's.
   const parsed = await readJsonPayload(request, payload, { maxBytes: MAX_PROMPT_CHARS * 6 + 64 });

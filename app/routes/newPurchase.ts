@@ -5,7 +5,7 @@ import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseCrossSite, tooManyRequests } from "~/utils/json-route.server";
+import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /newPurchase { orderData, order_id }` sends the order's
@@ -23,10 +23,9 @@ const limiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
 export const loader = methodNotAllowed;
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const { config, database } = await getRuntime();
-  const crossSite = refuseCrossSite(request, config.PUBLIC_BASE_URL);
-  if (crossSite) return crossSite;
+  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
+  if (refused) return refused;
 
   const parsed = await readJsonPayload(request, payload);
   if (!parsed.ok) return parsed.response;

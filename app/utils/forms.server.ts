@@ -58,7 +58,7 @@ export async function readForm(request: Request, { maxBytes = SHOPPER_FORM_MAX_B
 
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
-  const body = await readBody(request, maxBytes);
+  const body = await readBodyWithin(request, maxBytes);
   if (body === null) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
 
   try {
@@ -75,7 +75,7 @@ export function unreadableForm(): Response {
 }
 
 /** The body, or null as soon as it grows past maxBytes (a body without Content-Length is counted as it arrives). */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { readBodyWithin } from "./forms.server";
+import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
  * The spec's section-7 JSON routes share one way to read a request and to say
@@ -29,19 +31,14 @@ export function tooManyRequests(decision: { retryAfterMs: number }, error = "Too
 }
 
 /**
- * Only the store's own pages may call a route that changes something. A
+ * Only POST, and only from the store's own pages, may call a route that changes something. A
  * browser always sends `Origin` on a cross-site POST (and `Sec-Fetch-Site`);
  * a request without either comes from a program, not a visitor's browser,
  * so there is nothing to forge.
  */
-export function refuseCrossSite(request: Request, publicBaseUrl: string | undefined): Response | null {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return crossSite();
-  const origin = request.headers.get("origin");
-  if (origin === null) return null;
-  const allowed = new Set([new URL(request.url).origin]);
-  if (publicBaseUrl) allowed.add(new URL(publicBaseUrl).origin);
-  return allowed.has(origin) ? null : crossSite();
+export function refuseUnlessSameSitePost(request: Request, publicBaseUrl: string | undefined): Response | null {
+  if (request.method !== "POST") return methodNotAllowed();
+  return isCrossSiteRequest(request, publicBaseUrl) ? crossSite() : null;
 }
 
 function crossSite(): Response {
@@ -68,7 +65,8 @@ export async function readJsonPayload<Schema extends z.ZodType>(
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return fail(413, `The payload is larger than ${maxBytes} bytes.`);
 
-  const text = await readLimitedText(request, maxBytes);
+  const body = await readBodyWithin(request, maxBytes);
+  const text = body === null ? null : new TextDecoder().decode(body);
   if (text === null) return fail(413, `The payload is larger than ${maxBytes} bytes.`);
 
   let json: unknown;
@@ -81,25 +79,6 @@ export async function readJsonPayload<Schema extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) return fail(400, describeIssue(parsed.error.issues[0]));
   return { ok: true, data: parsed.data };
-}
-
-/** The body as text, or null once it grows past the limit (a chunked body has no Content-Length to check). */
-async function readLimitedText(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
