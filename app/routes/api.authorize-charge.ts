@@ -18,7 +18,8 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
-  if (isCrossSiteRequest(request, publicBaseUrl(getConfig()))) return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
+  if (isCrossSiteRequest(request, publicBaseUrl(getConfig())))
+    return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     return Response.json({ error: "Send a JSON body." }, { status: 415 });
   }
@@ -41,4 +42,3 @@ export async function action({ request }: ActionFunctionArgs) {
 export function loader() {
   return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
 }
-

@@ -4,7 +4,14 @@ import { US_STATES } from "~/checkout/customer-fields";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { getRuntime } from "~/runtime.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
+import {
+  jsonError,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonPayload,
+  refuseUnlessSameSitePost,
+  tooManyRequests,
+} from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /api/calculate-shipping` with the order (from address;

@@ -3,7 +3,14 @@ import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
+import {
+  jsonError,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonPayload,
+  refuseUnlessSameSitePost,
+  tooManyRequests,
+} from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /contactForm { data: { name, email, phone, message } }`,

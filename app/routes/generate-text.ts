@@ -4,7 +4,14 @@ import { answerQuestion } from "~/chat/answer.server";
 import { readConversation } from "~/chat/conversation-cookie.server";
 import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-limit.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
+import {
+  jsonError,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonPayload,
+  refuseUnlessSameSitePost,
+  tooManyRequests,
+} from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /generate-text { prompt }` answers `{ text }` or `{ error }`.

@@ -5,7 +5,14 @@ import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { getRuntime } from "~/runtime.server";
-import { jsonError, jsonResponse, methodNotAllowed, readJsonPayload, refuseUnlessSameSitePost, tooManyRequests } from "~/utils/json-route.server";
+import {
+  jsonError,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonPayload,
+  refuseUnlessSameSitePost,
+  tooManyRequests,
+} from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /newPurchase { orderData, order_id }` sends the order's
