@@ -33,6 +33,8 @@ describe("the root loader's revalidation", () => {
     expect(revalidates("/products/all/all", "/cart")).toBe(true);
     expect(revalidates("/cart", "/checkout")).toBe(true);
     expect(revalidates("/", "/single-product-checkout?product=blaze-1")).toBe(true);
+    // The thank-you page empties the cart: the header must show it empty after a script-driven payment.
+    expect(revalidates("/checkout?checkout=abc", "/checkout-authorized/paypal?checkout_token=abc&attempt=pa_1")).toBe(true);
     expect(revalidates("/products/all/all", "/products/all/all")).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 /** Pages that show or change the cart: visiting one refreshes the header's cart count. */
-const CART_PAGES = /^\/(cart|checkout|single-product-checkout|custom-product-checkout|checkout-confirmation)(\/|$)/;
+const CART_PAGES = /^\/(cart|checkout|checkout-authorized|single-product-checkout|custom-product-checkout|checkout-confirmation)(\/|$)/;
 
 /**
  * The root loader prices the cart, so it runs again only when the cart may
