@@ -44,12 +44,18 @@ export async function applyCartChange(db: Database, cart: Cart, change: CartChan
       case "clear":
         return { ok: true, cart: [] };
       case "restore":
-        return { ok: true, cart: cart.length > 0 ? cart : sanitizeCart(safeJson(change.lines)) };
+        return { ok: true, cart: cart.length > 0 ? cart : await knownLines(db, sanitizeCart(safeJson(change.lines))) };
     }
   } catch (error) {
     if (error instanceof CartFullError) return { ok: false, cart, notice: "full" };
     throw error;
   }
+}
+
+/** Restored lines pass the same check as an added product: only products the catalog has. */
+async function knownLines(db: Database, lines: Cart): Promise<Cart> {
+  const known = await Promise.all(lines.map(async (line) => ((await getProductByKey(db, line.productKey)) ? line : null)));
+  return known.filter((line) => line !== null);
 }
 
 function safeJson(text: string): unknown {

@@ -58,6 +58,9 @@ export function totalQuantity(cart: Cart): number {
 }
 
 /** Keeps only well-formed lines, at most MAX_CART_LINES; used on anything read back from a browser. */
+/** A product key as the catalog writes them (`{brand}-{Id}`): no spaces, no control characters, no other punctuation. */
+const PRODUCT_KEY = /^[a-z_]{1,40}-[A-Za-z0-9._-]{1,80}$/;
+
 export function sanitizeCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
   const lines: CartLine[] = [];
@@ -65,7 +68,7 @@ export function sanitizeCart(value: unknown): CartLine[] {
     if (lines.length >= MAX_CART_LINES) break;
     if (!item || typeof item !== "object") continue;
     const { productKey, quantity } = item as Record<string, unknown>;
-    if (typeof productKey !== "string" || productKey.length === 0 || productKey.length > 120) continue;
+    if (typeof productKey !== "string" || !PRODUCT_KEY.test(productKey)) continue;
     lines.push({ productKey, quantity: clampQuantity(Number(quantity)) });
   }
   return lines;

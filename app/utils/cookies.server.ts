@@ -47,8 +47,13 @@ export function signedCookie(name: string, options: CookieOptions = {}) {
     return cookie;
   };
   return {
+    /** The cookie's value; a cookie that cannot be read (forged, truncated, malformed) counts as absent, never as an error. */
     async parse(request: Request): Promise<unknown> {
-      return (await get()).parse(request.headers.get("Cookie"));
+      try {
+        return await (await get()).parse(request.headers.get("Cookie"));
+      } catch {
+        return null;
+      }
     },
     async serialize(request: Request, value: unknown, overrides: CookieOptions = {}): Promise<string> {
       return (await get()).serialize(value, { secure: await secureCookieFor(request), ...overrides });
