@@ -19,7 +19,12 @@ type Action = (args: { request: Request; params: Record<string, string>; context
 const call = (action: Action, request: Request) => action({ request, params: {}, context: {} });
 
 /** A visitor of its own, so rate limits counted in one test never reach another. */
-const newVisitor = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}, ${randomUUID()}`;
+/** A client address no other test in this process has used: rate limits are per address and live for the process. */
+let visitors = 0;
+const newVisitor = () => {
+  visitors += 1;
+  return `10.${Math.floor(visitors / 250) % 250}.${visitors % 250}.${(process.pid % 250) + 1}, ${randomUUID()}`;
+};
 
 function jsonPost(path: string, body: unknown, { visitor = newVisitor(), headers = {} as Record<string, string> } = {}) {
   return new Request(`${TEST_ORIGIN}${path}`, {
