@@ -19,6 +19,8 @@ import { readCartCookie } from "~/cart/cart-cookie.server";
 import { mirroredCart, priceCart } from "~/cart/cart-view.server";
 import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
+import { testPaymentsEnabled } from "~/services/payments/index.server";
+import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton } from "~/components/ChatButton";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -47,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cart: mirroredCart(cart),
     cartKnown: stored.present,
     cartQuantity: cart.totalQuantity,
+    testPayments: testPaymentsEnabled(getConfig()),
   };
 }
 
@@ -96,10 +99,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { store, cart, cartKnown, cartQuantity } = useLoaderData<typeof loader>();
+  const { store, cart, cartKnown, cartQuantity, testPayments } = useLoaderData<typeof loader>();
   const bare = useBareLayout();
   return (
     <>
+      {testPayments ? <TestPaymentsBanner /> : null}
       <CartMirror cart={cart} serverHasCart={cartKnown} />
       {bare ? <Outlet /> : <StoreLayout store={store} cartQuantity={cartQuantity} />}
     </>

@@ -38,6 +38,11 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
       <p>
         Status: <strong data-testid="order-status">{order.status}</strong>
       </p>
+      {order.isTestPayment ? (
+        <p className="notice notice--info" data-testid="test-order">
+          TEST ORDER: paid on the store&apos;s test payment page. No money moved and nothing will ship.
+        </p>
+      ) : null}
       <OrderSummary
         lines={order.items.map((item, index) => ({
           key: `${index}-${item.productKey}`,

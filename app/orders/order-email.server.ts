@@ -76,5 +76,6 @@ function confirmationEmailFor(order: Order, baseUrl: string) {
     discountCents: order.discountCents,
     totalCents: order.totalCents,
     createdAt: order.createdAt,
+    isTestPayment: order.paymentProvider === "test",
   });
 }

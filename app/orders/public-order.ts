@@ -16,6 +16,8 @@ export interface PublicOrder {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  /** Paid on the offline test payment page: no money moved. */
+  isTestPayment: boolean;
 }
 
 export function toPublicOrder(order: {
@@ -28,6 +30,7 @@ export function toPublicOrder(order: {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  paymentProvider: string;
 }): PublicOrder {
   return {
     orderId: order.orderId,
@@ -47,5 +50,6 @@ export function toPublicOrder(order: {
     shippingCents: order.shippingCents,
     discountCents: order.discountCents,
     totalCents: order.totalCents,
+    isTestPayment: order.paymentProvider === "test",
   };
 }

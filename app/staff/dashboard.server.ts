@@ -16,6 +16,8 @@ export interface DashboardTiles {
   approved: number;
   packed: number;
   shipped: number;
+  /** Orders paid on the offline test payment page, where no money moved: also in the counts above, and shown apart. */
+  test: number;
 }
 
 /**
@@ -29,9 +31,16 @@ export async function dashboardTiles(db: Database): Promise<DashboardTiles> {
       approved: sql<number>`(count(*) filter (where ${orders.status} = 'Approved'))::int`,
       packed: sql<number>`(count(*) filter (where ${orders.status} = 'Packed'))::int`,
       shipped: sql<number>`(count(*) filter (where ${orders.status} = 'Shipped'))::int`,
+      test: sql<number>`(count(*) filter (where ${orders.paymentProvider} = 'test'))::int`,
     })
     .from(orders);
-  return { total: Number(row.total), approved: Number(row.approved), packed: Number(row.packed), shipped: Number(row.shipped) };
+  return {
+    total: Number(row.total),
+    approved: Number(row.approved),
+    packed: Number(row.packed),
+    shipped: Number(row.shipped),
+    test: Number(row.test),
+  };
 }
 
 export interface OrderRow {
@@ -122,6 +131,8 @@ export interface OrderDetail {
   discountCents: number;
   totalCents: number;
   paymentMethod: string;
+  /** "test" when the order was paid on the offline test page (no money moved). */
+  paymentProvider: string;
   history: StatusChange[];
 }
 
@@ -152,6 +163,7 @@ export async function orderDetail(db: Database, orderIdInput: string): Promise<O
     discountCents: order.discountCents,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
+    paymentProvider: order.paymentProvider,
     history,
   };
 }

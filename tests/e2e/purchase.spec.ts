@@ -91,6 +91,8 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
 
   await expect(page).toHaveURL(new RegExp(`/order-status/${orderId}$`));
   await expect(page.getByTestId("order-status")).toHaveText("Approved");
+  // Paid on the test page: the lookup says no money moved (issue 17, row 1).
+  await expect(page.getByTestId("test-order")).toContainText("No money moved");
   const progress = page.getByRole("list", { name: /Order progress/ });
   for (const step of ["Order Created", "Order Paid", "Order Approved", "Order Packed", "Order Shipped"]) {
     await expect(progress).toContainText(step);
@@ -159,4 +161,11 @@ test("order-complete routes never crash on bad parameters", async ({ page }) => 
   expect((await page.goto("/single-product-checkout"))?.status()).toBe(200);
   await expect(page.getByText("Choose a product first.")).toBeVisible();
   expect((await page.goto("/test-payment/nope"))?.status()).toBe(404);
+});
+
+test("while test payments are on, every page says so", async ({ page }) => {
+  for (const path of ["/", "/products/all/all", "/cart", "/contact"]) {
+    await page.goto(path);
+    await expect(page.getByRole("note").filter({ hasText: "Test mode: payments are not charged." })).toBeVisible();
+  }
 });

@@ -3,6 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 
 /** Submits a select: with script the change navigates; without, the visible button does. */
 async function chooseOption(page: Page, label: string, value: string, submitName: string, javaScriptEnabled: boolean) {
+  // With script, a choice submits itself only once the page has hydrated (the fallback button then hides).
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: submitName, exact: true }).first()).toHaveClass(/visually-hidden/);
   await page.getByLabel(label, { exact: true }).selectOption(value);
   if (!javaScriptEnabled) await page.getByRole("button", { name: submitName, exact: true }).first().click();
 }

@@ -396,7 +396,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   describe("dashboard", () => {
-    it("counts the tiles in one query: Cancelled only in the total", async () => {
+    it("counts the tiles in one query: Cancelled only in the total, test-page orders apart as well", async () => {
       await database.db
         .insert(orders)
         .values([
@@ -405,14 +405,14 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
           anOrder({ status: "Packed" }),
           anOrder({ status: "Shipped" }),
           anOrder({ status: "Shipped" }),
-          anOrder({ status: "Shipped" }),
+          anOrder({ status: "Shipped", paymentProvider: "stripe" }),
           anOrder({ status: "Cancelled" }),
           anOrder({ status: "Cancelled" }),
         ]);
-      expect(await dashboardTiles(database.db)).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3 });
+      expect(await dashboardTiles(database.db)).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3, test: 7 });
       const { cookie } = await signIn();
       const page = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
-      expect(page.data!.tiles).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3 });
+      expect(page.data!.tiles).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3, test: 7 });
     });
 
     it("lists orders newest first, leaving out those without a customer name, 50 to a page", async () => {

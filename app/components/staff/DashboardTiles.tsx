@@ -5,9 +5,10 @@ const TILES: Array<{ key: keyof Tiles; label: string }> = [
   { key: "approved", label: "Approved" },
   { key: "packed", label: "Packed" },
   { key: "shipped", label: "Shipped" },
+  { key: "test", label: "Test orders (no money moved)" },
 ];
 
-/** Total Orders counts every order (Cancelled ones only there); the others count their status. */
+/** Total Orders counts every order (Cancelled ones only there); the others count their status; test-page orders are also counted apart. */
 export function DashboardTiles({ tiles }: { tiles: Tiles }) {
   return (
     <ul className="staff-tiles" aria-label="Order counts">

@@ -103,7 +103,15 @@ export function OrderPanel({
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{paymentLabel(order.paymentMethod)}</dd>
+            <dd>
+              {paymentLabel(order.paymentMethod)}
+              {order.paymentProvider === "test" ? (
+                <strong className="order-panel__test" data-testid="panel-test-payment">
+                  {" "}
+                  TEST: paid on the test payment page, no money moved
+                </strong>
+              ) : null}
+            </dd>
           </div>
         </dl>
       </section>

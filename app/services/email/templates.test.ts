@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate, formatUsd } from "./format";
-import { contactMessageEmail, orderConfirmationEmail, type OrderConfirmationInput } from "./templates";
+import { contactMessageEmail, orderConfirmationEmail, TEST_ORDER_NOTICE, type OrderConfirmationInput } from "./templates";
 
 const order: OrderConfirmationInput = {
   storeName: "Outdoor Kitchen Outlet",
@@ -63,6 +63,13 @@ describe("orderConfirmationEmail", () => {
     expect(email.text).toContain("November 05, 2026");
     expect(email.html).toContain("$2,521.97");
     expect(email.html).toContain("$31.98");
+  });
+
+  it("marks an order paid on the test payment page as a test, and only that one (issue 17, row 1)", () => {
+    const test = orderConfirmationEmail({ ...order, isTestPayment: true });
+    expect(test.text.split("\n")[0]).toBe(TEST_ORDER_NOTICE);
+    expect(test.html).toContain("TEST ORDER");
+    expect(orderConfirmationEmail(order).text).not.toContain("TEST ORDER");
   });
 
   it("shows a paid shipping amount and leaves out a zero discount", () => {

@@ -28,9 +28,13 @@ export interface OrderConfirmationInput {
   discountCents: number;
   totalCents: number;
   createdAt: Date;
+  /** Paid on the offline test payment page: no money moved, and the email says so. */
+  isTestPayment?: boolean;
   /** Time zone for the order date; UTC unless the caller knows better. */
   timeZone?: string;
 }
+
+export const TEST_ORDER_NOTICE = "TEST ORDER: paid on the store's test payment page. No money moved and nothing will ship.";
 
 export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedEmail {
   const orderUrl = safeHttpUrl(input.orderUrl);
@@ -39,6 +43,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedE
   const totals = orderTotals(input);
 
   const text = [
+    ...(input.isTestPayment ? [TEST_ORDER_NOTICE, ""] : []),
     `Hi ${greetingName},`,
     "",
     `Thank you for your order with ${input.storeName}! We have received it and will email you when it ships.`,
@@ -79,7 +84,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedE
     .join("\n");
 
   const html = htmlDocument(
-    `<p>Hi ${escapeHtml(greetingName)},</p>
+    `${input.isTestPayment ? `<p><strong>${escapeHtml(TEST_ORDER_NOTICE)}</strong></p>\n` : ""}<p>Hi ${escapeHtml(greetingName)},</p>
 <p>Thank you for your order with ${escapeHtml(input.storeName)}! We have received it and will email you when it ships.</p>
 <p><strong>Order ID:</strong> ${escapeHtml(input.orderId)}<br><strong>Placed on:</strong> ${escapeHtml(placedOn)}</p>
 <table style="border-collapse:collapse;width:100%">

@@ -1,0 +1,11 @@
+/**
+ * Shown on every page while the offline test payment page is on: orders placed
+ * now are approved without charging anyone, and nobody should mistake them for paid ones.
+ */
+export function TestPaymentsBanner() {
+  return (
+    <p className="test-payments-banner" role="note">
+      Test mode: payments are not charged. Orders are approved on the store's test payment page and no money moves.
+    </p>
+  );
+}
