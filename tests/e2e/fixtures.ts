@@ -44,14 +44,19 @@ export class CheckoutForm {
   }
 }
 
+/** Fills and submits the /login form the page shows, as the demo staff account (for helpers that only have a page). */
+export async function signInAsStaff(page: Page, password = STAFF.password) {
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
 class StaffSignIn {
   constructor(private readonly page: Page) {}
 
   /** Fills and submits the sign-in form on the current page (a wrong password for the refusal cases). */
   async signIn(password = STAFF.password) {
-    await this.page.getByLabel("Email").fill(STAFF.email);
-    await this.page.getByLabel("Password").fill(password);
-    await this.page.getByRole("button", { name: "Login" }).click();
+    await signInAsStaff(this.page, password);
   }
 
   /** Opens a staff-only page (the login page sends the staff member back there). */

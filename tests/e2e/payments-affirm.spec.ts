@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
 import { FAKE_AFFIRM_JS_PATH, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -8,7 +9,6 @@ import { startStoreServer, type StoreServer } from "./support/store-server";
  * The flow is a redirect (Direct Checkout), so it is the same with script
  * on and off.
  */
-const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
 
 let fake: FakeAffirm;
 let store: StoreServer;
@@ -32,15 +32,7 @@ test.afterAll(async () => {
 const url = (path: string) => `${store.baseURL}${path}`;
 
 async function fillCustomer(page: Page, email: string) {
-  const form = page.locator(".checkout__form");
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
+  await new CheckoutForm(page).fillCustomer({ email });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }
@@ -76,9 +68,7 @@ async function expectOneOrder(page: Page, orderId: string, affirmToken: string) 
   expect(await api.json()).toEqual({ transactionId: affirmToken, orderId });
 
   await page.goto(url("/login"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await signInAsStaff(page);
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`)).toHaveCount(1);
   await page.goto(url("/logout"));

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
 import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -8,7 +9,6 @@ import { startStoreServer, type StoreServer } from "./support/store-server";
  * method is the hosted form: by redirect with and without script, and in the
  * popup with script.
  */
-const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
 const METHOD_BUTTON = "Card on Authorize.Net's secure payment form";
 
 let fake: FakeAuthorizeNet;
@@ -33,15 +33,7 @@ test.afterAll(async () => {
 const at = (path: string) => `${store.baseURL}${path}`;
 
 async function fillCustomer(page: Page, email: string) {
-  const form = page.locator(".checkout__form");
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
+  await new CheckoutForm(page).fillCustomer({ email });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }
@@ -75,9 +67,7 @@ async function thankYouOrderId(page: Page): Promise<string> {
 
 async function expectOneOrderInDashboard(page: Page, email: string, orderId: string) {
   await page.goto(at("/login"));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await signInAsStaff(page);
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto(at(`/dashboard?q=${encodeURIComponent(email)}`));
   const rows = page.getByTestId("order-row");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -8,7 +9,6 @@ import { startStoreServer, type StoreServer } from "./support/store-server";
  * at the fake. With script, react-paypal-js loads the fake SDK and its button
  * pays; without script, the plain button goes through PayPal's hosted page.
  */
-const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
 const GRILL = "blaze-3159840";
 
 let fake: FakePayPal;
@@ -37,15 +37,7 @@ test.beforeEach(() => {
 const at = (path: string) => `${store.baseURL}${path}`;
 
 async function fillCustomer(page: Page, email: string) {
-  const form = page.locator(".checkout__form");
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
+  await new CheckoutForm(page).fillCustomer({ email });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }
@@ -102,9 +94,7 @@ test("a cart paid with PayPal becomes one order, shown in the dashboard, however
   expect(new URL(resubmit.url()).pathname).toBe(`/order-status/${orderId}`);
 
   await page.goto(at(`/dashboard?order=${orderId}`));
-  await page.getByLabel("Email").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await signInAsStaff(page);
   await expect(page.getByTestId("order-panel").getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
   await expect(page.getByTestId("order-panel")).toContainText("PayPal");
   await page.getByLabel("Search orders").fill(email);

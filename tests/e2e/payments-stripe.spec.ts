@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
 import { startFakeStripe, stripeSignature, type FakeStripe } from "../fakes/stripe";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -11,7 +12,6 @@ import { startStoreServer, type StoreServer } from "./support/store-server";
  * race as they do in production.
  */
 const WEBHOOK_SECRET = "whsec_e2e_stripe_secret";
-const STAFF = { email: "staff@example.com", password: "e2e-staff-password-0001" };
 const GRILL = { path: "/product/blaze-3159840", key: "blaze-3159840" };
 
 let fake: FakeStripe;
@@ -41,15 +41,7 @@ test.afterAll(async () => {
 const at = (path: string) => `${store.baseURL}${path}`;
 
 async function fillCustomer(page: Page, email: string) {
-  const form = page.locator(".checkout__form");
-  await form.getByLabel("First name").fill("Grace");
-  await form.getByLabel("Last name").fill("Hopper");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone (10-15 digits)").fill("5125550100");
-  await form.getByLabel("Street address").fill("200 Congress Ave");
-  await form.getByLabel("City").fill("Austin");
-  await form.getByLabel("State").selectOption("TX");
-  await form.getByLabel("ZIP code").fill("78701");
+  await new CheckoutForm(page).fillCustomer({ email });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }
@@ -76,9 +68,7 @@ async function payByCard(page: Page, javaScriptEnabled: boolean, expectedAmount?
 async function expectOneOrderInDashboard(page: Page, email: string, orderId: string) {
   await page.goto(at("/login"));
   if (await page.getByLabel("Password").count()) {
-    await page.getByLabel("Email").fill(STAFF.email);
-    await page.getByLabel("Password").fill(STAFF.password);
-    await page.getByRole("button", { name: "Login" }).click();
+    await signInAsStaff(page);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   }
   await page.goto(at(`/dashboard?q=${encodeURIComponent(email)}`));
