@@ -39,6 +39,15 @@ describe("readForm", () => {
     }
   });
 
+  it("refuses a form another site's page sent with 403, and accepts the store's own (issue 17, row 10)", async () => {
+    const post = (headers: Record<string, string>) => new Request(URL, { method: "POST", body: new URLSearchParams({ a: "1" }), headers });
+    const crossSite: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
+    for (const headers of crossSite) {
+      expect(await refusal(readForm(post(headers)))).toMatchObject({ status: 403, text: expect.stringContaining(FORM_MESSAGES.crossSite) });
+    }
+    expect(await readForm(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://store.test" }))).toEqual({ a: "1" });
+  });
+
   it("refuses JSON, plain text and a body without a type with 415 and says why", async () => {
     const bodies: Array<[string | null, string]> = [
       ["application/json", '{"email":"a@b.co"}'],

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { getConfig } from "~/config.server";
+import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
  * The one way an action reads a posted form:
@@ -7,7 +9,8 @@ import type { z } from "zod";
  *   const parsed = parseForm(schema, fields);         // zod; the first error of each field
  *
  * readForm refuses by throwing a Response the error boundary shows with the
- * store's layout: 405 for another method (with `Allow`), 415 for a body that
+ * store's layout: 405 for another method (with `Allow`), 403 for a form another
+ * site's page sent (Sec-Fetch-Site/Origin), 415 for a body that
  * is not a form, 413 for one over the limit, 400 for a form that cannot be
  * parsed. parseForm throws a 400 for an `intent` the schema's discriminated
  * union does not know; every other problem is a message per field.
@@ -25,6 +28,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export const FORM_MESSAGES = {
   methodNotAllowed: "This address accepts a form sent with POST only.",
+  crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
   unsupportedType:
     "This address accepts only a web form (application/x-www-form-urlencoded or multipart/form-data). Please use the form on the page.",
   tooLarge: (maxBytes: number) =>
@@ -47,11 +51,12 @@ export function fieldsOf(formData: FormData): FormFields {
   return fields;
 }
 
-/** Reads the POSTed form, or throws a Response (405, 415, 413, 400) that says why not. */
+/** Reads the POSTed form, or throws a Response (405, 403, 415, 413, 400) that says why not. */
 export async function readForm(request: Request, { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {}): Promise<FormFields> {
   if (request.method !== "POST") {
     throw refuse(405, FORM_MESSAGES.methodNotAllowed, { Allow: FORM_METHODS_ALLOWED });
   }
+  if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.unsupportedType);
