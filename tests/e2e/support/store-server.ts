@@ -11,7 +11,7 @@ export interface StoreServer {
 
 /**
  * Starts another store process from the build the Playwright web server
- * made (`build/index.js`), on its own port and in-memory database, with
+ * made (`build/server.js`, the store's HTTP server, serving `build/index.js`), on its own port and in-memory database, with
  * extra environment: a spec that needs providers' keys pointed at local
  * fakes starts one of these in `beforeAll` and stops it in `afterAll`.
  */
@@ -19,7 +19,7 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["./build/server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
