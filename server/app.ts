@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import compression from "compression";
@@ -11,7 +11,8 @@ import { resolveClientAddress, resolveProtocol } from "../app/http/client-addres
 import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
-import { fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
+import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
+import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
 
 export interface StoreAppOptions {
@@ -106,7 +107,11 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     });
     handleRequest(request, loadContext)
       .then((response) => sendFetchResponse(res, response))
-      .catch(next);
+      .catch((error: unknown) => {
+        // Cut off by the body limit (already answered 413) or left by the client: nothing went wrong here.
+        if (request.signal.aborted || error instanceof BodyTooLargeError) return void (res.headersSent || res.destroy());
+        next(error);
+      });
   });
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
@@ -123,6 +128,13 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   });
 
   return app;
+}
+
+/** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
+export function createStoreServer(options: StoreAppOptions): Server {
+  const server = createServer(createStoreApp(options));
+  refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
+  return server;
 }
 
 /** Method, Host, request target and declared body size: refused before anything else runs. */

@@ -67,7 +67,7 @@ function providerSources(config: Config): Sources[] {
     const hosted = config.STRIPE_API_BASE ? [originOf(config.STRIPE_API_BASE)] : ["https://checkout.stripe.com"];
     sources.push({
       "script-src": js,
-      "frame-src": [...js, "https://hooks.stripe.com"],
+      "frame-src": config.STRIPE_JS_URL ? js : [...js, "https://hooks.stripe.com"],
       "connect-src": config.STRIPE_JS_URL ? js : ["https://api.stripe.com"],
       "form-action": hosted,
     });
