@@ -57,9 +57,11 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     state.requestId = randomBytes(8).toString("base64url");
     state.target = target;
     state.path = safePath(target);
-    withDefaultHeaders(res, defaults);
+    withDefaultHeaders(res, defaults, () => {
+      // Shutting down: this answer is the connection's last.
+      if (options.isClosing?.()) res.setHeader("Connection", "close");
+    });
     res.setHeader("X-Request-Id", state.requestId);
-    if (options.isClosing?.()) res.setHeader("Connection", "close");
     let logged = false;
     const logLine = () => {
       if (logged) return;

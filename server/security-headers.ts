@@ -8,13 +8,14 @@ import type { ServerResponse } from "node:http";
  * it (the Authorize.Net iframe communicator) gets no X-Frame-Options, which
  * would forbid what its frame-ancestors allows.
  */
-export function withDefaultHeaders(res: ServerResponse, defaults: Record<string, string>): void {
+export function withDefaultHeaders(res: ServerResponse, defaults: Record<string, string>, beforeHead?: () => void): void {
   const writeHead = res.writeHead;
   let applied = false;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
     if (!applied) {
       applied = true;
       applyDefaults(res, defaults);
+      beforeHead?.();
     }
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
