@@ -4,10 +4,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import type { AppLoadContext } from "@remix-run/node";
 import type { Config } from "../app/config.server";
 import { bodyLimitFor } from "../app/http/body-limits";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
+import type { StoreLoadContext } from "../app/http/load-context";
 import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
@@ -90,7 +90,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
 
   app.all("*", (req, res, next) => {
     const state = stateOf(res);
-    const loadContext: AppLoadContext = {
+    const loadContext = {
       clientAddress: resolveClientAddress({
         socketAddress: req.socket.remoteAddress,
         forwardedFor: req.headers["x-forwarded-for"],
@@ -98,7 +98,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       }),
       requestId: state.requestId,
       cspNonce: randomBytes(16).toString("base64"),
-    };
+    } satisfies StoreLoadContext;
     const protocol = resolveProtocol(isEncrypted(req), req.headers["x-forwarded-proto"], config.TRUSTED_PROXIES);
     const limit = bodyLimitFor(new URL(state.target, "http://x").pathname);
     const request = fetchRequestOf(req, res, {
