@@ -42,7 +42,11 @@ export function ConfirmationEmailPending({ state, orderId, email }: { state: "pe
   ) : null;
   return (
     <p className="notice notice--info" role="status" data-testid="confirmation-email" data-state={state}>
-      {state === "failed" ? <>We could not send the confirmation email{to}.</> : <>The confirmation email{to} could not be sent yet. We will keep trying.</>}{" "}
+      {state === "failed" ? (
+        <>We could not send the confirmation email{to}.</>
+      ) : (
+        <>The confirmation email{to} could not be sent yet. We will keep trying.</>
+      )}{" "}
       Please note your Order ID <strong>{orderId}</strong>: you can look your order up at any time on the{" "}
       <Link to={`/order-status/${orderId}`}>order status page</Link>
       {state === "failed" ? ", or contact us and we will send it again." : "."}

@@ -359,7 +359,9 @@ export const emailDeliveries = pgTable(
   },
   (table) => [
     uniqueIndex("email_deliveries_reference_key").on(table.reference),
-    index("email_deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index("email_deliveries_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     check("email_deliveries_status_valid", sql`${table.status} in (${inList(EMAIL_DELIVERY_STATUSES)})`),
     check("email_deliveries_attempts_non_negative", sql`${table.attempts} >= 0`),
   ],

@@ -28,12 +28,7 @@ function signature(secret: string, payload: string): string {
   return createHmac("sha256", keyFrom(secret)).update(payload).digest("base64url");
 }
 
-export function signNewsletterToken(
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  subscriberId: number,
-  now: Date = new Date(),
-): string {
+export function signNewsletterToken(secret: string, purpose: NewsletterLinkPurpose, subscriberId: number, now: Date = new Date()): string {
   const expires = purpose === "confirm" ? Math.floor((now.getTime() + CONFIRM_LINK_TTL_MS) / 1000) : 0;
   const payload = `${PURPOSE_LETTER[purpose]}.${subscriberId}.${expires}`;
   return `${payload}.${signature(secret, payload)}`;
@@ -44,12 +39,7 @@ export type TokenCheck = { ok: true; subscriberId: number } | { ok: false; reaso
 const TOKEN = /^([cu])\.([1-9][0-9]{0,9})\.(0|[1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
 
 /** Checks a token for the given purpose in constant time; never throws, whatever the input. */
-export function verifyNewsletterToken(
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  token: unknown,
-  now: Date = new Date(),
-): TokenCheck {
+export function verifyNewsletterToken(secret: string, purpose: NewsletterLinkPurpose, token: unknown, now: Date = new Date()): TokenCheck {
   if (typeof token !== "string" || token.length > 100) return { ok: false, reason: "invalid" };
   const match = TOKEN.exec(token);
   if (!match) return { ok: false, reason: "invalid" };
@@ -61,7 +51,9 @@ export function verifyNewsletterToken(
   if (purpose === "confirm" && Number(expires) * 1000 < now.getTime()) return { ok: false, reason: "expired" };
   if (purpose === "unsubscribe" && expires !== "0") return { ok: false, reason: "invalid" };
   const subscriberId = Number(id);
-  return Number.isSafeInteger(subscriberId) && subscriberId <= 2_147_483_647 ? { ok: true, subscriberId } : { ok: false, reason: "invalid" };
+  return Number.isSafeInteger(subscriberId) && subscriberId <= 2_147_483_647
+    ? { ok: true, subscriberId }
+    : { ok: false, reason: "invalid" };
 }
 
 export function newsletterConfirmUrl(baseUrl: string, token: string): string {

@@ -95,7 +95,11 @@ async function sendConfirmation(db: Database, subscriber: { id: number; email: s
     unsubscribeUrl: unsubscribeUrlFor(context, subscriber.id),
   });
   const message = newsletterEmail(context, subscriber, rendered);
-  const result = await sendEmailSafely(message, { db, ...(context.sender ? { sender: context.sender } : {}), logger: context.logger ?? console });
+  const result = await sendEmailSafely(message, {
+    db,
+    ...(context.sender ? { sender: context.sender } : {}),
+    logger: context.logger ?? console,
+  });
   // Queued counts: the retry loop sends it; the visitor is not asked to sign up again.
   return result.sent || result.queued;
 }
@@ -143,7 +147,12 @@ export async function confirmSubscription(db: Database, secret: string, token: u
 export type UnsubscribeOutcome = "unsubscribed" | "invalid";
 
 /** Unsubscribes the address of a signed unsubscribe link; doing it twice is fine. */
-export async function unsubscribeWithToken(db: Database, secret: string, token: unknown, now: Date = new Date()): Promise<UnsubscribeOutcome> {
+export async function unsubscribeWithToken(
+  db: Database,
+  secret: string,
+  token: unknown,
+  now: Date = new Date(),
+): Promise<UnsubscribeOutcome> {
   const check = verifyNewsletterToken(secret, "unsubscribe", token);
   if (!check.ok) return "invalid";
   const rows = await db

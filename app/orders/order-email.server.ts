@@ -37,7 +37,10 @@ export async function sendOrderConfirmation(
 ): Promise<ConfirmationResult> {
   try {
     const message = { to: order.customer.email, ...confirmationEmailFor(order, baseUrl) };
-    const result = await deliverEmail(db, sender ?? emailSenderFor(db), message, { reference: confirmationReference(order.orderId), logger });
+    const result = await deliverEmail(db, sender ?? emailSenderFor(db), message, {
+      reference: confirmationReference(order.orderId),
+      logger,
+    });
     switch (result.status) {
       case "sent":
         return "sent";

@@ -9,7 +9,8 @@ export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robo
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export const UNSUBSCRIBED_MESSAGE = "You are unsubscribed. We will not send newsletter emails to this address again.";
-const INVALID_LINK = "This unsubscribe link is not valid. Please use the link from one of our emails, or contact us and we will remove you.";
+const INVALID_LINK =
+  "This unsubscribe link is not valid. Please use the link from one of our emails, or contact us and we will remove you.";
 
 /**
  * /newsletter/unsubscribe?token=…, the link in every newsletter mail and in
@@ -21,7 +22,10 @@ const INVALID_LINK = "This unsubscribe link is not valid. Please use the link fr
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = newsletterLinkState((await getRuntime()).sessionSecret, "unsubscribe", token);
-  return data({ token: state === "valid" ? token : "", valid: state === "valid" }, { status: state === "valid" ? 200 : 400, headers: NO_STORE });
+  return data(
+    { token: state === "valid" ? token : "", valid: state === "valid" },
+    { status: state === "valid" ? 200 : 400, headers: NO_STORE },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +43,11 @@ export default function NewsletterUnsubscribe() {
     <div className="container content-page">
       <h1>Unsubscribe</h1>
       {result ? (
-        <p className={result.outcome === "unsubscribed" ? "form-success" : "notice notice--error"} role="status" data-testid="newsletter-outcome">
+        <p
+          className={result.outcome === "unsubscribed" ? "form-success" : "notice notice--error"}
+          role="status"
+          data-testid="newsletter-outcome"
+        >
           {result.outcome === "unsubscribed" ? UNSUBSCRIBED_MESSAGE : INVALID_LINK}
         </p>
       ) : valid ? (

@@ -55,7 +55,12 @@ interface DeliveryOptions {
  * claimed (attempt 1, leased), so the retry loop leaves it alone while this
  * attempt runs, and picks it up if the process dies before it is marked.
  */
-export async function deliverEmail(db: Database, sender: EmailSender, message: EmailMessage, options: DeliveryOptions = {}): Promise<DeliveryResult> {
+export async function deliverEmail(
+  db: Database,
+  sender: EmailSender,
+  message: EmailMessage,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
   const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = console } = options;
   let id: string;
   try {
@@ -126,7 +131,12 @@ export interface RetryReport {
 export async function retryDueEmails(
   db: Database,
   sender: EmailSender,
-  { now = new Date(), limit = 20, policy = DEFAULT_DELIVERY_POLICY, logger = console }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger } = {},
+  {
+    now = new Date(),
+    limit = 20,
+    policy = DEFAULT_DELIVERY_POLICY,
+    logger = console,
+  }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger } = {},
 ): Promise<RetryReport> {
   const due = db
     .select({ id: emailDeliveries.id })
@@ -225,7 +235,10 @@ export interface RetryLoop {
  * keep the process alive, a pass never overlaps the previous one, and a
  * failing pass (the database restarting) is logged and tried again next time.
  */
-export function startRetryLoop(run: () => Promise<unknown>, { intervalMs = 30_000, logger = console }: { intervalMs?: number; logger?: Pick<Console, "warn"> } = {}): RetryLoop {
+export function startRetryLoop(
+  run: () => Promise<unknown>,
+  { intervalMs = 30_000, logger = console }: { intervalMs?: number; logger?: Pick<Console, "warn"> } = {},
+): RetryLoop {
   let running: Promise<void> | null = null;
   const runOnce = () => {
     running ??= run()
