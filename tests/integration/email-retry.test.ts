@@ -137,17 +137,15 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
 
   it("sends each queued email once when several processes retry at the same time", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
-    await database.db
-      .insert(emailDeliveries)
-      .values(
-        Array.from({ length: 12 }, (_, index) => ({
-          toAddress: `buyer${index}@example.com`,
-          subject: `Queued ${index}`,
-          textBody: "x",
-          attempts: 1,
-          nextAttemptAt: now,
-        })),
-      );
+    await database.db.insert(emailDeliveries).values(
+      Array.from({ length: 12 }, (_, index) => ({
+        toAddress: `buyer${index}@example.com`,
+        subject: `Queued ${index}`,
+        textBody: "x",
+        attempts: 1,
+        nextAttemptAt: now,
+      })),
+    );
     // Slow answers keep each claim open while the other loops run.
     postmark.respondWith(async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 20));

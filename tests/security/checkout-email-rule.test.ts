@@ -31,7 +31,7 @@ const customer = {
   city: "Austin",
   state: "TX",
   postalCode: "78701",
-};
+} as const;
 
 function mailerAccepts(to: string): boolean {
   try {
