@@ -180,6 +180,23 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     });
   });
 
+  it("does not hold the caller longer than waitMs for a slow provider; the attempt still completes and marks its row", async () => {
+    postmark.respondWith(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return {
+        status: 200,
+        body: { To: (request.body as { To: string }).To, MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" },
+      };
+    });
+    const started = Date.now();
+    const result = await deliverEmail(database.db, sender(), message("Slow"), { policy, waitMs: 50 });
+    expect(Date.now() - started).toBeLessThan(280);
+    expect(result.status).toBe("queued");
+    const id = (result as { id: string }).id;
+    await expect.poll(async () => (await rowOf(id))?.status, { timeout: 3_000 }).toBe("sent");
+    expect(postmark.requests).toHaveLength(1);
+  });
+
   it("uses a growing delay by default: 1, 4, 16, 64 minutes, then every 4 hours", () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => DEFAULT_DELIVERY_POLICY.backoffMs(attempt) / MINUTE)).toEqual([
       1, 4, 16, 64, 240, 240, 240,

@@ -48,7 +48,12 @@ interface DeliveryOptions {
   now?: Date;
   policy?: DeliveryPolicy;
   logger?: Logger;
+  /** How long the caller waits for the first attempt before it is told `queued` (the attempt carries on). */
+  waitMs?: number;
 }
+
+/** The longest a page waits for an email's first attempt. */
+export const FIRST_ATTEMPT_WAIT_MS = 4_000;
 
 /**
  * Queues the message and makes its first attempt. The row is written already
@@ -61,7 +66,7 @@ export async function deliverEmail(
   message: EmailMessage,
   options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
-  const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = console } = options;
+  const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = console, waitMs = FIRST_ATTEMPT_WAIT_MS } = options;
   let id: string;
   try {
     const inserted = await db
@@ -92,16 +97,24 @@ export async function deliverEmail(
     return sendOnce(sender, message, logger).then((sent) => (sent ? { status: "sent", id: null, messageId: sent } : { status: "failed" }));
   }
 
-  let messageId: string;
-  try {
-    ({ messageId } = await sender.send(message));
-  } catch (error) {
-    logger.error(`Email not sent (${message.tag ?? "untagged"}), queued for another attempt: ${describe(error)}`, error);
-    await markFailedAttempt(db, id, 1, error, now, policy, logger);
-    return { status: "queued", id };
-  }
-  await markSent(db, id, messageId, now, logger);
-  return { status: "sent", id, messageId };
+  const attempt = (async (): Promise<DeliveryResult> => {
+    let messageId: string;
+    try {
+      ({ messageId } = await sender.send(message));
+    } catch (error) {
+      logger.error(`Email not sent (${message.tag ?? "untagged"}), queued for another attempt: ${describe(error)}`, error);
+      await markFailedAttempt(db, id, 1, error, now, policy, logger);
+      return { status: "queued", id };
+    }
+    await markSent(db, id, messageId, now, logger);
+    return { status: "sent", id, messageId };
+  })();
+  // A slow provider does not hold the caller (a shopper's page) longer than this: the attempt goes on and marks its row.
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<DeliveryResult>((resolve) => {
+    timer = setTimeout(() => resolve({ status: "queued", id }), waitMs);
+  });
+  return Promise.race([attempt, slow]).finally(() => clearTimeout(timer));
 }
 
 async function sendOnce(sender: EmailSender, message: EmailMessage, logger: Logger): Promise<string | null> {
