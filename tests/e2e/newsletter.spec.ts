@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -23,12 +24,20 @@ async function subscribeInFooter(page: Page, email: string) {
   await signup.getByRole("button", { name: "Subscribe" }).click();
 }
 
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("newsletter: sign up, confirm with the emailed link, then unsubscribe with the link every mail carries", async ({
   page,
   staff,
+  javaScriptEnabled,
 }, testInfo) => {
+  test.slow(); // a whole journey: sign-up, staff sign-in, outbox, two link pages with axe scans, three more sign-ups
   const email = uniqueEmail(testInfo, "optin");
   await page.goto("/privacy-policy");
   await page.evaluate(() => window.localStorage.setItem("newsletter-popup-dismissed", "e2e"));
@@ -60,6 +69,7 @@ test("newsletter: sign up, confirm with the emailed link, then unsubscribe with 
   // Opening the link only shows the page; the button confirms.
   await page.goto(confirmHref!);
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
+  if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   await page.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(page.getByTestId("newsletter-outcome")).toHaveText("Thank you for joining our mailing list");
 
@@ -76,6 +86,7 @@ test("newsletter: sign up, confirm with the emailed link, then unsubscribe with 
   // Unsubscribe: the page, then its button.
   await page.goto(unsubscribeHref!);
   await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
+  if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByTestId("newsletter-outcome")).toHaveText(
     "You are unsubscribed. We will not send newsletter emails to this address again.",
