@@ -22,8 +22,8 @@ const reformattedDescription: typeof generateDescription = async (db, generator,
   (await storedDescription(db, product.key)) ?? generateDescription(db, generator, product);
 
 /**
- * What a shopper sees when a real provider fails: never an error page. Email
- * failures are only logged (the order stays recorded), a failed carrier rate
+ * What a shopper sees when a real provider fails: never an error page. A failed
+ * email is logged and queued for another attempt (the order stays recorded), a failed carrier rate
  * is the spec's message with shipping 0, a failed description is the plain text.
  */
 

@@ -36,4 +36,18 @@ describe("startRetryLoop", () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(run).toHaveBeenCalledTimes(3);
   });
+
+  it("logs a pass that throws before it starts, instead of crashing the process", async () => {
+    vi.useFakeTimers();
+    const logger = { warn: vi.fn() };
+    const loop = startRetryLoop(
+      () => {
+        throw new Error("no sender");
+      },
+      { intervalMs: 1000, logger },
+    );
+    await loop.runOnce();
+    expect(logger.warn).toHaveBeenCalledWith("Email retry pass failed: no sender");
+    loop.stop();
+  });
 });

@@ -254,7 +254,8 @@ export function startRetryLoop(
 ): RetryLoop {
   let running: Promise<void> | null = null;
   const runOnce = () => {
-    running ??= run()
+    running ??= Promise.resolve()
+      .then(run)
       .then(() => undefined)
       .catch((error: unknown) => logger.warn(`Email retry pass failed: ${describe(error)}`))
       .finally(() => {

@@ -49,10 +49,12 @@ export async function sendEmailSafely(
   { db, sender: chosen, logger = console }: { db?: Database; sender?: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
   if (db) {
-    const result = await deliverEmail(db, chosen ?? emailSenderFor(db), message, { logger }).catch((error: unknown) => {
-      logger.error(`Email not sent (${message.tag ?? "untagged"}): ${String(error)}`, error);
-      return { status: "failed" } as const;
-    });
+    const result = await Promise.resolve()
+      .then(() => deliverEmail(db, chosen ?? emailSenderFor(db), message, { logger }))
+      .catch((error: unknown) => {
+        logger.error(`Email not sent (${message.tag ?? "untagged"}): ${String(error)}`, error);
+        return { status: "failed" } as const;
+      });
     if (result.status === "sent") return { sent: true, messageId: result.messageId };
     return { sent: false, queued: result.status === "queued" };
   }
@@ -69,6 +71,6 @@ export async function sendEmailSafely(
 }
 
 /** One pass of the retry loop with the configured sender: the queued emails whose time has come. */
-export function retryQueuedEmails(db: Database, options: Parameters<typeof retryDueEmails>[2] = {}) {
+export async function retryQueuedEmails(db: Database, options: Parameters<typeof retryDueEmails>[2] = {}) {
   return retryDueEmails(db, emailSenderFor(db), options);
 }
