@@ -6,10 +6,12 @@ import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
 import { CUSTOMER_MESSAGES, parseCustomer } from "~/checkout/customer";
 import { parseConfig } from "~/config.server";
 import { checkouts, emailDeliveries, products } from "~/db/schema";
+import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { confirmationReference } from "~/orders/order-email.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { loader as thankYouLoader } from "~/routes/checkout-authorized.$method";
 import { action as checkoutAction } from "~/routes/checkout";
+import { loader as receiptLoader } from "~/routes/checkout-confirmation";
 import { retryQueuedEmails } from "~/services/email/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
@@ -190,11 +192,19 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
       .where(eq(emailDeliveries.reference, confirmationReference(view.orderId)));
     expect(queued).toMatchObject({ status: "pending", attempts: 1, toAddress: "ada@example.com" });
 
-    // A reload does not send it again, nor pretend it was sent.
+    // A reload does not send it again, nor pretend it was sent; nor does the order confirmation page.
     expect(await thankYou(payment)).toMatchObject({ emailState: "pending" });
+    const receipt = async () => {
+      const request = new Request(`${TEST_ORIGIN}/checkout-confirmation`);
+      const cookie = (await lastOrderCookieHeader(request, view.orderId)).split(";")[0];
+      const loaded = await receiptLoader({ request: new Request(request.url, { headers: { Cookie: cookie } }), params: {}, context: {} });
+      return loaded as { order: { orderId: string } | null; emailState: string | null };
+    };
+    expect(await receipt()).toMatchObject({ order: { orderId: view.orderId }, emailState: "pending" });
 
     const report = await retryQueuedEmails(database.db, { now: new Date(Date.now() + 5 * 60_000) });
     expect(report.sent).toBe(1);
     expect(await thankYou(payment)).toMatchObject({ orderId: view.orderId, emailState: "sent" });
+    expect(await receipt()).toMatchObject({ emailState: "sent" });
   });
 });
