@@ -2,7 +2,9 @@ import { parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";
 
 /**
@@ -12,16 +14,25 @@ import { readForm } from "~/utils/forms.server";
  * stays. A plain form post (no script) is redirected back to the page it came
  * from, with the result in the query.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const parsed = parseNewsletterForm(form);
 
   let status: NewsletterStatus;
+  let retryAfterMs = 0;
   if (!parsed.valid) {
     status = "invalid";
   } else {
     status = await getDb()
-      .then((db) => subscribe(db, parsed.email))
+      .then(async (db) => {
+        // Only a valid address counts against the connection's limit.
+        const limit = await hitRateLimit(db, RATE_LIMITS.newsletter, clientAddressOf(context));
+        if (!limit.allowed) {
+          retryAfterMs = limit.retryAfterMs;
+          return "rate-limited" as const;
+        }
+        return subscribe(db, parsed.email);
+      })
       .catch((error: unknown) => {
         console.error("Mailing list unavailable", error);
         return "failed" as const;
@@ -29,7 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = newsletterResult(status, parsed.source, parsed.email);
 
-  if (form.mode === "fetch") return data(result, { status: HTTP_STATUS[status] });
+  if (form.mode === "fetch") {
+    const headers: Record<string, string> = status === "rate-limited" ? { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } : {};
+    return data(result, { status: HTTP_STATUS[status], headers });
+  }
   return redirect(newsletterRedirectTarget(form.redirectTo, result), 303);
 }
 
@@ -40,4 +54,4 @@ export function loader() {
 
 export type NewsletterActionData = NewsletterResult;
 
-const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503 };
+const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503, "rate-limited": 429 };
