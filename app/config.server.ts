@@ -38,6 +38,8 @@ const configSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
+  /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 
   STORE_NAME: z.string().trim().min(1).default("Outdoor Kitchen Outlet"),
   STORE_PHONE: z

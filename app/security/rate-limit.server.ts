@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
 
@@ -24,6 +25,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
+  /** Per client address: multiplied by RATE_LIMIT_SCALE (see effectiveLimit). */
+  perAddress: boolean;
 }
 
 export type RateLimitDecision = { allowed: true; retryAfterMs: 0 } | { allowed: false; retryAfterMs: number };
@@ -31,23 +34,23 @@ export type RateLimitDecision = { allowed: true; retryAfterMs: 0 } | { allowed: 
 /** Every rule of the store in one place, so the numbers can be read (and documented) together. */
 export const RATE_LIMITS = {
   /** Chat messages (the page and POST /generate-text together), per conversation. */
-  chat: { name: "chat", limit: 20, windowMs: 60_000 },
+  chat: { name: "chat", limit: 20, windowMs: 60_000, perAddress: false },
   /** Chat messages per client address, whatever conversation they claim (a fresh cookie buys nothing). */
-  chatAddress: { name: "chat-ip", limit: 60, windowMs: 60_000 },
+  chatAddress: { name: "chat-ip", limit: 60, windowMs: 60_000, perAddress: true },
   /** Contact messages per address: enough for a person, not for a script. */
-  contact: { name: "contact", limit: 10, windowMs: 10 * 60_000 },
+  contact: { name: "contact", limit: 10, windowMs: 10 * 60_000, perAddress: true },
   /** Newsletter sign-ups per address. */
-  newsletter: { name: "newsletter", limit: 10, windowMs: 10 * 60_000 },
+  newsletter: { name: "newsletter", limit: 10, windowMs: 10 * 60_000, perAddress: true },
   /** Order lookups per address: a shopper checks a few orders, a script guessing ids is stopped. */
-  orderLookup: { name: "order-lookup", limit: 30, windowMs: 10 * 60_000 },
+  orderLookup: { name: "order-lookup", limit: 30, windowMs: 10 * 60_000, perAddress: true },
   /** Payments started per address (every route that asks a provider to create a payment). */
-  paymentStart: { name: "payment-start", limit: 20, windowMs: 10 * 60_000 },
+  paymentStart: { name: "payment-start", limit: 20, windowMs: 10 * 60_000, perAddress: true },
   /** Order confirmation emails resent through POST /newPurchase, per address. */
-  confirmationEmail: { name: "confirmation-email", limit: 10, windowMs: 60_000 },
+  confirmationEmail: { name: "confirmation-email", limit: 10, windowMs: 60_000, perAddress: true },
   /** Carrier shipping quotes per address. */
-  shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000 },
+  shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000, perAddress: true },
   /** Sign-in form posts per address, right or wrong (failures have their own, stricter count in the lockout). */
-  staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000 },
+  staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The clock, replaceable in tests. */
@@ -59,8 +62,18 @@ const MAX_SUBJECT_LENGTH = 200;
 const PRUNE_EVERY_MS = 60_000;
 let lastPrunedAt = 0;
 
+/**
+ * The rule's limit under RATE_LIMIT_SCALE. End-to-end and load tests send
+ * everything from one address, so per-address limits are scaled up there;
+ * per-conversation limits are not.
+ */
+export function effectiveLimit(rule: RateLimitRule, scale = getConfig().RATE_LIMIT_SCALE): number {
+  return rule.perAddress ? Math.max(1, Math.round(rule.limit * scale)) : rule.limit;
+}
+
 /** Counts one hit of `subject` against `rule`, or refuses it (and says for how long). */
 export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+  const limit = effectiveLimit(rule);
   const now = rateLimitClock.now();
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
@@ -73,7 +86,7 @@ export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: s
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
-      where: lt(rateLimitCounters.hits, rule.limit),
+      where: lt(rateLimitCounters.hits, limit),
     })
     .returning({ hits: rateLimitCounters.hits });
   if (rows.length > 0) return { allowed: true, retryAfterMs: 0 };
