@@ -138,8 +138,3 @@ export function waitText(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
-
-/** The page text of a refusal that has no message of its own. */
-export function tooManyRequestsMessage(retryAfterMs: number): string {
-  return `Too many requests from your connection. Please wait ${waitText(retryAfterMs)} and try again.`;
-}
