@@ -54,6 +54,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PGLITE_DIR: "memory://e2e",
       PUBLIC_BASE_URL: baseURL,
+      // Every request of the suite comes from 127.0.0.1: per-address rate limits are raised (the chat's per-conversation limit is not).
+      RATE_LIMIT_SCALE: "100",
       STAFF_DEMO_PASSWORD: "e2e-staff-password-0001", // the demo staff account tests/e2e/staff.spec.ts signs in with
     },
   },

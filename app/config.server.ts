@@ -49,6 +49,8 @@ const configSchema = z.object({
     .regex(/^\d{1,2}$/, { message: "must be a whole number of proxies, 0 or more" })
     .transform(Number)
     .default(0),
+  /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 
   STORE_NAME: z.string().trim().min(1).default("Outdoor Kitchen Outlet"),
   STORE_PHONE: z

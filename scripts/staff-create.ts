@@ -1,12 +1,13 @@
 import { ConfigError, getConfig } from "../app/config.server";
 import { databaseTargetFor, openDatabase } from "../app/db/database.server";
-import { createStaffAccount, DuplicateStaffEmailError } from "../app/staff/accounts.server";
+import { changeStaffPassword, createStaffAccount, DuplicateStaffEmailError, UnknownStaffEmailError } from "../app/staff/accounts.server";
 import { parseStaffCreateArgs } from "../app/staff/staff-create-args";
 
 /**
- * npm run staff:create -- --email X --password Y
- * Creates a staff account (argon2id hash) in the configured database. The
- * password is never printed. With the embedded database, stop the store
+ * npm run staff:create -- --email X --password Y [--reset]
+ * Creates a staff account (argon2id hash) in the configured database; with
+ * --reset, replaces an existing account's password and ends every one of its
+ * sessions. The password is never printed. With the embedded database, stop the store
  * first: PGlite allows one process per data directory.
  */
 const args = parseStaffCreateArgs(process.argv.slice(2));
@@ -21,11 +22,22 @@ try {
   const database = await openDatabase(databaseTargetFor(config));
   try {
     await database.migrate();
-    const staff = await createStaffAccount(database.db, { email: args.email, password: args.password });
-    console.log(`Staff account created: ${staff.email} (${database.description}).`);
+    if (args.reset) {
+      const { staff, endedSessions } = await changeStaffPassword(database.db, { email: args.email, password: args.password });
+      console.log(`Password replaced for ${staff.email}; ${endedSessions} session(s) ended (${database.description}).`);
+    } else {
+      const staff = await createStaffAccount(database.db, { email: args.email, password: args.password });
+      console.log(`Staff account created: ${staff.email} (${database.description}).`);
+    }
   } catch (error) {
     exitCode = 1;
-    console.error(error instanceof DuplicateStaffEmailError ? error.message : `Could not create the staff account: ${firstLine(error)}`);
+    const known = error instanceof DuplicateStaffEmailError || error instanceof UnknownStaffEmailError;
+    const hint = error instanceof DuplicateStaffEmailError ? " Add --reset to replace its password." : "";
+    console.error(
+      known
+        ? `${error.message}${hint}`
+        : `Could not ${args.reset ? "replace the password" : "create the staff account"}: ${firstLine(error)}`,
+    );
   } finally {
     await database.close();
   }

@@ -1,79 +1,29 @@
+import type { Database } from "~/db/database.server";
+import { hitRateLimit, RATE_LIMITS, type RateLimitDecision } from "~/security/rate-limit.server";
+
 /**
- * An in-memory sliding-window rate limit for the chat, per visitor: at most
- * `limit` messages in any `windowMs`. One process only, which is how the store
- * runs; a restart forgets the counts, which errs on the shopper's side.
+ * The chat's rate limit, kept in PostgreSQL (app/security/rate-limit.server.ts)
+ * so every server process counts together: at most CHAT_RATE_LIMIT messages a
+ * minute per conversation (the page and POST /generate-text count together),
+ * and a larger number per client address, so a script that drops its
+ * conversation cookie gains nothing.
  */
 
-export const CHAT_RATE_LIMIT = 20;
-export const CHAT_RATE_WINDOW_MS = 60_000;
+export const CHAT_RATE_LIMIT = RATE_LIMITS.chat.limit;
 export const RATE_LIMIT_MESSAGE =
   "You're sending messages faster than I can answer. Please wait a minute and try again, or call or email us.";
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** When the next message will be allowed, if it is not now. */
-  retryAfterMs: number;
+export interface ChatVisitor {
+  /** The conversation's id from its signed cookie, if the browser has one. */
+  conversationId: string | null;
+  /** The client address the server resolved (clientAddressOf(context)). */
+  address: string;
 }
 
-export interface RateLimiterOptions {
-  limit?: number;
-  windowMs?: number;
-  now?: () => number;
-  /** Visitors remembered at once; the longest idle are forgotten first. */
-  maxVisitors?: number;
-}
-
-export interface RateLimiter {
-  /** Counts a message for the visitor when it is allowed. */
-  hit(key: string): RateLimitDecision;
-  reset(): void;
-}
-
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
-  const limit = options.limit ?? CHAT_RATE_LIMIT;
-  const windowMs = options.windowMs ?? CHAT_RATE_WINDOW_MS;
-  const now = options.now ?? Date.now;
-  const maxVisitors = options.maxVisitors ?? 10_000;
-  // Insertion order is last-activity order: a visitor is re-inserted on every hit.
-  const visitors = new Map<string, number[]>();
-
-  function forgetIdle(at: number) {
-    for (const [key, times] of visitors) {
-      if (visitors.size <= maxVisitors && times[times.length - 1] > at - windowMs) break;
-      visitors.delete(key);
-    }
-  }
-
-  return {
-    hit(key) {
-      const at = now();
-      const recent = (visitors.get(key) ?? []).filter((time) => time > at - windowMs);
-      visitors.delete(key);
-      if (recent.length >= limit) {
-        visitors.set(key, recent);
-        return { allowed: false, retryAfterMs: Math.max(0, recent[0] + windowMs - at) };
-      }
-      recent.push(at);
-      visitors.set(key, recent);
-      forgetIdle(at);
-      return { allowed: true, retryAfterMs: 0 };
-    },
-    reset() {
-      visitors.clear();
-    },
-  };
-}
-
-/** The process's chat limiter. */
-export const chatRateLimiter = createRateLimiter();
-
-/**
- * Who is sending: the conversation's id from its signed cookie, or, for a
- * browser without the cookie, the client address a proxy reports.
- */
-export function visitorKey(request: Request, conversationId: string | null): string {
-  if (conversationId) return `conversation:${conversationId}`;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const address = forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
-  return `address:${address}`;
+/** Counts one chat message for the visitor, or refuses it. The address is counted first, so it holds whatever the cookie says. */
+export async function hitChatRateLimit(db: Database, visitor: ChatVisitor): Promise<RateLimitDecision> {
+  const byAddress = await hitRateLimit(db, RATE_LIMITS.chatAddress, visitor.address);
+  if (!byAddress.allowed) return byAddress;
+  const subject = visitor.conversationId ? `conversation:${visitor.conversationId}` : `address:${visitor.address}`;
+  return hitRateLimit(db, RATE_LIMITS.chat, subject);
 }

@@ -5,7 +5,8 @@ import type { chatFormSchema } from "./chat-form.server";
 import { appendMessages, CHAT_ERRORS, cleanInput, createMessage, QUICK_OPTIONS, welcomeMessage, type ChatMessage } from "./conversation";
 import type { Conversation } from "./conversation-cookie.server";
 import { replyToOption } from "./flow.server";
-import { chatRateLimiter, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
+import { retryAfterSeconds } from "~/security/rate-limit.server";
+import { hitChatRateLimit, RATE_LIMIT_MESSAGE, type ChatVisitor } from "./rate-limit.server";
 import type { StoreContact } from "./store-facts";
 
 type ChatPost = z.infer<typeof chatFormSchema>;
@@ -30,7 +31,7 @@ const refused: ChatTurn = { status: 400, messages: null, delayMs: 0 };
  */
 export async function takeChatTurn(
   db: Database,
-  { post, conversation, visitor, store }: { post: ChatPost; conversation: Conversation; visitor: string; store: StoreContact },
+  { post, conversation, visitor, store }: { post: ChatPost; conversation: Conversation; visitor: ChatVisitor; store: StoreContact },
 ): Promise<ChatTurn> {
   if (post.intent === "reset") return { status: 200, messages: [], delayMs: 0 };
 
@@ -42,13 +43,13 @@ export async function takeChatTurn(
   }
 
   const history = conversation.messages.length > 0 ? conversation.messages : [welcomeMessage(store.name)];
-  const limit = chatRateLimiter.hit(visitor);
+  const limit = await hitChatRateLimit(db, visitor);
   if (!limit.allowed) {
     const alreadyTold = history.at(-1)?.text === RATE_LIMIT_MESSAGE;
     const messages = alreadyTold
       ? history
       : appendMessages(history, createMessage("server", RATE_LIMIT_MESSAGE, { options: [...QUICK_OPTIONS] }));
-    return { status: 429, messages, delayMs: 0, retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
+    return { status: 429, messages, delayMs: 0, retryAfterSeconds: retryAfterSeconds(limit.retryAfterMs) };
   }
 
   const received = new Date();

@@ -1,13 +1,16 @@
-import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
+import type { Database } from "~/db/database.server";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { getShippingRates } from "~/services/shipping/index.server";
 import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
 
 /** Spec section 8: shown when no carrier rate could be had; shipping is then 0 and payment waits for a rate. */
 export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";
 
-/** Carrier quotes per visitor, shared by the seasoning checkout page and `POST /api/calculate-shipping`. */
-export const SHIPPING_QUOTE_RATE_LIMIT = 30;
-export const shippingQuoteLimiter = createRateLimiter({ limit: SHIPPING_QUOTE_RATE_LIMIT, windowMs: 60_000 });
+/** Carrier quotes per client address, shared by the seasoning checkout page and `POST /api/calculate-shipping`. */
+export const SHIPPING_QUOTE_RATE_LIMIT = RATE_LIMITS.shippingQuote.limit;
+
+/** Shown on the checkout page when the address has asked for too many quotes. */
+export const SHIPPING_RATE_LIMITED_MESSAGE = "Too many shipping quotes from your connection. Please wait a minute and try again.";
 
 export type CarrierQuoteOutcome =
   { status: "quoted"; quote: ShippingQuote } | { status: "failed" } | { status: "rate-limited"; retryAfterMs: number };
@@ -18,11 +21,12 @@ export type CarrierQuoteOutcome =
  * page then shows SHIPPING_FAILED_MESSAGE with shipping 0.
  */
 export async function quoteCarrierShipping(
-  request: Request,
+  db: Database,
+  clientAddress: string,
   quoteRequest: QuoteRequest,
   rates: ShippingRates = getShippingRates(),
 ): Promise<CarrierQuoteOutcome> {
-  const limit = shippingQuoteLimiter.hit(visitorKey(request, null));
+  const limit = await hitRateLimit(db, RATE_LIMITS.shippingQuote, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
   try {
     return { status: "quoted", quote: await rates.quote(quoteRequest) };

@@ -12,8 +12,9 @@ import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
 import { seasoningParcel } from "~/services/shipping/parcel";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer";
-import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "./shipping-quote.server";
+import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
+import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { clampSingleQuantity, needsCarrierRate, singleCheckoutTotals } from "./single-totals";
 
 export { SHIPPING_FAILED_MESSAGE };
@@ -60,7 +61,7 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
   return { step: "details" as const, product: summary(product), totals, shippingKnown: !needsCarrierRate(quantity) };
 }
 
-export async function singleCheckoutAction(db: Database, request: Request, kind: Kind) {
+export async function singleCheckoutAction(db: Database, request: Request, kind: Kind, clientAddress: string) {
   const fields = await readForm(request);
   const order = parseForm(singleCheckoutForm, fields);
   // Every field but the intent falls back to a default, and an unknown intent throws a 400 already.
@@ -75,10 +76,15 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
 
   let carrierShippingCents: number | null = null;
   let shippingError: string | null = null;
+  let retryAfterMs: number | null = null;
   if (needsCarrierRate(quantity) && parsed.ok) {
-    const quote = await quoteShipping(request, parsed.customer, quantity);
-    carrierShippingCents = quote ?? 0;
-    if (quote === null) shippingError = SHIPPING_FAILED_MESSAGE;
+    const quote = await quoteShipping(db, clientAddress, parsed.customer, quantity);
+    carrierShippingCents = quote.status === "quoted" ? quote.quote.amountCents : 0;
+    if (quote.status === "failed") shippingError = SHIPPING_FAILED_MESSAGE;
+    if (quote.status === "rate-limited") {
+      shippingError = SHIPPING_RATE_LIMITED_MESSAGE;
+      retryAfterMs = quote.retryAfterMs;
+    }
   }
   const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode, carrierShippingCents });
   const promoMessage = promoCode.trim() && !totals.promoApplied ? INVALID_PROMO_MESSAGE : null;
@@ -94,15 +100,16 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
     totals,
     shippingKnown,
   };
+  if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
   if (!wantsPayment || !parsed.ok || shippingError) return data(answer, { status: wantsPayment ? 400 : 200 });
 
   const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
   return redirect(checkoutPagePath(kind, checkout.token));
 }
 
-/** The carrier's rate for the seasoning parcel to this address, or null when none could be had. */
-async function quoteShipping(request: Request, customer: CustomerInput, quantity: number): Promise<number | null> {
-  const outcome = await quoteCarrierShipping(request, {
+/** The carrier's rate for the seasoning parcel to this address (quoted, failed or rate-limited). */
+function quoteShipping(db: Database, clientAddress: string, customer: CustomerInput, quantity: number) {
+  return quoteCarrierShipping(db, clientAddress, {
     from: warehouseAddress(),
     to: {
       name: `${customer.firstName} ${customer.lastName}`,
@@ -114,7 +121,6 @@ async function quoteShipping(request: Request, customer: CustomerInput, quantity
     },
     parcel: seasoningParcel(quantity),
   });
-  return outcome.status === "quoted" ? outcome.quote.amountCents : null;
 }
 
 function summary(product: StoreProduct) {

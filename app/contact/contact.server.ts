@@ -1,5 +1,5 @@
-import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
 import type { Database } from "~/db/database.server";
+import { hitRateLimit, RATE_LIMITS, waitText } from "~/security/rate-limit.server";
 import type { FormFields } from "~/utils/forms.server";
 import { getConfig } from "~/config.server";
 import { sendEmailSafely } from "~/services/email/index.server";
@@ -36,10 +36,8 @@ export async function submitContactMessage(
   return { id: row.id };
 }
 
-/** Contact messages per visitor: enough for a person, not for a script. Shared by the page and `POST /contactForm`. */
-export const CONTACT_RATE_LIMIT = 10;
-export const CONTACT_RATE_WINDOW_MS = 10 * 60_000;
-export const contactRateLimiter = createRateLimiter({ limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS });
+/** Contact messages per client address: enough for a person, not for a script. Shared by the page and `POST /contactForm`. */
+export const CONTACT_RATE_LIMIT = RATE_LIMITS.contact.limit;
 
 export type ContactOutcome =
   | { status: "sent" }
@@ -53,12 +51,12 @@ export type ContactOutcome =
  * validate, refuse bots quietly, count it against the visitor's limit, keep
  * it and email the store. Only a valid message counts against the limit.
  */
-export async function receiveContactMessage(db: Database, request: Request, input: FormFields): Promise<ContactOutcome> {
+export async function receiveContactMessage(db: Database, clientAddress: string, input: FormFields): Promise<ContactOutcome> {
   const parsed = parseContactForm(input);
   if (parsed.isBot) return { status: "bot" };
   if (!parsed.ok) return { status: "invalid", values: parsed.values, errors: parsed.errors };
 
-  const limit = contactRateLimiter.hit(visitorKey(request, null));
+  const limit = await hitRateLimit(db, RATE_LIMITS.contact, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", values: parsed.values, retryAfterMs: limit.retryAfterMs };
 
   try {
@@ -75,6 +73,5 @@ export async function receiveContactMessage(db: Database, request: Request, inpu
 }
 
 export function contactRateLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call or email us.`;
+  return `You have sent several messages in a short time. Please wait ${waitText(retryAfterMs)} and try again, or call or email us.`;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path alias.
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
@@ -365,4 +365,46 @@ export const emailDeliveries = pgTable(
     check("email_deliveries_status_valid", sql`${table.status} in (${inList(EMAIL_DELIVERY_STATUSES)})`),
     check("email_deliveries_attempts_non_negative", sql`${table.attempts} >= 0`),
   ],
+);
+
+/**
+ * Rate limits shared by every server process (app/security/rate-limit.server.ts):
+ * one counter per rule, subject and fixed window, incremented atomically with
+ * `insert ... on conflict do update`. Rows whose window has ended are pruned.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    /** `{rule}:{subject}`, e.g. `contact:203.0.113.9`. */
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowEnd: timestamp("window_end", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limit_counters_window_end_idx").on(table.windowEnd)],
+);
+
+/**
+ * Staff sessions recorded on the server. The cookie carries only a random
+ * 32-byte token; the row's id is its SHA-256, so a database dump holds no
+ * usable session. Sign-out, a password change and `npm run staff:revoke`
+ * set `revoked_at`; the guard refuses revoked and idle rows.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** Hex SHA-256 of the cookie's token. */
+    id: text("id").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** The CSRF token every staff form of this session carries back. */
+    csrfToken: text("csrf_token").notNull(),
+    /** A one-time status message for the next dashboard page. */
+    flash: jsonb("flash").$type<{ kind: "success" | "error"; message: string }>(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("staff_sessions_staff_idx").on(table.staffId), index("staff_sessions_last_seen_idx").on(table.lastSeenAt)],
 );

@@ -8,7 +8,7 @@ import { safeRedirectPath } from "~/utils/redirect";
 export const NEWSLETTER_SOURCES = ["footer", "popup"] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
-export type NewsletterStatus = "subscribed" | "invalid" | "duplicate" | "failed";
+export type NewsletterStatus = "subscribed" | "invalid" | "duplicate" | "failed" | "rate-limited";
 
 export const PROMO_CODE = "LOVERUB10";
 
@@ -28,6 +28,7 @@ export const NEWSLETTER_MESSAGES = {
   },
   duplicate: "This email is already registered.",
   failed: "Failed to subscribe. Please try again.",
+  rateLimited: "Too many sign-ups from your connection. Please wait a few minutes and try again.",
   subscribed: {
     footer: "Thank you for joining our mailing list",
     popup: "Thank you for subscribing!",
@@ -42,6 +43,8 @@ export function newsletterMessage(status: NewsletterStatus, source: NewsletterSo
       return NEWSLETTER_MESSAGES.duplicate;
     case "failed":
       return NEWSLETTER_MESSAGES.failed;
+    case "rate-limited":
+      return NEWSLETTER_MESSAGES.rateLimited;
     case "subscribed":
       return NEWSLETTER_MESSAGES.subscribed[source];
   }
@@ -66,7 +69,7 @@ export const NEWSLETTER_QUERY = { status: "newsletter", source: "newsletter_sour
 /** Where the no-script redirect lands, so the browser scrolls to the form that answered. */
 export const NEWSLETTER_ANCHOR: Record<NewsletterSource, string> = { footer: "newsletter", popup: "newsletter-popup" };
 
-const NEWSLETTER_STATUSES: readonly NewsletterStatus[] = ["subscribed", "invalid", "duplicate", "failed"];
+const NEWSLETTER_STATUSES: readonly NewsletterStatus[] = ["subscribed", "invalid", "duplicate", "failed", "rate-limited"];
 
 function isStatus(value: unknown): value is NewsletterStatus {
   return NEWSLETTER_STATUSES.includes(value as NewsletterStatus);

@@ -3,12 +3,19 @@ import { getCheckout } from "~/checkout/checkout.server";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { startPayment } from "~/payments/start-payment.server";
+import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { paymentProviderFor } from "~/services/payments/index.server";
 
 /** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
 const orderRequest = z.object({ checkoutToken: z.string().trim().min(1).max(200) });
 
-export type PayPalOrderAnswer = { status: number; body: { orderId: string; attemptId: string } | { error: string; orderId?: string } };
+export type PayPalOrderAnswer = {
+  status: number;
+  body: { orderId: string; attemptId: string } | { error: string; orderId?: string };
+  /** With status 429: when another payment may be started. */
+  retryAfterMs?: number;
+};
 
 export const PAYPAL_ORDER_ERRORS = {
   crossOrigin: "Requests must come from the store's own pages.",
@@ -24,7 +31,12 @@ export const PAYPAL_ORDER_ERRORS = {
  * PayPal buttons' createOrder): same-origin requests only, the checkout's own
  * server-computed total, and a clear 4xx for anything a client can get wrong.
  */
-export async function createPayPalOrderFor(db: Database, config: Config, request: Request): Promise<PayPalOrderAnswer> {
+export async function createPayPalOrderFor(
+  db: Database,
+  config: Config,
+  request: Request,
+  clientAddress: string,
+): Promise<PayPalOrderAnswer> {
   if (!isSameOrigin(request, config)) return { status: 403, body: { error: PAYPAL_ORDER_ERRORS.crossOrigin } };
   const parsed = orderRequest.safeParse(await readJson(request));
   if (!parsed.success) return { status: 400, body: { error: PAYPAL_ORDER_ERRORS.badRequest } };
@@ -32,6 +44,8 @@ export async function createPayPalOrderFor(db: Database, config: Config, request
   const checkout = await getCheckout(db, parsed.data.checkoutToken);
   if (!checkout) return { status: 404, body: { error: PAYPAL_ORDER_ERRORS.unknownCheckout } };
   if (paymentProviderFor(db, config, "paypal")?.id !== "paypal") return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddress);
+  if (!limit.allowed) return { status: 429, body: { error: PAYMENT_RATE_LIMITED_MESSAGE }, retryAfterMs: limit.retryAfterMs };
 
   const result = await startPayment(db, config, { checkout, method: "paypal" });
   switch (result.status) {

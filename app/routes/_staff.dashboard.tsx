@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listOrders(db, { query: state.q, page: state.page }),
     state.order ? orderDetail(db, state.order) : null,
   ]);
-  const flash = staff.session.get("flash") ?? null;
+  const flash = staff.flash;
   return data<DashboardData>(
     {
       staffEmail: staff.staff.email,
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
 
   const form = await readForm(request);
-  if (!verifyCsrf(staff.session, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
+  if (!verifyCsrf(staff.csrf, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
   const parsed = parseForm(dashboardForm, form);
   if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);
 
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
     if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
-    staff.session.flash("flash", { kind: "success", message: STATUS_UPDATED });
+    await staff.setFlash({ kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
       status: 303,
       headers: { "Set-Cookie": await staff.commit() },

@@ -4,9 +4,13 @@ import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import { getDb } from "~/runtime.server";
 import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
-import { ensureCsrfToken, newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
+import { clientAddressOf } from "~/http/load-context";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
-import { commitStaffSession, getStaffSession, sessionClock } from "~/staff/session.server";
+import { lockoutMessage } from "~/staff/lockout.server";
+import { readStaffCookie, signedInCookie, signInFormCookie } from "~/staff/session.server";
+import { createStaffSession, endSessionOfToken } from "~/staff/session-store.server";
 import { readForm } from "~/utils/forms.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
@@ -23,11 +27,9 @@ function targetFrom(value: unknown): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = targetFrom(new URL(request.url).searchParams.get("redirectTo"));
   if (await currentStaff(await getDb(), request)) throw redirect(redirectTo, 303);
-  // A signed-out session that only carries the sign-in form's CSRF token.
-  const session = await getStaffSession(request);
-  for (const key of ["staffId", "email", "lastSeen"] as const) session.unset(key);
-  const csrf = ensureCsrfToken(session);
-  return data({ csrf, redirectTo }, { headers: { "Set-Cookie": await commitStaffSession(request, session) } });
+  // A signed-out browser's cookie carries only the sign-in form's CSRF token.
+  const csrf = (await readStaffCookie(request)).csrf ?? newCsrfToken();
+  return data({ csrf, redirectTo }, { headers: { "Set-Cookie": await signInFormCookie(request, csrf) } });
 }
 
 type LoginActionData = { error: string; email: string };
@@ -43,33 +45,47 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 /**
  * The body is read from a clone: remix-auth's FormStrategy reads the
- * request itself. Order of checks: CSRF token, both fields filled, then the
- * strategy (lock-out, then the argon2 check). A success starts a new
- * session (new CSRF token) and goes to redirectTo or /dashboard.
+ * request itself. Order of checks: CSRF token, both fields filled, the
+ * address's rate limit, then the strategy (lock-out, then the argon2 check).
+ * A success records a new session (its own CSRF token) and goes to
+ * redirectTo or /dashboard.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const session = await getStaffSession(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const cookie = await readStaffCookie(request);
   const form = await readForm(request.clone());
   const { email } = credentialsFrom(form);
   // A failure changes nothing in the session: no cookie here (see shouldRevalidate).
-  const fail = (error: string, status: number) => data<LoginActionData>({ error, email: email.slice(0, 254) }, { status });
+  const fail = (error: string, status: number, headers: Record<string, string> = {}) =>
+    data<LoginActionData>({ error, email: email.slice(0, 254) }, { status, headers });
 
-  if (!verifyCsrf(session, form)) return fail(SIGN_IN_EXPIRED, 403);
+  if (!verifyCsrf(cookie.csrf, form)) return fail(SIGN_IN_EXPIRED, 403);
   const { password } = credentialsFrom(form);
   if (!email || !password) return fail(FILL_IN_ALL_FIELDS, 400);
 
+  const db = await getDb();
+  const address = clientAddressOf(context);
+  // Every sign-in post counts per address, right or wrong (failures also count in the lock-out).
+  const limit = await hitRateLimit(db, RATE_LIMITS.staffSignIn, address);
+  if (!limit.allowed) {
+    return fail(lockoutMessage(Math.ceil(limit.retryAfterMs / 60_000)), 429, {
+      "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)),
+    });
+  }
+
   try {
-    const staff = await staffAuthenticator(await getDb()).authenticate(STAFF_STRATEGY, request);
-    session.set("staffId", staff.id);
-    session.set("email", staff.email);
-    session.set("lastSeen", sessionClock.now());
-    session.set("csrf", newCsrfToken());
+    const staff = await staffAuthenticator(db, address).authenticate(STAFF_STRATEGY, request);
+    // A browser that was already signed in gets a new session; the old one ends.
+    if (cookie.sid) await endSessionOfToken(db, cookie.sid);
+    const session = await createStaffSession(db, staff.id);
     return redirect(targetFrom(form.redirectTo), {
       status: 303,
-      headers: { "Set-Cookie": await commitStaffSession(request, session) },
+      headers: { "Set-Cookie": await signedInCookie(request, session.token) },
     });
   } catch (error) {
-    if (error instanceof SignInError) return fail(error.message, error.status);
+    if (error instanceof SignInError) {
+      const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return fail(error.message, error.status, headers);
+    }
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { CsrfField } from "~/components/staff/CsrfField";
 import { verifyCsrf } from "~/staff/csrf.server";
 import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
-import { destroyStaffSession } from "~/staff/session.server";
+import { clearedStaffCookie } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
 import { readForm } from "~/utils/forms.server";
 
@@ -19,10 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(await getDb(), request);
   const form = await readForm(request);
-  if (!verifyCsrf(staff.session, form)) {
+  if (!verifyCsrf(staff.csrf, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });
   }
-  return redirect("/login", { status: 303, headers: { "Set-Cookie": await destroyStaffSession(request, staff.session) } });
+  // The row is revoked: a copy of the cookie taken earlier is refused too, by every server process.
+  await staff.revoke();
+  return redirect("/login", { status: 303, headers: { "Set-Cookie": await clearedStaffCookie(request) } });
 }
 
 export default function Logout() {

@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getConfig, publicBaseUrl } from "~/config.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
+import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { tooManyRequests } from "~/utils/json-route.server";
 import { authorizeAffirmCharge, isAffirmToken } from "~/payments/affirm-confirmation.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
 import { isCrossSiteRequest } from "~/utils/same-origin.server";
@@ -16,7 +20,7 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  * which this route never grants, and a foreign Origin is refused.
  * (Response.json, not data(): single fetch drops data()'s status in resource routes.)
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
   if (isCrossSiteRequest(request, publicBaseUrl(getConfig())))
     return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
@@ -26,7 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "checkoutToken is required." }, { status: 400 });
 
-  const result = await authorizeAffirmCharge(await getDb(), getConfig(), parsed.data.checkoutToken);
+  const db = await getDb();
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
+  const result = await authorizeAffirmCharge(db, getConfig(), parsed.data.checkoutToken);
   switch (result.status) {
     case "authorized":
       return Response.json({ transactionId: result.transactionId, orderId: result.orderId });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { US_STATES } from "~/checkout/customer-fields";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
 import {
@@ -52,8 +53,8 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { config } = await getRuntime();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { config, database } = await getRuntime();
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
 
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
 
   const { to_address: to, parcel } = parsed.data.order;
-  const outcome = await quoteCarrierShipping(request, {
+  const outcome = await quoteCarrierShipping(database.db, clientAddressOf(context), {
     from: warehouseAddress(),
     to: { ...to, country: "US" },
     parcel,

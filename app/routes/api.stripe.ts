@@ -3,7 +3,11 @@ import { z } from "zod";
 import { getCheckout } from "~/checkout/checkout.server";
 import { publicBaseUrl } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
+import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { tooManyRequests } from "~/utils/json-route.server";
 import { isStripeConfigured } from "~/services/payments/stripe.server";
 import { isCrossSiteRequest } from "~/utils/same-origin.server";
 
@@ -20,7 +24,7 @@ const json = (body: object, status = 200) => Response.json(body, { status, heade
  * pending checkout's server-computed total and answers its client secret,
  * which the card popup's Payment Element confirms. Same-origin only.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Use POST." }, 405);
   const { config, database } = await getRuntime();
   if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
@@ -30,6 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json({ error: "Send a JSON body with the checkoutToken of your checkout." }, 400);
   const checkout = await getCheckout(database.db, parsed.data.checkoutToken);
   if (!checkout) return json({ error: "Checkout not found. Please start the checkout again." }, 404);
+  const limit = await hitRateLimit(database.db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
 
   const result = await startPayment(database.db, config, { checkout, method: "stripe", flow: "embedded" });
   switch (result.status) {

@@ -11,7 +11,6 @@ import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalida
 import { chatFormSchema } from "~/chat/chat-form.server";
 import { CHAT_ERRORS, welcomeMessage } from "~/chat/conversation";
 import { conversationCookieHeader, newConversationId, readConversation } from "~/chat/conversation-cookie.server";
-import { visitorKey } from "~/chat/rate-limit.server";
 import { takeChatTurn } from "~/chat/turn.server";
 import { CHAT_PATH } from "~/components/ChatButton";
 import { describeError } from "~/components/ErrorPage";
@@ -19,6 +18,7 @@ import { ChatComposer } from "~/components/chat/ChatComposer";
 import { ChatLog } from "~/components/chat/ChatLog";
 import { useChatConversation, type ChatActionData } from "~/components/chat/useChatConversation";
 import type { RootLoaderData, RouteHandle } from "~/root";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
 import { parseForm, readForm } from "~/utils/forms.server";
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * back to the newest message (POST-redirect-GET). Either way the
  * conversation travels in the Set-Cookie header.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const fetchMode = form.mode === "fetch";
   const seq = /^\d{1,12}$/.test(form.seq ?? "") ? (form.seq as string) : "0";
@@ -91,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const turn = await takeChatTurn(database.db, {
     post: parsed.data,
     conversation,
-    visitor: visitorKey(request, conversation.id),
+    visitor: { conversationId: conversation.id, address: clientAddressOf(context) },
     store,
   });
   const setCookie = turn.messages

@@ -11,8 +11,10 @@ import {
   type ContactValues,
 } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
+import { retryAfterSeconds } from "~/security/rate-limit.server";
 import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
+import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { readForm } from "~/utils/forms.server";
@@ -35,8 +37,8 @@ type ContactActionData = { values: ContactValues; errors: ContactErrors; formErr
 
 const SENT_PATH = "/contact?sent=1";
 
-export async function action({ request }: ActionFunctionArgs) {
-  const outcome = await receiveContactMessage(await getDb(), request, await readForm(request));
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await receiveContactMessage(await getDb(), clientAddressOf(context), await readForm(request));
   switch (outcome.status) {
     // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
     case "sent":
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "rate-limited":
       return data<ContactActionData>(
         { values: outcome.values, errors: {}, formError: contactRateLimitMessage(outcome.retryAfterMs) },
-        { status: 429, headers: { "Retry-After": String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))) } },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds(outcome.retryAfterMs)) } },
       );
     case "failed":
       return data<ContactActionData>({ values: outcome.values, errors: {}, formError: CONTACT_MESSAGES.failed }, { status: 503 });

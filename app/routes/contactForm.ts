@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
 import {
   jsonError,
@@ -28,7 +29,7 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { config, database } = await getRuntime();
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await readJsonPayload(request, payload, { maxBytes: 32 * 1024 });
   if (!parsed.ok) return parsed.response;
 
-  const outcome = await receiveContactMessage(database.db, request, parsed.data.data);
+  const outcome = await receiveContactMessage(database.db, clientAddressOf(context), parsed.data.data);
   switch (outcome.status) {
     case "sent":
     case "bot":

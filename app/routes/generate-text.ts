@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { answerQuestion } from "~/chat/answer.server";
 import { readConversation } from "~/chat/conversation-cookie.server";
-import { chatRateLimiter, RATE_LIMIT_MESSAGE, visitorKey } from "~/chat/rate-limit.server";
+import { hitChatRateLimit, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
 import {
   jsonError,
@@ -29,7 +30,7 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { config, database } = await getRuntime();
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
 
   const conversation = await readConversation(request);
-  const limit = chatRateLimiter.hit(visitorKey(request, conversation.id));
+  const limit = await hitChatRateLimit(database.db, { conversationId: conversation.id, address: clientAddressOf(context) });
   if (!limit.allowed) return tooManyRequests(limit, RATE_LIMIT_MESSAGE);
 
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };

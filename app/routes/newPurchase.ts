@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { publicBaseUrl } from "~/config.server";
-import { createRateLimiter, visitorKey } from "~/chat/rate-limit.server";
+import { clientAddressOf } from "~/http/load-context";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { getRuntime } from "~/runtime.server";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import {
   jsonError,
   jsonResponse,
@@ -25,11 +26,9 @@ const payload = z.strictObject({
   orderData: z.record(z.string(), z.unknown()).optional(),
 });
 
-const limiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
-
 export const loader = methodNotAllowed;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { config, database } = await getRuntime();
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await readJsonPayload(request, payload);
   if (!parsed.ok) return parsed.response;
 
-  const limit = limiter.hit(visitorKey(request, null));
+  const limit = await hitRateLimit(database.db, RATE_LIMITS.confirmationEmail, clientAddressOf(context));
   if (!limit.allowed) return tooManyRequests(limit);
 
   const order = await findOrderByDisplayId(database.db, parsed.data.order_id);

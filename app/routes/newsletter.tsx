@@ -3,7 +3,9 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";
 
 /**
@@ -18,20 +20,27 @@ import { readForm } from "~/utils/forms.server";
  * email (`subscribe.server.ts`). A filled honeypot is answered like a success
  * and nothing is stored or sent.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const parsed = parseNewsletterForm(form);
 
   let status: NewsletterStatus;
+  let retryAfterMs = 0;
   if (!parsed.valid) {
     status = "invalid";
   } else if (isNewsletterBot(form)) {
     status = "subscribed";
   } else {
     status = await getRuntime()
-      .then(({ config, database, sessionSecret }) =>
-        subscribe(database.db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME }),
-      )
+      .then(async ({ config, database, sessionSecret }) => {
+        // Only a valid address counts against the connection's limit.
+        const limit = await hitRateLimit(database.db, RATE_LIMITS.newsletter, clientAddressOf(context));
+        if (!limit.allowed) {
+          retryAfterMs = limit.retryAfterMs;
+          return "rate-limited" as const;
+        }
+        return subscribe(database.db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME });
+      })
       .catch((error: unknown) => {
         console.error("Mailing list unavailable", error);
         return "failed" as const;
@@ -39,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = newsletterResult(status, parsed.source, parsed.email);
 
-  if (form.mode === "fetch") return data(result, { status: HTTP_STATUS[status] });
+  if (form.mode === "fetch") {
+    const headers: Record<string, string> = status === "rate-limited" ? { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } : {};
+    return data(result, { status: HTTP_STATUS[status], headers });
+  }
   return redirect(newsletterRedirectTarget(form.redirectTo, result), 303);
 }
 
@@ -50,4 +62,4 @@ export function loader() {
 
 export type NewsletterActionData = NewsletterResult;
 
-const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503 };
+const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, invalid: 400, duplicate: 409, failed: 503, "rate-limited": 429 };

@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
-import { findOrderByDisplayId } from "~/orders/orders.server";
-import { toPublicOrder, type PublicOrder } from "~/orders/public-order";
+import { clientAddressOf } from "~/http/load-context";
+import { lookUpOrder } from "~/orders/lookup.server";
+import type { PublicOrder } from "~/orders/public-order";
 import { getDb } from "~/runtime.server";
+import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { retryAfterSeconds } from "~/security/rate-limit.server";
 
 export const ORDER_NOT_FOUND = "Order not found. Please check your Order ID.";
 export const ORDER_ID_REQUIRED = "Please enter your Order ID.";
@@ -20,14 +23,23 @@ type Lookup = { id: string; order: PublicOrder | null; error: string | null };
  * /order-status?id=… and /order-status/{id}: a GET form, so a lookup is a
  * URL that can be shared or opened from the confirmation email.
  */
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = (params.id ?? new URL(request.url).searchParams.get("id") ?? "").slice(0, 40);
   const submitted = params.id !== undefined || new URL(request.url).searchParams.has("id");
   if (!submitted) return data<Lookup>({ id: "", order: null, error: null });
   if (!id.trim()) return data<Lookup>({ id, order: null, error: ORDER_ID_REQUIRED }, { status: 400 });
-  const order = await findOrderByDisplayId(await getDb(), id);
-  if (!order) return data<Lookup>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
-  return data<Lookup>({ id, order: toPublicOrder(order), error: null }, { headers: { "Cache-Control": "no-store" } });
+  const lookup = await lookUpOrder(await getDb(), id, clientAddressOf(context));
+  switch (lookup.status) {
+    case "rate-limited":
+      return data<Lookup>(
+        { id, order: null, error: ORDER_LOOKUP_RATE_LIMITED_MESSAGE },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds(lookup.retryAfterMs)), "Cache-Control": "no-store" } },
+      );
+    case "not-found":
+      return data<Lookup>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
+    case "found":
+      return data<Lookup>({ id, order: lookup.order, error: null }, { headers: { "Cache-Control": "no-store" } });
+  }
 }
 
 export default function OrderStatus() {

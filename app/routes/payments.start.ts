@@ -3,17 +3,28 @@ import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
 import { getConfig } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
+import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { isPaymentMethod } from "~/services/payments/types";
 import { readForm } from "~/utils/forms.server";
 
 /** Starts paying a pending checkout with the chosen method (a plain form post: works without script). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const method = form.method;
   const db = await getDb();
   const checkout = await getCheckout(db, form.checkout ?? "");
   if (!checkout || !isPaymentMethod(method)) return redirect("/cart");
+
+  // Back to the checkout page, which says why and for how long (a resource route has no page of its own).
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  if (!limit.allowed) {
+    return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=rate-limited`, {
+      status: 303,
+      headers: { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) },
+    });
+  }
 
   const result = await startPayment(db, getConfig(), { checkout, method });
   switch (result.status) {

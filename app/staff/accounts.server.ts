@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Database } from "~/db/database.server";
 import { emailAddressSchema } from "~/utils/email-address.server";
 import { staffUsers } from "~/db/schema";
+import { revokeAllStaffSessions } from "./session-store.server";
 
 /** What the rest of the app knows about a signed-in staff member; never the hash. */
 export interface StaffUser {
@@ -56,6 +57,43 @@ export async function createStaffAccount(db: Database, input: { email: string; p
   return row;
 }
 
+export class UnknownStaffEmailError extends Error {
+  constructor(email: string) {
+    super(`No staff account for ${email}.`);
+    this.name = "UnknownStaffEmailError";
+  }
+}
+
+/**
+ * Replaces an account's password and ends every one of its sessions in the
+ * same transaction: whoever held a session (or a copied cookie) must sign
+ * in again with the new password. Throws UnknownStaffEmailError.
+ */
+export async function changeStaffPassword(
+  db: Database,
+  input: { email: string; password: string },
+): Promise<{ staff: StaffUser; endedSessions: number }> {
+  const email = staffEmailSchema.parse(input.email);
+  const passwordHash = await hashPassword(staffPasswordSchema.parse(input.password));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ passwordHash })
+      .where(eq(staffUsers.email, email))
+      .returning({ id: staffUsers.id, email: staffUsers.email });
+    if (!row) throw new UnknownStaffEmailError(email);
+    return { staff: row, endedSessions: await revokeAllStaffSessions(tx, row.id) };
+  });
+}
+
+/** Ends every session of the account with this email at once (`npm run staff:revoke`). Throws UnknownStaffEmailError. */
+export async function revokeStaffSessionsByEmail(db: Database, email: string): Promise<{ staff: StaffUser; endedSessions: number }> {
+  const normalized = normalizeStaffEmail(email);
+  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, normalized));
+  if (!row) throw new UnknownStaffEmailError(normalized);
+  return { staff: row, endedSessions: await revokeAllStaffSessions(db, row.id) };
+}
+
 let timingHash: Promise<string> | undefined;
 
 /**
@@ -76,12 +114,6 @@ export async function verifyStaffCredentials(db: Database, email: string, passwo
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
   return ok ? { id: row.id, email: row.email } : null;
-}
-
-export async function findStaffById(db: Database, id: string): Promise<StaffUser | null> {
-  if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, id));
-  return row ?? null;
 }
 
 export async function countStaffAccounts(db: Database): Promise<number> {

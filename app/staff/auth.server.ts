@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { isEmailAddress } from "~/utils/email-address.server";
 import { fieldsOf, type FormFields } from "~/utils/forms.server";
 import { verifyStaffCredentials, type StaffUser } from "./accounts.server";
-import { beginSignInAttempt, clientAddress, lockoutClock, lockoutMessage } from "./lockout.server";
+import { beginSignInAttempt, lockoutClock, lockoutMessage } from "./lockout.server";
 
 export const FILL_IN_ALL_FIELDS = "Please fill in all fields.";
 /**
@@ -19,6 +19,8 @@ export class SignInError extends Error {
   constructor(
     message: string,
     readonly status: 400 | 401 | 429,
+    /** With 429: seconds until this address may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "SignInError";
@@ -34,17 +36,20 @@ export function credentialsFrom(form: FormFields): { email: string; password: st
 
 /**
  * remix-auth 4 only runs the strategy and returns its user; it keeps no
- * session. The route stores the user in our cookie session (session.server.ts).
+ * session. The route records the session (session-store.server.ts).
+ * `clientAddress` is the server-resolved address (clientAddressOf(context)).
  */
-export const staffAuthenticator = (db: Database) =>
+export const staffAuthenticator = (db: Database, clientAddress: string) =>
   new Authenticator<StaffUser>().use(
-    new FormStrategy<StaffUser>(async ({ form, request }) => {
+    new FormStrategy<StaffUser>(async ({ form }) => {
       const { email, password } = credentialsFrom(fieldsOf(form));
       if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
       // An address no account can have (the accounts use the same rule) needs no database and counts no attempt.
       if (!isEmailAddress(email)) throw new SignInError(INVALID_CREDENTIALS, 401);
-      const decision = await beginSignInAttempt(db, { email, address: clientAddress(request) });
-      if (decision.kind === "refused") throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429);
+      const decision = await beginSignInAttempt(db, { email, address: clientAddress });
+      if (decision.kind === "refused") {
+        throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+      }
       if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
       const user = await verifyStaffCredentials(db, email, password);
       if (!user) throw new SignInError(INVALID_CREDENTIALS, 401);

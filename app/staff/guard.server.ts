@@ -1,16 +1,29 @@
 import { redirect } from "@remix-run/node";
 import type { Database } from "~/db/database.server";
 import { safeRedirectPath } from "~/utils/redirect";
-import { findStaffById, type StaffUser } from "./accounts.server";
-import { ensureCsrfToken } from "./csrf.server";
-import { commitStaffSession, destroyStaffSession, getStaffSession, isIdleExpired, sessionClock, type StaffSession } from "./session.server";
+import type { StaffUser } from "./accounts.server";
+import { clearedStaffCookie, readStaffCookie, signedInCookie } from "./session.server";
+import {
+  findActiveStaffSession,
+  revokeStaffSession,
+  sessionClock,
+  setStaffSessionFlash,
+  touchStaffSession,
+  type Flash,
+} from "./session-store.server";
 
 export interface StaffContext {
   staff: StaffUser;
-  session: StaffSession;
+  /** The session's CSRF token: every staff form carries it back. */
   csrf: string;
-  /** Set-Cookie for the (rolled) session: send it with the response. */
+  /** The one-time message set by the previous request (already used up). */
+  flash: Flash | null;
+  /** Set-Cookie for the renewed session: send it with the response. */
   commit(): Promise<string>;
+  /** A message for the next page (after a redirect). */
+  setFlash(flash: Flash): Promise<void>;
+  /** Ends this session (sign-out); the caller sends clearedStaffCookie(). */
+  revoke(): Promise<void>;
 }
 
 /** /login?redirectTo=… for this request's path: where to come back to after signing in. */
@@ -23,30 +36,34 @@ export function loginPathFor(request: Request): string {
 
 /**
  * The guard of every staff loader and action: the signed-in staff member,
- * or a redirect to /login (and back here afterwards). A session idle for
- * more than 12 hours, or whose account no longer exists, is signed out.
- * Passing renews the idle clock; the caller sends `commit()` as Set-Cookie.
+ * or a redirect to /login (and back here afterwards). The cookie's token
+ * must name a session row that is not revoked, was seen within 12 hours and
+ * whose account still exists. Passing renews the idle clock; the caller
+ * sends `commit()` as Set-Cookie.
  */
 export async function requireStaff(db: Database, request: Request): Promise<StaffContext> {
-  const session = await getStaffSession(request);
-  const staffId = session.get("staffId");
+  const { sid } = await readStaffCookie(request);
   const now = sessionClock.now();
-  const staff = typeof staffId === "string" && !isIdleExpired(session, now) ? await findStaffById(db, staffId) : null;
-  if (!staff) {
+  const session = sid ? await findActiveStaffSession(db, sid, now) : null;
+  if (!sid || !session) {
     const headers = new Headers();
-    if (staffId !== undefined) headers.append("Set-Cookie", await destroyStaffSession(request, session));
+    if (sid) headers.append("Set-Cookie", await clearedStaffCookie(request));
     throw redirect(loginPathFor(request), { status: 303, headers });
   }
-  session.set("lastSeen", now);
-  session.set("email", staff.email);
-  const csrf = ensureCsrfToken(session);
-  return { staff, session, csrf, commit: () => commitStaffSession(request, session) };
+  await touchStaffSession(db, session.id, now);
+  return {
+    staff: session.staff,
+    csrf: session.csrf,
+    flash: session.flash,
+    commit: () => signedInCookie(request, sid),
+    setFlash: (flash) => setStaffSessionFlash(db, session.id, flash),
+    revoke: () => revokeStaffSession(db, session.id),
+  };
 }
 
-/** The signed-in staff member, if any, without redirecting (for /login). */
+/** The signed-in staff member, if any, without redirecting or renewing (for /login and the outbox). */
 export async function currentStaff(db: Database, request: Request): Promise<StaffUser | null> {
-  const session = await getStaffSession(request);
-  const staffId = session.get("staffId");
-  if (typeof staffId !== "string" || isIdleExpired(session)) return null;
-  return findStaffById(db, staffId);
+  const { sid } = await readStaffCookie(request);
+  if (!sid) return null;
+  return (await findActiveStaffSession(db, sid))?.staff ?? null;
 }

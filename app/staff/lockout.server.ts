@@ -4,15 +4,17 @@ import { staffLoginAttempts } from "~/db/schema";
 import { normalizeStaffEmail } from "./accounts.server";
 
 /**
- * Slows and then refuses repeated failed sign-ins, per email and per client
+ * Slows repeated failed sign-ins per account and refuses them per client
  * address, over a sliding 15-minute window:
  *
- * - per email: from the 5th failure each attempt waits (1 s, 2 s, 4 s, then
- *   8 s); after 10 failures sign-in is refused until fewer than 10 remain in
- *   the window (at most 15 minutes after the 10th failure);
- * - per address: the same, at 10 and 30 failures, because one address can
- *   be an office or a proxy shared by several staff members (and without a
- *   proxy every client shares the one "local" key).
+ * - per account (email): from the 5th failure each attempt waits (1 s, 2 s,
+ *   4 s, then 5 s at most) but is never refused, so guesses from many
+ *   addresses can slow an account down, never lock its owner out;
+ * - per address (the server-resolved client address, never a header the
+ *   client wrote): from the 5th failure the same pause, and after 10
+ *   failures that address is refused until fewer than 10 remain in the
+ *   window (at most 15 minutes). An office behind one address shares it;
+ *   its staff can still sign in from elsewhere.
  *
  * Each attempt is recorded *before* the password is checked and counted
  * with the others, so a burst of parallel guesses cannot all slip under the
@@ -22,11 +24,12 @@ import { normalizeStaffEmail } from "./accounts.server";
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
 export const LOCKOUT_LIMITS = {
-  email: { slowAfter: 5, refuseAfter: 10 },
-  address: { slowAfter: 10, refuseAfter: 30 },
+  /** Never refused: an account's owner must always be able to sign in. */
+  email: { slowAfter: 5, refuseAfter: Number.POSITIVE_INFINITY },
+  address: { slowAfter: 5, refuseAfter: 10 },
 } as const;
 
-export const MAX_DELAY_MS = 8_000;
+export const MAX_DELAY_MS = 5_000;
 
 /** The clock and the pause, replaceable in tests. */
 export const lockoutClock = {
@@ -42,19 +45,8 @@ export function lockoutMessage(minutes: number): string {
 export const emailKey = (email: string) => `email:${normalizeStaffEmail(email)}`;
 export const addressKey = (address: string) => `ip:${address}`;
 
-/**
- * The client's address: the first hop of X-Forwarded-For (set by the proxy
- * in front of the store), else one fixed "local" key. remix-serve does not
- * hand the socket address to the app, and a client talking to the store
- * directly can write any X-Forwarded-For it likes, which is why the email
- * limit is the one that matters.
- */
-export function clientAddress(request: Request): string {
-  const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return first && /^[0-9a-fA-F:.]{2,45}$/.test(first) ? first.toLowerCase() : "local";
-}
-
-export type AttemptDecision = { kind: "refused"; retryAfterMinutes: number } | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
+export type AttemptDecision =
+  { kind: "refused"; retryAfterMinutes: number; retryAfterMs: number } | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
 
 export interface AttemptHandle {
   /** The password was right: clear the email's failures and this attempt. */
@@ -92,10 +84,11 @@ export async function beginSignInAttempt(db: Database, input: { email: string; a
   let delayMs = 0;
   for (const kind of ["email", "address"] as const) {
     const limits = LOCKOUT_LIMITS[kind];
-    const times = await recentAttempts(db, keys[kind], windowStart, limits.refuseAfter + 1);
+    const refuses = Number.isFinite(limits.refuseAfter);
+    const times = await recentAttempts(db, keys[kind], windowStart, refuses ? limits.refuseAfter + 1 : limits.slowAfter + 8);
     // `times` includes this attempt (and any running in parallel): the earlier failures are the others.
     const earlier = times.length - 1;
-    if (earlier >= limits.refuseAfter) {
+    if (refuses && earlier >= limits.refuseAfter) {
       // Refused until the oldest of the last `refuseAfter` failures leaves the window.
       const until = times[limits.refuseAfter].getTime() + LOCKOUT_WINDOW_MS;
       retryAt = Math.max(retryAt ?? 0, until);
@@ -105,7 +98,8 @@ export async function beginSignInAttempt(db: Database, input: { email: string; a
 
   if (retryAt !== null) {
     await db.delete(staffLoginAttempts).where(inArray(staffLoginAttempts.id, ids));
-    return { kind: "refused", retryAfterMinutes: Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000)) };
+    const retryAfterMs = Math.max(1000, retryAt - now.getTime());
+    return { kind: "refused", retryAfterMinutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)), retryAfterMs };
   }
 
   return {

@@ -9,8 +9,10 @@ describe("npm run staff:create arguments", () => {
       ok: true,
       email: "jo@example.com",
       password: SECRET,
+      reset: false,
     });
     expect(parseStaffCreateArgs([`--email=jo@example.com`, `--password=${SECRET}`])).toMatchObject({ ok: true });
+    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--password", SECRET, "--reset"])).toMatchObject({ ok: true, reset: true });
   });
 
   it.each([

@@ -2,9 +2,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { staffEmailSchema, staffPasswordSchema } from "./accounts.server";
 
-export type StaffCreateArgs = { ok: true; email: string; password: string } | { ok: false; error: string };
+export type StaffCreateArgs = { ok: true; email: string; password: string; reset: boolean } | { ok: false; error: string };
 
-const USAGE = "Usage: npm run staff:create -- --email X --password Y";
+const USAGE = "Usage: npm run staff:create -- --email X --password Y [--reset]";
 
 const ARGUMENT_ERRORS: Record<string, string> = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: "Unknown option",
@@ -15,15 +15,16 @@ const ARGUMENT_ERRORS: Record<string, string> = {
 const schema = z.object({ email: staffEmailSchema, password: staffPasswordSchema });
 
 /**
- * `--email X --password Y` (or `--email=X`). Errors are one line each and
- * never repeat the password.
+ * `--email X --password Y` (or `--email=X`), and `--reset` to replace the
+ * password of an existing account (which ends its sessions). Errors are one
+ * line each and never repeat the password.
  */
 export function parseStaffCreateArgs(argv: string[]): StaffCreateArgs {
-  let values: { email?: string; password?: string };
+  let values: { email?: string; password?: string; reset?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { email: { type: "string" }, password: { type: "string" } },
+      options: { email: { type: "string" }, password: { type: "string" }, reset: { type: "boolean" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -34,10 +35,10 @@ export function parseStaffCreateArgs(argv: string[]): StaffCreateArgs {
   if (values.email === undefined || values.password === undefined) {
     return { ok: false, error: `Both --email and --password are required. ${USAGE}` };
   }
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse({ email: values.email, password: values.password });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, error: `The ${String(issue.path[0])} ${issue.message}.` };
   }
-  return { ok: true, ...parsed.data };
+  return { ok: true, ...parsed.data, reset: values.reset === true };
 }

@@ -10,7 +10,7 @@ import {
   SYSTEM_PROMPT_MAX_CHARS,
   topCategories,
 } from "~/chat/grounding.server";
-import { CHAT_RATE_LIMIT, chatRateLimiter, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
+import { CHAT_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
 import { readCatalogFiles } from "~/catalog/catalog-files.server";
 import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { getProductByKey } from "~/catalog/queries.server";
@@ -218,14 +218,20 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
   describe("the /chatbot route", () => {
     beforeEach(() => {
       useTestRuntime(database);
-      chatRateLimiter.reset();
+      // Limits live in the database: each test chats from its own address.
+      visitorAddress = `198.51.100.${++visitorCount}`;
     });
+    let visitorCount = 0;
+    let visitorAddress = "198.51.100.0";
 
     const get = (cookie?: string) => new Request(`${TEST_ORIGIN}/chatbot`, { headers: cookie ? { Cookie: cookie } : {} });
 
     async function post(values: Record<string, string>, cookie?: string) {
-      return (await action({ request: postRequest("/chatbot", values, cookie), params: {}, context: {} })) as
-        Response | DataResult<{ seq: string; ok: boolean; delayMs: number }>;
+      return (await action({
+        request: postRequest("/chatbot", values, cookie),
+        params: {},
+        context: { clientAddress: visitorAddress },
+      })) as Response | DataResult<{ seq: string; ok: boolean; delayMs: number }>;
     }
 
     it("welcomes a new visitor with the three quick options and gives the visit an id", async () => {

@@ -95,7 +95,12 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("applies LOVERUB10 in any case and refuses other codes", async () => {
     const submit = (promoCode: string) =>
-      singleCheckoutAction(database.db, postRequest("/custom-product-checkout", { intent: "update", quantity: 1, promoCode }), "seasoning");
+      singleCheckoutAction(
+        database.db,
+        postRequest("/custom-product-checkout", { intent: "update", quantity: 1, promoCode }),
+        "seasoning",
+        "198.51.100.7",
+      );
     const good = (await submit("loverub10")) as unknown as {
       data: { totals: { discountCents: number; totalCents: number }; promoMessage: string | null };
     };

@@ -187,6 +187,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
           headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
           body,
         }),
+        "203.0.113.80",
       );
 
     it("creates the order for the checkout's own total, whatever amount the client sends", async () => {
@@ -237,6 +238,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
           headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
           body: JSON.stringify({ checkoutToken: checkout.token }),
         }),
+        "203.0.113.81",
       );
       expect(answer).toEqual({ status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } });
     });

@@ -141,10 +141,14 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
   describe("carrier rates through EasyPost", () => {
     const rates = () => createEasyPostRates({ apiKey: "EZTK_test", baseUrl: easypost.url, timeoutMs: 300 });
     const address = { name: "Ada", street1: "1 Main St", city: "Austin", state: "TX", zip: "78701", country: "US" };
-    const request = () => new Request(`${TEST_ORIGIN}/custom-product-checkout`, { headers: { "x-forwarded-for": "198.51.100.7" } });
 
     it("quotes the carrier's rate when EasyPost answers", async () => {
-      const outcome = await quoteCarrierShipping(request(), { from: address, to: address, parcel: seasoningParcel(2) }, rates());
+      const outcome = await quoteCarrierShipping(
+        database.db,
+        "198.51.100.7",
+        { from: address, to: address, parcel: seasoningParcel(2) },
+        rates(),
+      );
       expect(outcome).toEqual({ status: "quoted", quote: { amountCents: 1085, carrier: "USPS", service: "Priority" } });
     });
 
@@ -152,7 +156,12 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       if (_name === "a 4xx with an error body")
         easypost.respondWith(() => easyPostError(422, "ADDRESS.VERIFY.FAILURE", "Unable to verify"));
       else fail(easypost);
-      const outcome = await quoteCarrierShipping(request(), { from: address, to: address, parcel: seasoningParcel(2) }, rates());
+      const outcome = await quoteCarrierShipping(
+        database.db,
+        "198.51.100.7",
+        { from: address, to: address, parcel: seasoningParcel(2) },
+        rates(),
+      );
       expect(outcome).toEqual({ status: "failed" });
       // What the page does with a failed quote (app/checkout/single-checkout.server.ts).
       const totals = singleCheckoutTotals({ unitPriceCents: 1599, quantity: 2, promoCode: "", carrierShippingCents: 0 });

@@ -5,9 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
+import { eq } from "drizzle-orm";
+import { openDatabase, type Database } from "~/db/database.server";
 import { staffUsers } from "~/db/schema";
 import { verifyStaffCredentials } from "~/staff/accounts.server";
+import { createStaffSession, findActiveStaffSession } from "~/staff/session-store.server";
 import { testDatabaseKinds } from "../support/test-database";
 
 const PASSWORD = "Script-Created-Pass-99";
@@ -40,8 +42,9 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     await cleanup?.();
   });
 
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/staff-create.ts", ...args], {
+  const run = (...args: string[]) => runScript("scripts/staff-create.ts", ...args);
+  const runScript = (script: string, ...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
       env: { ...process.env, ...env, SESSION_SECRET: "" },
       encoding: "utf8",
       timeout: 60_000,
@@ -55,7 +58,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
 
     const duplicate = run("--email", "new.staff@example.com", "--password", PASSWORD);
     expect(duplicate.status).toBe(1);
-    expect(duplicate.stderr.trim()).toBe("A staff account for new.staff@example.com already exists.");
+    expect(duplicate.stderr.trim()).toBe("A staff account for new.staff@example.com already exists. Add --reset to replace its password.");
 
     const invalid = run("--email", "nope", "--password", PASSWORD);
     expect(invalid.status).toBe(1);
@@ -78,5 +81,51 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     } finally {
       await database.close();
     }
+  });
+
+  /** Opens the database (one process at a time for PGlite), runs `use`, closes it. */
+  async function withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T> {
+    const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
+    try {
+      return await use(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  const liveSessions = (token: string) => withDatabase(async (db) => (await findActiveStaffSession(db, token)) !== null);
+
+  it("--reset replaces the password and ends every session of the account; staff:revoke ends them without a new password", async () => {
+    const NEW_PASSWORD = "Replaced-Pass-Phrase-77";
+    const account = await withDatabase(async (db) => {
+      const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, "new.staff@example.com"));
+      return row;
+    });
+    const before = await withDatabase(async (db) => [await createStaffSession(db, account.id), await createStaffSession(db, account.id)]);
+    expect(await liveSessions(before[0].token)).toBe(true);
+
+    const reset = run("--email", "new.staff@example.com", "--password", NEW_PASSWORD, "--reset");
+    expect(reset.stderr).toBe("");
+    expect(reset.status).toBe(0);
+    expect(reset.stdout).toMatch(/^Password replaced for new\.staff@example\.com; 2 session\(s\) ended/);
+    expect(reset.stdout).not.toContain(NEW_PASSWORD);
+    for (const session of before) expect(await liveSessions(session.token)).toBe(false);
+    await withDatabase(async (db) => {
+      expect(await verifyStaffCredentials(db, "new.staff@example.com", PASSWORD)).toBeNull();
+      expect(await verifyStaffCredentials(db, "new.staff@example.com", NEW_PASSWORD)).not.toBeNull();
+    });
+    const unknown = run("--email", "nobody@example.com", "--password", NEW_PASSWORD, "--reset");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim()).toBe("No staff account for nobody@example.com.");
+
+    const later = await withDatabase((db) => createStaffSession(db, account.id));
+    const revoked = runScript("scripts/staff-revoke.ts", "New.Staff@example.com");
+    expect(revoked.stderr).toBe("");
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toMatch(/^Ended 1 session\(s\) of new\.staff@example\.com/);
+    expect(await liveSessions(later.token)).toBe(false);
+    const missing = runScript("scripts/staff-revoke.ts", "nobody@example.com");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe("No staff account for nobody@example.com.");
   });
 });

@@ -1,15 +1,23 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createHash } from "node:crypto";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
-import { orderStatusChanges, orders, staffLoginAttempts, staffUsers } from "~/db/schema";
+import { orderStatusChanges, orders, rateLimitCounters, staffLoginAttempts, staffSessions, staffUsers } from "~/db/schema";
 import { loader as adminLoader } from "~/routes/admin";
 import * as adminRoute from "~/routes/admin";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_staff.dashboard";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_staff.logout";
-import { createStaffAccount, DuplicateStaffEmailError, verifyStaffCredentials } from "~/staff/accounts.server";
+import {
+  changeStaffPassword,
+  createStaffAccount,
+  DuplicateStaffEmailError,
+  revokeStaffSessionsByEmail,
+  verifyStaffCredentials,
+} from "~/staff/accounts.server";
+import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { dashboardTiles, listOrders, orderDetail, PAGE_SIZE, updateOrderStatus } from "~/staff/dashboard.server";
 import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.server";
 import { LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
@@ -24,11 +32,15 @@ const PASSWORD = "Correct-Horse-Battery-42";
 type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; location: string | null };
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 
+/** The client address the HTTP server would hand the routes (load context); each test gets its own. */
+let currentAddress = "192.0.2.1";
+let addressCount = 0;
+
 /** Calls a loader or action like Remix does and flattens its answer (thrown redirects included). */
-async function call(fn: RouteFn, request: Request): Promise<Outcome> {
+async function call(fn: RouteFn, request: Request, clientAddress = currentAddress): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await fn({ request, params: {}, context: {} });
+    result = await fn({ request, params: {}, context: { clientAddress } });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     result = error;
@@ -62,11 +74,18 @@ async function openLoginPage(path = "/login", headers: Record<string, string> = 
   return { cookie: cookieFrom(page.headers.get("Set-Cookie")), csrf: String(page.data!.csrf), redirectTo: String(page.data!.redirectTo) };
 }
 
-async function attemptSignIn(email: string, password: string, headers: Record<string, string> = {}, path = "/login") {
+async function attemptSignIn(
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  path = "/login",
+  address = currentAddress,
+) {
   const browser = await openLoginPage(path, headers);
   return call(
     loginAction as RouteFn,
     post(path, { email, password, csrf: browser.csrf, redirectTo: browser.redirectTo }, browser.cookie, headers),
+    address,
   );
 }
 
@@ -142,6 +161,9 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     await database.db.delete(orderStatusChanges);
     await database.db.delete(orders);
     await database.db.delete(staffLoginAttempts);
+    await database.db.delete(rateLimitCounters);
+    addressCount += 1;
+    currentAddress = `192.0.2.${addressCount % 250}`;
   });
 
   afterEach(() => {
@@ -189,9 +211,13 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       session.set("lastSeen", Date.now());
       session.set("csrf", "forged-token-forged-token-forged-token-123");
       const forged = cookieFrom(await forger.commitSession(session));
+      // Signed with the store's own secret, but naming a session the server never recorded.
+      const madeUp = cookieFrom(
+        await createCookie("staff_session", { secrets: ["test-secret-that-is-long-enough-0123456789"] }).serialize({ sid: "A".repeat(43) }),
+      );
       const { cookie } = await signIn();
       const tampered = cookie.replace(/.(?=\.)/, (c) => (c === "A" ? "B" : "A"));
-      for (const bad of [forged, tampered, "staff_session=e30%3D", "staff_session="]) {
+      for (const bad of [forged, madeUp, tampered, "staff_session=e30%3D", "staff_session="]) {
         expect((await call(dashboardLoader as RouteFn, get("/dashboard", bad))).location).toMatch(/^\/login\?/);
         const outcome = await call(
           dashboardAction as RouteFn,
@@ -341,46 +367,44 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   describe("lock-out", () => {
-    it("slows repeated failures for one email, then refuses it for a while, then lifts", async () => {
-      let now = new Date("2026-11-22T10:00:00Z").getTime();
+    it("slows repeated failures for one account, never refuses it, and a success clears them", async () => {
+      const now = new Date("2026-11-22T10:00:00Z").getTime();
       vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
-      const other = { "X-Forwarded-For": "198.51.100.7" };
       for (let i = 0; i < 10; i += 1) {
-        const outcome = await attemptSignIn(EMAIL, `wrong-password-${i}`, { "X-Forwarded-For": `203.0.113.${i}` });
+        const outcome = await attemptSignIn(EMAIL, `wrong-password-${i}`, {}, "/login", `203.0.113.${i}`);
         expect(outcome.status).toBe(401);
-        now += 30_000;
       }
-      expect(delays).toEqual([1000, 2000, 4000, 8000, 8000]);
+      expect(delays).toEqual([1000, 2000, 4000, 5000, 5000]);
 
-      // Even the right password, from any address, is refused now; the message says how long to wait.
-      const refused = await attemptSignIn(EMAIL, PASSWORD, other);
-      expect(refused.status).toBe(429);
-      expect(refused.data!.error).toBe("Too many failed sign-in attempts. Please wait 10 minutes and try again.");
-      // Other accounts are not affected.
-      expect((await attemptSignIn("someone@example.com", "whatever-password", other)).status).toBe(401);
-
-      now += LOCKOUT_WINDOW_MS;
-      const lifted = await attemptSignIn(EMAIL, PASSWORD, other);
-      expect(lifted.status).toBe(303);
-
-      // A success clears the email's failures: the next mistake is not slowed.
+      // The owner, from their own address, still signs in (after the capped pause).
       delays = [];
-      expect((await attemptSignIn(EMAIL, "wrong-again-123", other)).status).toBe(401);
+      const owner = await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "198.51.100.7");
+      expect(owner.status).toBe(303);
+      expect(delays).toEqual([5000]);
+      // Other accounts were never slowed; a success clears the account's failures.
+      delays = [];
+      expect((await attemptSignIn("someone@example.com", "whatever-password", {}, "/login", "198.51.100.8")).status).toBe(401);
+      expect((await attemptSignIn(EMAIL, "wrong-again-123", {}, "/login", "198.51.100.7")).status).toBe(401);
       expect(delays).toEqual([]);
     });
 
-    it("refuses one address after many failures across emails, but not other addresses", async () => {
-      const now = new Date("2026-11-22T12:00:00Z");
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
-      const attacker = { "X-Forwarded-For": "192.0.2.66" };
-      for (let i = 0; i < 30; i += 1) {
-        expect((await attemptSignIn(`user${i}@example.com`, "wrong-password-1", attacker)).status).toBe(401);
+    it("refuses one address after 10 failures across emails, with Retry-After, but not other addresses, and lifts", async () => {
+      let now = new Date("2026-11-22T12:00:00Z").getTime();
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
+      const attacker = "192.0.2.66";
+      for (let i = 0; i < 10; i += 1) {
+        expect((await attemptSignIn(`user${i}@example.com`, "wrong-password-1", {}, "/login", attacker)).status).toBe(401);
       }
-      expect((await attemptSignIn(EMAIL, PASSWORD, attacker)).status).toBe(429);
-      expect((await attemptSignIn(EMAIL, PASSWORD, { "X-Forwarded-For": "192.0.2.67" })).status).toBe(303);
+      const refused = await attemptSignIn(EMAIL, PASSWORD, {}, "/login", attacker);
+      expect(refused.status).toBe(429);
+      expect(refused.data!.error).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "192.0.2.67")).status).toBe(303);
+      now += LOCKOUT_WINDOW_MS + 1000;
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", attacker)).status).toBe(303);
     });
 
-    it("lets no more than 10 of a burst of parallel guesses through", async () => {
+    it("lets no more than 10 of a burst of parallel guesses from one address through", async () => {
       const now = new Date("2026-11-22T14:00:00Z");
       vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
       const browsers = await Promise.all(Array.from({ length: 16 }, () => openLoginPage()));
@@ -392,6 +416,62 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       const checked = outcomes.filter((outcome) => outcome.status === 401).length;
       expect(checked).toBeLessThanOrEqual(10);
       expect(outcomes.filter((outcome) => outcome.status === 429).length).toBe(16 - checked);
+    });
+
+    it("limits sign-in posts per address in the database, right or wrong, with Retry-After", async () => {
+      // Inside one fixed window of the limiter.
+      vi.spyOn(rateLimitClock, "now").mockImplementation(() => Date.parse("2026-11-22T16:00:30Z"));
+      for (let i = 0; i < RATE_LIMITS.staffSignIn.limit; i += 1) {
+        expect((await attemptSignIn(EMAIL, PASSWORD)).status).toBe(303);
+      }
+      const limited = await attemptSignIn(EMAIL, PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(limited.data!.error).toMatch(/^Too many failed sign-in attempts\. Please wait/);
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "198.51.100.99")).status).toBe(303);
+    });
+  });
+
+  describe("sessions recorded on the server", () => {
+    it("keeps only a random token in the cookie; the row holds the rest under the token's hash", async () => {
+      const { cookie } = await signIn();
+      const value = decodeURIComponent(cookie.slice("staff_session=".length)).split(".")[0];
+      const content = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as Record<string, unknown>;
+      expect(Object.keys(content)).toEqual(["sid"]);
+      expect(content.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const rows = await database.db.select().from(staffSessions);
+      expect(rows.map((row) => row.id)).toContain(createHash("sha256").update(String(content.sid)).digest("hex"));
+      expect(JSON.stringify(rows)).not.toContain(String(content.sid));
+    });
+
+    it("refuses a copy of the cookie after sign-out", async () => {
+      const browser = await signIn();
+      const copy = browser.cookie;
+      expect((await call(logoutAction as RouteFn, post("/logout", { csrf: browser.csrf }, browser.cookie))).status).toBe(303);
+      expect((await call(dashboardLoader as RouteFn, get("/dashboard", copy))).location).toMatch(/^\/login\?/);
+    });
+
+    it("ends every session of the account on a password change and on staff:revoke, and only that account's", async () => {
+      const other = { email: "other-staff@example.com", password: "Second-Account-Pass-1" };
+      await createStaffAccount(database.db, other).catch(() => undefined);
+      const first = await signIn();
+      const second = await signIn();
+      const someoneElse = await signIn(other.email, other.password);
+      const { endedSessions } = await revokeStaffSessionsByEmail(database.db, EMAIL.toUpperCase());
+      expect(endedSessions).toBeGreaterThanOrEqual(2);
+      for (const browser of [first, second]) {
+        expect((await call(dashboardLoader as RouteFn, get("/dashboard", browser.cookie))).location).toMatch(/^\/login\?/);
+      }
+      expect((await call(dashboardLoader as RouteFn, get("/dashboard", someoneElse.cookie))).status).toBe(200);
+
+      const before = await signIn(other.email, other.password);
+      await changeStaffPassword(database.db, { email: other.email, password: "Second-Account-Pass-2" });
+      expect((await call(dashboardLoader as RouteFn, get("/dashboard", before.cookie))).location).toMatch(/^\/login\?/);
+      expect((await attemptSignIn(other.email, other.password)).status).toBe(401);
+      expect((await attemptSignIn(other.email, "Second-Account-Pass-2")).status).toBe(303);
+      await expect(revokeStaffSessionsByEmail(database.db, "nobody@example.com")).rejects.toThrow(
+        "No staff account for nobody@example.com.",
+      );
     });
   });
 

@@ -12,6 +12,8 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and removes what the test created. */
   dispose(): Promise<void>;
+  /** The throwaway database's URL (PostgreSQL only), for opening a second handle on it, as a second server process would. */
+  url?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

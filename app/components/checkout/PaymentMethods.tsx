@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
+import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -34,7 +35,11 @@ export function PaymentMethods({
           Test mode: no payment provider is configured, so each method opens our own test payment page. No money moves.
         </p>
       ) : null}
-      {searchParams.has("payment_error") ? (
+      {searchParams.get("payment_error") === "rate-limited" ? (
+        <p className="notice notice--error" role="alert">
+          {PAYMENT_RATE_LIMITED_MESSAGE}
+        </p>
+      ) : searchParams.has("payment_error") ? (
         <p className="notice notice--error" role="alert">
           Payment failed: An unexpected error occurred.
         </p>

@@ -1,0 +1,10 @@
+/**
+ * What a shopper reads when the server's rate limit refuses a request.
+ * Client-safe (no server imports): pages show these texts too.
+ */
+
+/** The checkout page, after /payments/start (or a provider's JSON route) refused to start another payment. */
+export const PAYMENT_RATE_LIMITED_MESSAGE = "Too many payment attempts from your connection. Please wait a few minutes and try again.";
+
+/** The order lookup, after too many lookups from one connection. */
+export const ORDER_LOOKUP_RATE_LIMITED_MESSAGE = "Too many order lookups from your connection. Please wait a few minutes and try again.";

@@ -1,0 +1,140 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getConfig } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { rateLimitCounters } from "~/db/schema";
+
+/**
+ * Rate limits kept in PostgreSQL, so every server process behind a load
+ * balancer counts against the same numbers (and a restart forgets nothing).
+ *
+ * Fixed windows: a rule allows `limit` hits per subject in each window of
+ * `windowMs` (aligned to the epoch). One statement counts a hit:
+ *
+ *   insert ... values (key, window, 1)
+ *   on conflict (key, window_start) do update set hits = hits + 1 where hits < limit
+ *   returning hits
+ *
+ * PostgreSQL serializes the conflicting rows, so parallel requests on any
+ * number of connections can never let more than `limit` through (no
+ * read-then-write race), and a refused hit is not counted: the refusal lifts
+ * when the window ends. Ended windows are pruned now and then.
+ */
+
+export interface RateLimitRule {
+  /** Names the counter: `{name}:{subject}`. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Per client address: multiplied by RATE_LIMIT_SCALE (see effectiveLimit). */
+  perAddress: boolean;
+}
+
+export type RateLimitDecision = { allowed: true; retryAfterMs: 0 } | { allowed: false; retryAfterMs: number };
+
+/** Every rule of the store in one place, so the numbers can be read (and documented) together. */
+export const RATE_LIMITS = {
+  /** Chat messages (the page and POST /generate-text together), per conversation. */
+  chat: { name: "chat", limit: 20, windowMs: 60_000, perAddress: false },
+  /** Chat messages per client address, whatever conversation they claim (a fresh cookie buys nothing). */
+  chatAddress: { name: "chat-ip", limit: 60, windowMs: 60_000, perAddress: true },
+  /** Contact messages per address: enough for a person, not for a script. */
+  contact: { name: "contact", limit: 10, windowMs: 10 * 60_000, perAddress: true },
+  /** Newsletter sign-ups per address. */
+  newsletter: { name: "newsletter", limit: 10, windowMs: 10 * 60_000, perAddress: true },
+  /** Order lookups per address: a shopper checks a few orders, a script guessing ids is stopped. */
+  orderLookup: { name: "order-lookup", limit: 30, windowMs: 10 * 60_000, perAddress: true },
+  /** Payments started per address (every route that asks a provider to create a payment). */
+  paymentStart: { name: "payment-start", limit: 20, windowMs: 10 * 60_000, perAddress: true },
+  /** Order confirmation emails resent through POST /newPurchase, per address. */
+  confirmationEmail: { name: "confirmation-email", limit: 10, windowMs: 60_000, perAddress: true },
+  /** Carrier shipping quotes per address. */
+  shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000, perAddress: true },
+  /** Sign-in form posts per address, right or wrong (failures have their own, stricter count in the lockout). */
+  staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000, perAddress: true },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** The clock, replaceable in tests. */
+export const rateLimitClock = { now: (): number => Date.now() };
+
+/** Keys stay short whatever a subject holds. */
+const MAX_SUBJECT_LENGTH = 200;
+/** Ended windows are deleted at most this often per process. */
+const PRUNE_EVERY_MS = 60_000;
+let lastPrunedAt = 0;
+
+/**
+ * The rule's limit under RATE_LIMIT_SCALE. End-to-end and load tests send
+ * everything from one address, so per-address limits are scaled up there;
+ * per-conversation limits are not.
+ */
+export function effectiveLimit(rule: RateLimitRule, scale = getConfig().RATE_LIMIT_SCALE): number {
+  return rule.perAddress ? Math.max(1, Math.round(rule.limit * scale)) : rule.limit;
+}
+
+/** Counts one hit of `subject` against `rule`, or refuses it (and says for how long). */
+export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+  const limit = effectiveLimit(rule);
+  const now = rateLimitClock.now();
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const windowEnd = windowStart + rule.windowMs;
+  const key = `${rule.name}:${subject.slice(0, MAX_SUBJECT_LENGTH)}`;
+
+  await pruneNowAndThen(db, now);
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: new Date(windowStart), windowEnd: new Date(windowEnd), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+      where: lt(rateLimitCounters.hits, limit),
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  if (rows.length > 0) return { allowed: true, retryAfterMs: 0 };
+  return { allowed: false, retryAfterMs: Math.max(1000, windowEnd - now) };
+}
+
+/** How many hits `subject` has in the current window (for tests and diagnostics). */
+export async function rateLimitHits(db: Database, rule: RateLimitRule, subject: string): Promise<number> {
+  const windowStart = Math.floor(rateLimitClock.now() / rule.windowMs) * rule.windowMs;
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.key, `${rule.name}:${subject.slice(0, MAX_SUBJECT_LENGTH)}`),
+        eq(rateLimitCounters.windowStart, new Date(windowStart)),
+      ),
+    );
+  return row?.hits ?? 0;
+}
+
+/** Deletes every counter whose window has ended; returns how many. */
+export async function pruneRateLimits(db: Database, now = rateLimitClock.now()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEnd, new Date(now)))
+    .returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
+
+async function pruneNowAndThen(db: Database, now: number): Promise<void> {
+  if (Math.abs(now - lastPrunedAt) < PRUNE_EVERY_MS) return;
+  lastPrunedAt = now;
+  try {
+    await pruneRateLimits(db, now);
+  } catch (error) {
+    // Pruning is housekeeping: a failure must not refuse the request.
+    console.warn("Rate limits: pruning failed", error);
+  }
+}
+
+/** Seconds for a Retry-After header: at least 1. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/** "a minute" or "N minutes", for messages that say how long to wait. */
+export function waitText(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
