@@ -43,6 +43,16 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads TRUSTED_PROXIES as a hop count, 0 unless set", () => {
+    expect(parseConfig({}).TRUSTED_PROXIES).toBe(0);
+    expect(parseConfig({ TRUSTED_PROXIES: "2" }).TRUSTED_PROXIES).toBe(2);
+    for (const bad of ["-1", "yes", "1.5", "100"]) {
+      expect(() => parseConfig({ TRUSTED_PROXIES: bad })).toThrow(
+        "Configuration error: TRUSTED_PROXIES must be a whole number of proxies, 0 or more.",
+      );
+    }
+  });
+
   it("requires keys that only work together", () => {
     expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set together/);
     expect(() => parseConfig({ PAYPAL_CLIENT_SECRET: "s" })).toThrow(/PAYPAL_CLIENT_ID/);

@@ -134,8 +134,21 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
 
 /** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
 export function createStoreServer(options: StoreAppOptions): Server {
-  const server = createServer(createStoreApp(options));
+  const app = createStoreApp(options);
+  const server = createServer(app);
   refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
+  // A client that asks before sending its body (Expect: 100-continue) is told to go on only when the body will be taken.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const target = requestPath(req.url);
+    const declared = declaredLength(req.headers["content-length"]);
+    const refused =
+      !isAppMethod(req.method) ||
+      target === null ||
+      Number.isNaN(declared) ||
+      (declared !== null && declared > bodyLimitFor(new URL(target, "http://x").pathname));
+    if (!refused) res.writeContinue();
+    app(req, res);
+  });
   return server;
 }
 

@@ -13,9 +13,6 @@ import { log } from "../app/http/logger.server";
 import { createStoreServer } from "./app";
 import { installGracefulShutdown } from "./shutdown";
 
-/** In-flight requests get this long after SIGTERM; container runtimes wait 10 s by default before SIGKILL. */
-const DRAIN_TIMEOUT_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 8_000);
-
 process.env.NODE_ENV ??= "production";
 
 await main();
@@ -47,7 +44,7 @@ async function main() {
   });
 
   const shutdown = installGracefulShutdown(server, {
-    drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    drainTimeoutMs: drainTimeoutMs(),
     closeResources: closeDatabase,
     log: (msg, fields) => log("info", msg, fields),
     exit: (code) => process.exit(code),
@@ -68,4 +65,10 @@ async function closeDatabase() {
     () => undefined,
   );
   await runtime?.database.close();
+}
+
+/** In-flight requests get this long after SIGTERM (read after getConfig() has loaded .env); container runtimes wait 10 s before SIGKILL. */
+function drainTimeoutMs(): number {
+  const value = Number(process.env.SHUTDOWN_DRAIN_MS);
+  return Number.isFinite(value) && value > 0 ? value : 8_000;
 }

@@ -251,6 +251,57 @@ describe("request bodies are limited before the app reads them (issue 12 item 1,
     expect(seen[0].bodyBytes ?? 0).toBeLessThanOrEqual(REQUEST_BODY_MAX_BYTES);
   });
 
+  it("a client that asks first (Expect: 100-continue) gets the 413 without being told to send the body", async () => {
+    const outcome = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/newsletter",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(40 * 1024 * 1024),
+          Expect: "100-continue",
+        },
+      });
+      req.on("continue", () => {
+        continued = true;
+        req.destroy();
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, continued });
+        req.destroy();
+      });
+      req.on("error", (error) => (continued ? resolve({ status: 0, continued }) : reject(error)));
+      req.flushHeaders();
+    });
+    expect(outcome).toEqual({ status: 413, continued: false });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("a small body announced with Expect: 100-continue is asked for and read", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/contact",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "3", Expect: "100-continue" },
+      });
+      req.on("continue", () => req.end("a=1"));
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(200);
+    expect(seen[0].bodyBytes).toBe(3);
+  });
+
   it("a body within the limit reaches the app whole", async () => {
     const body = "a=" + "b".repeat(REQUEST_BODY_MAX_BYTES - 2);
     const answer = await send("POST", "/contact", { body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
