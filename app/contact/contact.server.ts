@@ -13,8 +13,8 @@ type SendEmail = (message: EmailMessage) => Promise<unknown>;
 
 /**
  * Keeps the message, then emails the store. Storing is what must succeed (it
- * throws when it cannot); the email is sent with a sender that only logs its
- * failures, as the spec asks.
+ * throws when it cannot); the email is sent with a sender that never throws:
+ * a failure is logged and the email stays in the delivery queue to be retried.
  */
 export async function submitContactMessage(
   { db, sendEmail, store }: { db: Database; sendEmail: SendEmail; store: { name: string; email: string } },
