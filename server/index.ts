@@ -1,5 +1,5 @@
 /**
- * `npm start`: the store's production HTTP server (ADR 009). `npm run build`
+ * `npm start`: the store's production HTTP server (ADR 010). `npm run build`
  * bundles this file into build/server.js; `npm run dev` runs it with tsx under
  * `remix dev`, which restarts it after each rebuild.
  *
