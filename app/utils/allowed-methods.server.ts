@@ -15,3 +15,15 @@ export function allowedMethods(request: Request, context: Pick<EntryContext, "ma
   const target = nakedIndex && matches.at(-1)?.route.index ? matches.at(-1) : withPath.at(-1);
   return target && context.manifest.routes[target.route.id]?.hasAction ? "GET, HEAD, POST" : "GET, HEAD";
 }
+
+/**
+ * The action of a resource route that only answers GET (an image, the sitemap, a redirect...):
+ * `export const action = refuseNonGet;` turns the router's bare 405 (a JSON "Unexpected Server
+ * Error" without `Allow`) for POST, PUT, PATCH and DELETE into a readable one that says what is allowed.
+ */
+export function refuseNonGet(): Response {
+  return new Response("This address answers GET and HEAD only.", {
+    status: 405,
+    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
