@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
-import { allowedMethods } from "./utils/allowed-methods.server";
+import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
@@ -50,6 +50,7 @@ export default async function handleRequest(
   await getRuntime();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
+  for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -27,3 +27,21 @@ export function refuseNonGet(): Response {
     headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+/** Headers a refusal carries that the page must keep: a 429's or 503's `Retry-After`. */
+const KEPT_FROM_ROUTES = ["Retry-After"] as const;
+
+/**
+ * The headers of KEPT_FROM_ROUTES that a loader or action set on its answer, returned or thrown:
+ * Remix passes only cookies on to the document unless every route exports `headers`, so
+ * entry.server.tsx copies these from the router's record of each route's headers.
+ */
+export function keptRouteHeaders(context: Pick<EntryContext, "staticHandlerContext">): Array<[string, string]> {
+  const { actionHeaders, loaderHeaders } = context.staticHandlerContext;
+  const kept: Array<[string, string]> = [];
+  for (const name of KEPT_FROM_ROUTES) {
+    const value = [...Object.values(actionHeaders), ...Object.values(loaderHeaders)].map((headers) => headers.get(name)).find(Boolean);
+    if (value) kept.push([name, value]);
+  }
+  return kept;
+}

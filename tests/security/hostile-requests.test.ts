@@ -202,6 +202,52 @@ describe("hostile requests through the request handler", () => {
     });
   });
 
+  describe("error pages in the store's layout (issue 12 item 2)", () => {
+    it("413: a form over the size limit gets the store's page with a way back", async () => {
+      const response = await send("/contact", {
+        method: "POST",
+        body: form({ name: "Dana", email: "dana@example.com", message: "m".repeat(200_000) }),
+      });
+      expect(response.status).toBe(413);
+      const html = await response.text();
+      expect(html).toContain('data-status="413"');
+      expect(html).toContain("That form was larger than 64 KB");
+      expect(html).toContain('class="site-header');
+      expect(html).toContain("Back to the home page");
+    });
+
+    it("429: the page says to wait and keeps Retry-After", async () => {
+      const headers = { "X-Forwarded-For": "203.0.113.77" };
+      let response: Response | null = null;
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        response = await store.handle(
+          new Request(`${TEST_ORIGIN}/contact`, {
+            method: "POST",
+            body: form({ name: "Dana Reyes", email: "dana@example.com", phone: "5125550142", message: `Hello number ${attempt}` }),
+            headers: { ...headers, Host: "store.test" },
+          }),
+          { clientAddress: "203.0.113.77" },
+        );
+        if (response.status === 429) break;
+      }
+      expect(response?.status).toBe(429);
+      expect(Number(response?.headers.get("Retry-After"))).toBeGreaterThan(0);
+      const html = (await response?.text()) ?? "";
+      expect(html).toContain('role="alert"');
+      expect(html).toContain('class="site-header');
+    });
+
+    it("404: an unknown address and an unknown product, in the layout, without the framework's screen", async () => {
+      for (const path of ["/no/such/page", "/product/blaze-0000000", "/dev/outbox/not-a-uuid"]) {
+        const response = await send(path);
+        expect([path, response.status]).toEqual([path, 404]);
+        const html = await response.text();
+        expect(html).toContain('class="site-header');
+        expect(html).not.toContain("Unexpected Application Error!");
+      }
+    });
+  });
+
   describe("row 9: money caps", () => {
     it(`a cart line holds at most ${MAX_LINE_QUANTITY}, and the shopper is told`, async () => {
       const response = await send("/cart", { method: "POST", body: form({ intent: "add", productKey, quantity: "5000" }) });
