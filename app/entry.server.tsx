@@ -10,7 +10,7 @@ import { ConfigError, getConfig, publicConfig } from "./config.server";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
-import { allowedMethods } from "./utils/allowed-methods.server";
+import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
@@ -50,6 +50,7 @@ export default async function handleRequest(
   const nonce = loadContext?.cspNonce ?? randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(getConfig(), nonce));
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
+  for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getProductByKey } from "~/catalog/queries.server";
 import type { Database } from "~/db/database.server";
 import { parseForm, type FormFields } from "~/utils/forms.server";
-import { addLine, CartFullError, type CartNotice, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
+import { addLine, CartFullError, type CartNotice, MAX_LINE_QUANTITY, removeLine, sanitizeCart, setLineQuantity, type Cart } from "./cart";
 
 /** Every change a shopper can make to the cart, as posted by the cart forms, and BUY NOW (which skips the cart). */
 const cartForm = z.discriminatedUnion("intent", [
@@ -35,12 +35,18 @@ export async function applyCartChange(db: Database, cart: Cart, change: CartChan
       case "add": {
         const product = await getProductByKey(db, change.productKey);
         if (!product) return { ok: false, cart, notice: "unavailable" };
-        return { ok: true, cart: addLine(cart, product.key, change.quantity), added: product.title };
+        const added = addLine(cart, product.key, change.quantity);
+        if (change.quantity > MAX_LINE_QUANTITY) return { ok: false, cart: added, notice: "quantityCapped" };
+        return { ok: true, cart: added, added: product.title };
       }
       case "remove":
         return { ok: true, cart: removeLine(cart, change.position) };
-      case "quantity":
-        return { ok: true, cart: setLineQuantity(cart, change.position, change.quantity) };
+      case "quantity": {
+        const changed = setLineQuantity(cart, change.position, change.quantity);
+        // The line is set to the cap and the shopper is told why it is not what they typed.
+        if (change.quantity > MAX_LINE_QUANTITY) return { ok: false, cart: changed, notice: "quantityCapped" };
+        return { ok: true, cart: changed };
+      }
       case "clear":
         return { ok: true, cart: [] };
       case "restore":

@@ -21,6 +21,7 @@ export const CART_NOTICES = {
   full: CART_FULL_MESSAGE,
   unavailable: "That product is no longer available.",
   invalid: "That change could not be made to your cart. Please try again.",
+  quantityCapped: `A cart line holds at most ${MAX_LINE_QUANTITY} of a product, so the quantity was set to ${MAX_LINE_QUANTITY}.`,
 } as const;
 export type CartNotice = keyof typeof CART_NOTICES;
 

@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "~/utils/request-text";
+
 /**
  * Brand keys, display names and product keys: plain values the browser
  * needs too, kept apart from the zod schema in product.ts so that client
@@ -78,10 +80,10 @@ const BRAND_KEYS_LONGEST_FIRST: readonly BrandKey[] = [...BRAND_KEYS].sort(
  * Splits a `{brand}-{Id}` path segment. Brand keys contain underscores but
  * never dashes, and Ids may contain dashes (`custom_product-LOVE-RUB-001`), so
  * the brand is the known key that prefixes the segment followed by a dash.
- * Returns null for an unknown brand or an empty Id.
+ * Returns null for an unknown brand, an empty Id or one with a control character (request-text.ts).
  */
 export function parseProductKey(key: string): { brand: BrandKey; Id: string } | null {
-  if (typeof key !== "string") return null;
+  if (typeof key !== "string" || hasControlCharacters(key)) return null;
   for (const brand of BRAND_KEYS_LONGEST_FIRST) {
     const prefix = `${brand}-`;
     if (key.startsWith(prefix)) {

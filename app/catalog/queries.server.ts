@@ -1,6 +1,8 @@
 import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
+import { cleanText } from "~/utils/request-text";
+import { isBrandKey } from "./brands";
 import { parseProductKey } from "./product";
 import { likePattern, rankTypeahead, searchWords, TYPEAHEAD_LIMIT } from "./search";
 import type { ProductSummary, StoreProduct } from "./store-product";
@@ -42,7 +44,9 @@ export function isAllCategories(category: string): boolean {
   return category === "" || category === ALL || category === HOME_CATEGORY;
 }
 
-function listFilter(brand: string, category: string): SQL | undefined {
+function listFilter(rawBrand: string, rawCategory: string): SQL | undefined {
+  // Path params: a control character (a NUL would make PostgreSQL throw) matches nothing once removed.
+  const [brand, category] = [cleanText(rawBrand), cleanText(rawCategory)];
   const conditions: SQL[] = [];
   if (brand !== ALL) conditions.push(eq(products.brand, brand));
   if (!isAllCategories(category)) conditions.push(arrayContains(products.categories, [category]));
@@ -80,6 +84,8 @@ export interface CategoryChoice {
 
 /** The categories of a brand (or of every brand), alphabetically, Home shown as All Categories first. */
 export async function brandCategories(db: Database, brand: string): Promise<CategoryChoice[]> {
+  // Only brands we carry: the answer is kept per brand, so a made-up brand must not add an entry (nor reach the database).
+  if (brand !== ALL && !isBrandKey(brand)) return [];
   return cachedUntilCatalogReload(db, `brand-categories:${brand}`, () => queryBrandCategories(db, brand));
 }
 

@@ -1,3 +1,5 @@
+import { cleanText } from "~/utils/request-text";
+
 /**
  * The spec's two searches. Results page: a product matches when every
  * space-separated word is contained in its title, case-insensitively.
@@ -9,7 +11,7 @@ const WHOLE_WORD_SCORE = 5;
 const PARTIAL_SCORE = 3;
 
 export function searchWords(text: string): string[] {
-  return text
+  return cleanText(text)
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word.length > 0);

@@ -5,6 +5,7 @@ import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { checkouts, type CheckoutKind, type OrderCustomer, type OrderItem } from "~/db/schema";
 import { generateToken } from "~/orders/order-id";
+import { MAX_ORDER_TOTAL_CENTS, ORDER_TOO_LARGE_MESSAGE } from "~/pricing/pricing";
 import type { CustomerInput } from "./customer";
 import type { SingleCheckoutTotals } from "./single-totals";
 
@@ -31,10 +32,18 @@ export class EmptyCartError extends Error {
   }
 }
 
+/** A cart whose total passes MAX_ORDER_TOTAL_CENTS: refused before anything is recorded. */
+export class OrderTooLargeError extends Error {
+  constructor() {
+    super(ORDER_TOO_LARGE_MESSAGE);
+  }
+}
+
 /** Records a pending checkout for the whole cart, priced from the catalog. */
 export async function createCartCheckout(db: Database, cart: readonly CartLine[], customer: CustomerInput): Promise<Checkout> {
   const priced = await priceCart(db, cart);
   if (priced.lines.length === 0) throw new EmptyCartError();
+  if (priced.totalCents > MAX_ORDER_TOTAL_CENTS) throw new OrderTooLargeError();
   const items: OrderItem[] = priced.lines.map((line) => ({
     productKey: line.productKey,
     title: line.title,

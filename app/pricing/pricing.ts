@@ -9,6 +9,14 @@ export const PROMO_CODE = "LOVERUB10";
 export const PROMO_DISCOUNT_RATE = 0.1;
 export const INVALID_PROMO_MESSAGE = "Invalid promo code";
 export const SINGLE_PRODUCT_MAX_QUANTITY = 10;
+/**
+ * The most one order may total: $999,999.99, the largest single charge the card providers accept.
+ * A cart over it (e.g. three of the dearest grills at quantity 999, about $62 million) is refused at
+ * Proceed to Payment with ORDER_TOO_LARGE_MESSAGE and nothing is recorded.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE_MESSAGE =
+  "An order can total at most $999,999.99 online. Please lower a quantity or remove a line, or contact us for a larger order.";
 
 /** Struck-through "was" prices shown beside the real price. */
 export const STRUCK_PRICE_FACTOR = { card: 1.12, detail: 1.02, seasoning: 1.15 } as const;

@@ -1,4 +1,5 @@
 import { getConfig, publicBaseUrl } from "~/config.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /** Keep crawlers out of carts, checkouts, search results and staff pages. */
 export async function loader() {
@@ -24,3 +25,6 @@ export async function loader() {
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

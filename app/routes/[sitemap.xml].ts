@@ -4,6 +4,7 @@ import { allProductKeys, brandCategories } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
 import { getConfig, publicBaseUrl } from "~/config.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const STATIC_PATHS = [
   "/",
@@ -43,3 +44,6 @@ export async function loader() {
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

@@ -22,7 +22,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
 import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
 import { dashboardForm } from "~/staff/dashboard-form.server";
-import { parseForm, readForm } from "~/utils/forms.server";
+import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -78,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * and the list, tiles and panel show the new status.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
   const db = await getDb();
   const staff = await requireStaff(db, request);
   const state = stateFrom(new URL(request.url).searchParams);

@@ -6,7 +6,7 @@ import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 import { clearedStaffCookie } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
-import { readForm } from "~/utils/forms.server";
+import { readForm, requirePost } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -17,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
   const staff = await requireStaff(await getDb(), request);
   const form = await readForm(request);
   if (!verifyCsrf(staff.csrf, form)) {

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /**
  * The older admin screen. It had its own login form that compared the
@@ -14,3 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).search;
   return redirect(`/dashboard${search}`, { status: 303, headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

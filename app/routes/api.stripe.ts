@@ -25,7 +25,7 @@ const json = (body: object, status = 200) => Response.json(body, { status, heade
  * which the card popup's Payment Element confirms. Same-origin only.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json({ error: "Use POST." }, 405);
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const { config, database } = await getRuntime();
   if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
   if (!isStripeConfigured(config)) return json({ error: "Card payments with Stripe are not configured." }, 404);
@@ -54,5 +54,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return json({ error: "Use POST." }, 405);
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
 }

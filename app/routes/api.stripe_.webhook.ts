@@ -40,5 +40,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return json({ error: "Use POST." }, 405);
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
 }

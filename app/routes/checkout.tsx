@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { readCart } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
-import { createCartCheckout, EmptyCartError, getCheckout } from "~/checkout/checkout.server";
+import { createCartCheckout, EmptyCartError, getCheckout, OrderTooLargeError } from "~/checkout/checkout.server";
 import { parseCustomer } from "~/checkout/customer";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -26,16 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { step: "details" as const, cart };
 }
 
+const EMPTY_CART_MESSAGE = "Your cart is empty. Please add some products.";
+
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseCustomer(await readForm(request));
+  const cart = await readCart(request);
+  // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
+  if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   try {
-    const checkout = await createCartCheckout(await getDb(), await readCart(request), parsed.customer);
+    const checkout = await createCartCheckout(await getDb(), cart, parsed.customer);
     return redirect(`/checkout?checkout=${checkout.token}`);
   } catch (error) {
-    if (error instanceof EmptyCartError) {
-      return data({ errors: {}, values: parsed.values, formError: "Your cart is empty. Please add some products." }, { status: 400 });
-    }
+    if (error instanceof EmptyCartError) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
+    if (error instanceof OrderTooLargeError) return data({ errors: {}, values: parsed.values, formError: error.message }, { status: 400 });
     throw error;
   }
 }
@@ -54,6 +58,11 @@ export default function CheckoutPage() {
     return (
       <div className="container checkout empty-state">
         <h1>Checkout</h1>
+        {result?.formError ? (
+          <p className="notice notice--error" role="alert">
+            {result.formError}
+          </p>
+        ) : null}
         <p className="empty-state__title">Your cart is empty.</p>
         <Link className="button button--primary" to="/products/all/all">
           View Products

@@ -1,4 +1,5 @@
 import { getRuntime } from "~/runtime.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /** Health check for the container: 200 when the database answers, 503 when it does not. */
 export async function loader() {
@@ -10,3 +11,6 @@ export async function loader() {
     { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

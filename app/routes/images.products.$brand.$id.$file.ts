@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderSvg, renderProductSvg } from "~/catalog/illustration";
 import { getProductByKey } from "~/catalog/queries.server";
 import { getDb } from "~/runtime.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -41,3 +42,6 @@ function svgResponse(svg: string, status: number, maxAge: number) {
     },
   });
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

@@ -1,5 +1,6 @@
 import { getConfig } from "~/config.server";
 import { authorizeNetHostedUrl } from "~/services/payments/authorize-net.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /**
  * The iframe communicator of Accept Hosted: Authorize.Net loads this page
@@ -35,3 +36,6 @@ function communicatorPage(hostedOrigin: string): string {
   if (window.location.hash && window.location.hash.length > 1) callParentFunction(window.location.hash.substring(1));
 </script></head><body></body></html>`;
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

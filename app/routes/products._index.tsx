@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { categoryPath } from "~/components/layout/navigation";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /**
  * Target of the brand and category dropdown forms (GET, so they work without
@@ -12,3 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = params.get("category")?.trim() || "all";
   return redirect(categoryPath(category, brand));
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { typeahead } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
+import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const MAX_QUERY_LENGTH = 100;
 
@@ -16,3 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
 }
+
+/** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */
+export const action = refuseNonGet;

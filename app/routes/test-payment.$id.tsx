@@ -5,6 +5,7 @@ import { getDb } from "~/runtime.server";
 import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";
 import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
+import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +27,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** Approve or Decline: the stand-in's record of the decision, then back to the store's return page. */
 export async function action({ params, request }: ActionFunctionArgs) {
-  const decision = (await request.formData()).get("decision");
+  const { decision } = await readForm(request);
   const db = await getDb();
   const payment = await getTestPayment(db, params.id ?? "");
   if (!payment || (decision !== "approved" && decision !== "declined")) throw new Response("Payment not found", { status: 404 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { getConfig } from "~/config.server";
+import { cleanText } from "./request-text";
 import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
@@ -44,18 +45,27 @@ function refuse(status: number, message: string, headers: Record<string, string>
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 }
 
-/** The form's fields from already parsed FormData (e.g. what remix-auth hands its strategy). */
+/**
+ * The form's fields from already parsed FormData (e.g. what remix-auth hands its strategy),
+ * control characters removed from names and values (request-text.ts).
+ */
 export function fieldsOf(formData: FormData): FormFields {
-  const fields: FormFields = {};
-  for (const [name, value] of formData) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  const fields: FormFields = Object.create(null) as FormFields;
+  for (const [rawName, value] of formData) {
+    const name = cleanText(rawName);
+    if (typeof value === "string" && !(name in fields)) fields[name] = cleanText(value);
+  }
   return fields;
+}
+
+/** Throws the 405 (with `Allow`) for anything but POST: for actions that check something (a staff session) before reading the form. */
+export function requirePost(request: Request): void {
+  if (request.method !== "POST") throw refuse(405, FORM_MESSAGES.methodNotAllowed, { Allow: FORM_METHODS_ALLOWED });
 }
 
 /** Reads the POSTed form, or throws a Response (405, 403, 415, 413, 400) that says why not. */
 export async function readForm(request: Request, { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {}): Promise<FormFields> {
-  if (request.method !== "POST") {
-    throw refuse(405, FORM_MESSAGES.methodNotAllowed, { Allow: FORM_METHODS_ALLOWED });
-  }
+  requirePost(request);
   if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { readBodyWithin } from "./forms.server";
+import { cleanText } from "./request-text";
 import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
@@ -71,7 +72,8 @@ export async function readJsonPayload<Schema extends z.ZodType>(
 
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Every string of the payload, keys and values, loses its control characters (request-text.ts).
+    json = JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? cleanText(value) : value));
   } catch {
     return fail(400, "The payload is not valid JSON.");
   }

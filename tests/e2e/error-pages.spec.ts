@@ -79,3 +79,43 @@ test("GET-only pages answer 405 with Allow: GET, HEAD; form pages refuse PUT and
   expect(json.status()).toBe(415);
   expect(await json.text()).toContain("accepts only a web form");
 });
+
+test("a form over the size limit: 413 in the store's layout with a way back", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/contact");
+  await page.setContent(
+    `<form method="post" action="/contact"><textarea name="message">${"m".repeat(100_000)}</textarea><input name="email" value="dana@example.com"><button>Send</button></form>`,
+  );
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/contact" && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Send" }).click(),
+  ]);
+  await page.waitForLoadState();
+  expect(response.status()).toBe(413);
+  await expect(page.getByRole("heading", { name: "That was too much to send" })).toBeVisible();
+  await expect(page.getByText("That form was larger than 64 KB")).toBeVisible();
+  await expectStoreLayout(page);
+  await page.getByRole("link", { name: "Browse all products" }).click();
+  await expect(page).toHaveURL(/\/products\/all\/all$/);
+  expect(errors).toEqual([]);
+});
+
+test("an unknown product: 404 in the store's layout, never the framework's screen", async ({ page }) => {
+  const response = await page.goto("/product/blaze-%00");
+  expect(response?.status()).toBe(404);
+  await expectStoreLayout(page);
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+});
+
+test("a NUL or broken encoding in the search text: the search page, not an error", async ({ page }) => {
+  for (const path of ["/finding/%00", "/finding/grill%00"]) {
+    const response = await page.goto(path);
+    expect([path, response?.status()]).toEqual([path, 200]);
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Outdoor Kitchen Outlet home" })).toBeVisible();
+  }
+  // Broken percent-encoding: the search page in-process (tests/security); remix-serve's Express answers its own 400 first.
+  const broken = await page.goto("/finding/%E0%A4%A");
+  expect([200, 400]).toContain(broken?.status());
+});

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartCookieHeader } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
-import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
+import { createCartCheckout, getCheckout, OrderTooLargeError, toOrderCustomer } from "~/checkout/checkout.server";
 import { singleCheckoutAction } from "~/checkout/single-checkout.server";
 import { checkouts, emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
 import { parseConfig } from "~/config.server";
@@ -211,10 +211,29 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
   });
 
-  it("keeps totals above $21,474,836.47 exact (bigint cents)", async () => {
+  it("refuses a cart over the order cap, and keeps totals above $21,474,836.47 exact (bigint cents)", async () => {
     await database.db.insert(products).values(product("blaze-99999999", 99_999_999, 9));
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-99999999", quantity: 30 }], customer);
-    expect((await getCheckout(database.db, checkout.token))?.totalCents).toBe(2_999_999_970);
+    const [before] = await database.db.select({ n: count() }).from(checkouts);
+    await expect(createCartCheckout(database.db, [{ productKey: "blaze-99999999", quantity: 30 }], customer)).rejects.toThrow(
+      OrderTooLargeError,
+    );
+    expect((await database.db.select({ n: count() }).from(checkouts))[0].n).toBe(before.n);
+    // The money columns are bigint all the same: a total past 2^31 cents survives the round trip.
+    const [row] = await database.db
+      .insert(checkouts)
+      .values({
+        token: "bigintcheckout0001",
+        kind: "cart",
+        customer: toOrderCustomer(customer),
+        items: [],
+        subtotalCents: 2_999_999_970,
+        shippingCents: 0,
+        discountCents: 0,
+        totalCents: 2_999_999_970,
+        promoCode: null,
+      })
+      .returning();
+    expect((await getCheckout(database.db, row.token))?.totalCents).toBe(2_999_999_970);
   });
 
   it("gives two checkouts paid in parallel their own orders", async () => {

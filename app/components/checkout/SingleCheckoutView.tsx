@@ -51,6 +51,17 @@ export function SingleCheckoutView({
   path: string;
 }) {
   const navigation = useNavigation();
+  // Before the loader's view: a post for a product we do not have lands on a page whose loader has no product either.
+  if (result?.kind === "error") {
+    return (
+      <div className="container checkout">
+        <h1>{title}</h1>
+        <p className="notice notice--error" role="alert">
+          {result.message}
+        </p>
+      </div>
+    );
+  }
   if (view.step === "no-product") {
     return (
       <div className="container checkout empty-state">
@@ -66,16 +77,6 @@ export function SingleCheckoutView({
     const [item] = view.checkout.items;
     const editQuery = new URLSearchParams({ product: item?.productKey ?? "", quantity: String(item?.quantity ?? 1) });
     return <PaymentStep title={title} checkout={view.checkout} paymentOptions={view.paymentOptions} editPath={`${path}?${editQuery}`} />;
-  }
-  if (result?.kind === "error") {
-    return (
-      <div className="container checkout">
-        <h1>{title}</h1>
-        <p className="notice notice--error" role="alert">
-          {result.message}
-        </p>
-      </div>
-    );
   }
   const form = result?.kind === "form" ? result : undefined;
   const totals = form?.totals ?? view.totals;

@@ -25,7 +25,7 @@ export function createTestPaymentProvider(db: Database, method: PaymentMethod): 
       return { redirectUrl: `/test-payment/${id}`, reference: id };
     },
     async verifyPayment({ reference }): Promise<PaymentVerification> {
-      const [payment] = await db.select().from(testPayments).where(eq(testPayments.id, reference));
+      const payment = await getTestPayment(db, reference);
       if (!payment || payment.method !== method) return { status: "declined", reference, message: "Unknown payment." };
       if (payment.status === "approved") {
         return { status: "approved", reference, amountCents: payment.amountCents, currency: PAYMENT_CURRENCY };
@@ -36,13 +36,18 @@ export function createTestPaymentProvider(db: Database, method: PaymentMethod): 
   };
 }
 
+/** A test payment's id is `tp_` and its attempt's id; anything else names none (a NUL would make PostgreSQL throw). */
+const TEST_PAYMENT_ID = /^tp_[A-Za-z0-9_-]{1,80}$/;
+
 export async function getTestPayment(db: Database, id: string) {
+  if (!TEST_PAYMENT_ID.test(id)) return null;
   const [payment] = await db.select().from(testPayments).where(eq(testPayments.id, id));
   return payment ?? null;
 }
 
 /** The person's decision on the test page; only a pending payment can change. */
 export async function decideTestPayment(db: Database, id: string, decision: "approved" | "declined") {
+  if (!TEST_PAYMENT_ID.test(id)) return null;
   const [payment] = await db
     .update(testPayments)
     .set({ status: decision, message: decision === "declined" ? TEST_DECLINE_MESSAGE : null })
