@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
       timeout: 180_000,
     });
 
-  it("creates an account with a lower-cased email, refuses a duplicate, never prints the password", async () => {
+  it("creates an account with a lower-cased email, refuses a duplicate, never prints the password", { timeout: 300_000 }, async () => {
     const created = run("--email", "New.Staff@Example.com", "--password", PASSWORD);
     expect(created.stderr).toBe("");
     expect(created.status).toBe(0);
