@@ -39,7 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           retryAfterMs = limit.retryAfterMs;
           return "rate-limited" as const;
         }
-        return subscribe(database.db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME });
+        return subscribe(database.db, parsed.email, {
+          secret: sessionSecret,
+          baseUrl: publicBaseUrl(config),
+          storeName: config.STORE_NAME,
+        });
       })
       .catch((error: unknown) => {
         console.error("Mailing list unavailable", error);
