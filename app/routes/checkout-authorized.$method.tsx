@@ -8,7 +8,21 @@ import { getDb } from "~/runtime.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
-export const meta: MetaFunction = () => [{ title: "Thank You for Your Order!" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
+
+/** The browser title says what happened: only a recorded order is thanked for. */
+function pageTitle(view: View | undefined): string {
+  switch (view?.kind) {
+    case "paid":
+      return "Thank You for Your Order!";
+    case "failed":
+      return "Payment not completed";
+    case "pending":
+      return "Payment not finished";
+    default:
+      return "Order not found";
+  }
+}
 
 type View =
   | { kind: "paid"; orderId: string; email: string; firstName: string }

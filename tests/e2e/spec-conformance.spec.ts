@@ -1,0 +1,53 @@
+import { expect, test } from "./fixtures";
+
+/** Issue 18: the differences a careful walk through the spec found, with script on and off. */
+
+test("the own seasoning's bare id redirects to its page, like the brand-id form", async ({ page }) => {
+  await page.goto("/product/LOVE-RUB-001");
+  await expect(page).toHaveURL(/\/custom-product$/);
+  await page.goto("/product/custom_product-LOVE-RUB-001");
+  await expect(page).toHaveURL(/\/custom-product$/);
+});
+
+test("small texts: the brand dropdown shows the current brand, Ship to formats the phone, failures have their own title", async ({
+  page,
+  checkout,
+}) => {
+  await page.goto("/products/breeo/all");
+  await expect(page.getByLabel("Brand", { exact: true })).toHaveValue("breeo");
+  await expect(page.getByLabel("Brand", { exact: true }).locator("option:checked")).toHaveText("Breeo");
+  await page.goto("/products/blaze/all");
+  await expect(page.getByLabel("Brand", { exact: true })).toHaveValue("blaze");
+
+  await page.goto("/custom-product-checkout?quantity=1");
+  await checkout.fillCustomer({ email: "phone-format@example.com", phone: "5125550100" });
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page.getByRole("region", { name: "Ship to" })).toContainText("(512) 555-0100");
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await page.getByRole("button", { name: "Decline payment" }).click();
+  await expect(page.getByRole("alert")).toContainText("Payment failed");
+  await expect(page).toHaveTitle("Payment not completed");
+  await page.goto("/checkout-authorized/stripe?checkout_token=nonsense&payment=nope");
+  await expect(page).toHaveTitle("Payment not completed");
+});
+
+test("a product card is one link that covers the card; its ADD TO CART stays a separate form", async ({ page }) => {
+  await page.goto("/products/the_outdoor_plus/all");
+  const card = page.getByRole("list", { name: "Products" }).getByRole("article").first();
+  await expect(card.locator("a")).toHaveCount(1);
+  await expect(card.locator("a :is(a, button, input, select, textarea)")).toHaveCount(0);
+  // One lead-time rule: the card says what the detail page says.
+  await expect(card).toContainText("Leaves Warehouse: 4 - 6 Weeks");
+  const href = await card.locator("a").getAttribute("href");
+  // A click on the price (not the title or image) opens the product.
+  await card.locator(".product-card__price").click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByText("Leaves warehouse in 4 - 6 weeks")).toBeVisible();
+
+  await page.goto("/products/blaze/all");
+  const blaze = page.getByRole("list", { name: "Products" }).getByRole("article").first();
+  await blaze.getByRole("button", { name: "ADD TO CART" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await expect(page).toHaveURL(/\/products\/blaze\/all$/);
+});
