@@ -52,3 +52,21 @@ test("a product card is one link that covers the card; its ADD TO CART stays a s
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await expect(page).toHaveURL(/\/products\/blaze\/all$/);
 });
+
+test("single-product totals follow the quantity: at once with script, with Apply without", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/single-product-checkout?product=blaze-3159840&quantity=1");
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("$2,499.99");
+  // Above $49: free shipping on BUY NOW too.
+  await expect(page.getByTestId("summary-shipping")).toHaveText("Free");
+  await page.locator(".checkout__form").getByLabel("Quantity").selectOption("3");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("$7,499.97");
+  await expect(page.getByTestId("summary-total")).toHaveText("$7,499.97");
+
+  await page.goto("/custom-product-checkout?quantity=1");
+  await expect(page.getByTestId("summary-total")).toHaveText("$22.98");
+  await page.locator(".checkout__form").getByLabel("Quantity").selectOption("2");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("$31.98");
+  await expect(page.getByTestId("summary-shipping")).toHaveText("Calculated once your address is entered");
+});
