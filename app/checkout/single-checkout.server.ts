@@ -17,6 +17,7 @@ import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
+import { detailsCookieHeader, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
 
 export { SHIPPING_FAILED_MESSAGE };
@@ -68,7 +69,8 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
     carrierShippingCents: null,
   });
   const shippingKnown = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity }).kind !== "carrier";
-  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown };
+  const details = await pendingCustomerDetails(db, request);
+  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details };
 }
 
 export async function singleCheckoutAction(db: Database, request: Request, kind: Kind) {
@@ -119,7 +121,9 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
   const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
-  return redirect(checkoutPagePath(kind, checkout.token));
+  return redirect(checkoutPagePath(kind, checkout.token), {
+    headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+  });
 }
 
 /** The seasoning sold through BUY NOW too (its key typed by hand) ships as the seasoning. */

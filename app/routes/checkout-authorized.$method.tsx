@@ -1,6 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
+import { clearDetailsCookieHeader } from "~/checkout/details-cookie.server";
+import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { getConfig } from "~/config.server";
 import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
@@ -53,6 +55,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     case "paid": {
       const headers = new Headers();
       headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
+      // Purchase reset: the customer details kept for the checkout are forgotten (here and, with script, locally).
+      headers.append("Set-Cookie", await clearDetailsCookieHeader(request));
       if (outcome.kind === "cart" && (await readCart(request)).length > 0) {
         // Purchase reset: empty the cart, then show this page again so the header renders the empty cart too.
         headers.append("Set-Cookie", await cartCookieHeader(request, []));
@@ -91,7 +95,12 @@ export default function CheckoutAuthorized() {
 function renderView(view: View) {
   switch (view.kind) {
     case "paid":
-      return <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} />;
+      return (
+        <>
+          <ForgetCustomerDetails />
+          <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} />
+        </>
+      );
     case "failed":
       return (
         <>

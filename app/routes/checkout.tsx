@@ -4,6 +4,8 @@ import { readCart } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
 import { createCartCheckout, EmptyCartError, getCheckout } from "~/checkout/checkout.server";
 import { parseCustomer } from "~/checkout/customer";
+import { detailsCookieHeader, pendingCustomerDetails } from "~/checkout/details-cookie.server";
+import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
@@ -23,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (checkout?.kind === "cart") return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
   const cart = await priceCart(db, await readCart(request));
-  return { step: "details" as const, cart };
+  return { step: "details" as const, cart, details: await pendingCustomerDetails(db, request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   try {
     const checkout = await createCartCheckout(await getDb(), await readCart(request), parsed.customer);
-    return redirect(`/checkout?checkout=${checkout.token}`);
+    return redirect(`/checkout?checkout=${checkout.token}`, {
+      headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+    });
   } catch (error) {
     if (error instanceof EmptyCartError) {
       return data({ errors: {}, values: parsed.values, formError: "Your cart is empty. Please add some products." }, { status: 400 });
@@ -71,7 +75,8 @@ export default function CheckoutPage() {
               {result.formError}
             </p>
           ) : null}
-          <CustomerFields values={result?.values ?? {}} errors={result?.errors ?? {}} />
+          <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />
+          <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           <p className="checkout__shipping-note">
             Shipping: {cart.shippingCents === 0 ? "Free (orders over $49)" : "$6.95 (free on orders over $49)"}
           </p>

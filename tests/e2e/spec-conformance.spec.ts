@@ -70,3 +70,37 @@ test("single-product totals follow the quantity: at once with script, with Apply
   await expect(page.getByTestId("summary-subtotal")).toHaveText("$31.98");
   await expect(page.getByTestId("summary-shipping")).toHaveText("Calculated once your address is entered");
 });
+
+test("the pending checkout's details come back on Change details and are forgotten after the purchase", async ({
+  page,
+  context,
+  checkout,
+  javaScriptEnabled,
+}) => {
+  const email = `details+${Date.now()}-${test.info().project.name}@example.com`;
+  await page.goto("/custom-product-checkout?quantity=1");
+  await checkout.fillCustomer({ email });
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await page.getByRole("link", { name: "Change details" }).click();
+  await expect(checkout.form.getByLabel("First name")).toHaveValue("Grace");
+  await expect(checkout.form.getByLabel("Email")).toHaveValue(email);
+  await expect(checkout.form.getByLabel("State")).toHaveValue("TX");
+  await expect(checkout.form.getByLabel("ZIP code")).toHaveValue("78701");
+
+  if (javaScriptEnabled) {
+    // Mirrored locally like the cart: without the server's cookie the browser's copy refills the form.
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem("checkout-details"))) ?? "{}")).toMatchObject({ email });
+    await context.clearCookies();
+    await page.goto("/custom-product-checkout?quantity=1");
+    await expect(checkout.form.getByLabel("Email")).toHaveValue(email);
+  }
+
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: "Credit or debit card" }).click();
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  if (javaScriptEnabled) await expect.poll(() => page.evaluate(() => window.localStorage.getItem("checkout-details"))).toBeNull();
+  await page.goto("/custom-product-checkout?quantity=1");
+  await expect(checkout.form.getByLabel("Email")).toHaveValue("");
+});

@@ -4,6 +4,7 @@ import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import { singleCheckoutTotals, singleShippingRule, type SingleCheckoutTotals } from "~/checkout/single-totals";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 import { CustomerFields } from "./CustomerFields";
+import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";
 import type { PaymentOption } from "~/services/payments/types";
 import { PaymentStep, type PendingCheckoutView } from "./PaymentStep";
@@ -12,7 +13,15 @@ type ProductSummary = { key: string; title: string; model: string; image: string
 
 export type SingleCheckoutLoaderView =
   | { step: "no-product" }
-  | { step: "details"; product: ProductSummary; seasoning: boolean; totals: SingleCheckoutTotals; shippingKnown: boolean }
+  | {
+      step: "details";
+      product: ProductSummary;
+      seasoning: boolean;
+      totals: SingleCheckoutTotals;
+      shippingKnown: boolean;
+      /** The pending checkout's details the server holds for this browser ("Change details"). */
+      details: Record<CustomerField, string> | null;
+    }
   | {
       step: "payment";
       paymentOptions: PaymentOption[];
@@ -150,7 +159,8 @@ export function SingleCheckoutView({
           <button type="submit" name="intent" value="update" className="button">
             Apply
           </button>
-          <CustomerFields values={form?.values ?? {}} errors={form?.errors ?? {}} />
+          <CustomerFields values={form?.values ?? view.details ?? {}} errors={form?.errors ?? {}} />
+          <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           {form?.shippingError ? (
             <p className="notice notice--error" role="alert">
               {form.shippingError}
