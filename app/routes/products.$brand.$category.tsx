@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { brandCategories, isAllCategories, listProducts } from "~/catalog/queries.server";
 import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
 import { categoryPath } from "~/components/layout/navigation";
+import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
@@ -171,7 +172,7 @@ function AskAnExpert() {
           <a href={telHref(phone)}>{phone}</a>
         </li>
         <li>
-          <a href="/chatbot">Live Chat</a>
+          <ChatLink>Live Chat</ChatLink>
         </li>
         <li>
           <Link to="/contact">Email an Expert</Link>

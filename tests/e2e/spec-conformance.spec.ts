@@ -104,3 +104,31 @@ test("the pending checkout's details come back on Change details and are forgott
   await page.goto("/custom-product-checkout?quantity=1");
   await expect(checkout.form.getByLabel("Email")).toHaveValue("");
 });
+
+test("Live Chat and the mobile menu's chat link open the chat in a small window with script, a page without; the chat leads back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/products/all/all");
+  const liveChat = page.getByRole("link", { name: "Live Chat" });
+  if (javaScriptEnabled) {
+    const [popup] = await Promise.all([page.waitForEvent("popup"), liveChat.click()]);
+    await expect(popup).toHaveURL(/\/chatbot$/);
+    await expect(page).toHaveURL(/\/products\/all\/all$/);
+    // In the small window, the way back closes it and leaves the store where it was.
+    const closed = popup.waitForEvent("close");
+    await popup.getByRole("link", { name: "Back to the store" }).click();
+    await closed;
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator("summary.drawer__toggle").click();
+    const drawer = page.locator("details.drawer");
+    const [menuPopup] = await Promise.all([page.waitForEvent("popup"), drawer.getByRole("link", { name: "Chat with us" }).click()]);
+    await expect(menuPopup).toHaveURL(/\/chatbot$/);
+  } else {
+    await liveChat.click();
+    await expect(page).toHaveURL(/\/chatbot$/);
+    await page.getByRole("link", { name: "Back to the store" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
