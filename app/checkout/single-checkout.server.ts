@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getProductById, getProductByKey } from "~/catalog/queries.server";
+import { checkoutSuggestions } from "./suggestions.server";
 import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
@@ -69,8 +70,8 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
     carrierShippingCents: null,
   });
   const shippingKnown = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity }).kind !== "carrier";
-  const details = await pendingCustomerDetails(db, request);
-  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details };
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details, suggestions };
 }
 
 export async function singleCheckoutAction(db: Database, request: Request, kind: Kind) {

@@ -6,6 +6,8 @@ import { createCartCheckout, EmptyCartError, getCheckout } from "~/checkout/chec
 import { parseCustomer } from "~/checkout/customer";
 import { detailsCookieHeader, pendingCustomerDetails } from "~/checkout/details-cookie.server";
 import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
+import { checkoutSuggestions } from "~/checkout/suggestions.server";
+import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCarousel";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
@@ -25,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (checkout?.kind === "cart") return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
   const cart = await priceCart(db, await readCart(request));
-  return { step: "details" as const, cart, details: await pendingCustomerDetails(db, request) };
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  return { step: "details" as const, cart, details, suggestions };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -96,6 +99,7 @@ export default function CheckoutPage() {
           totals={cart}
         />
       </div>
+      <ProductCarousel label="You May Also Like" products={view.suggestions} slidesPerView={CHECKOUT_PRODUCT_SLIDES} />
     </div>
   );
 }

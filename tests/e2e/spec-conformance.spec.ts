@@ -132,3 +132,52 @@ test("Live Chat and the mobile menu's chat link open the chat in a small window 
     await expect(page).toHaveURL(/\/$/);
   }
 });
+
+test("the landing page shows the block of 8 testimonials as well as the review carousel", async ({ page }) => {
+  await page.goto("/love-rub");
+  const block = page.getByRole("region", { name: "What our customers say" });
+  await expect(block.getByRole("listitem")).toHaveCount(8);
+  await block.scrollIntoViewIfNeeded();
+  await expect(block.getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Customer reviews" })).toBeVisible();
+});
+
+test("the home banners are a carousel: every banner reachable before script, swiper with dots and arrows after", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem("newsletter-popup-dismissed", "e2e"));
+  await page.goto("/");
+  const banners = page.locator(".banner-carousel");
+  const loveRub = banners.locator('a[href="/love-rub"]:not(.swiper-slide-duplicate a)').first();
+  await expect(banners.locator('a[href="/products/blaze/all"]').first()).toBeVisible();
+  if (!javaScriptEnabled) {
+    // The server's scroll-snap row: the second banner is one scroll (or one Tab) away.
+    await expect(banners.getByRole("region", { name: "Featured offers" })).toBeVisible();
+    await loveRub.focus();
+    await expect(loveRub).toBeInViewport();
+    return;
+  }
+  await expect(banners).toHaveClass(/is-enhanced/);
+  await expect(banners.getByRole("button", { name: /Go to slide/ })).toHaveCount(2);
+  await banners.getByRole("button", { name: "Go to slide 2" }).click();
+  await expect(banners.locator(".swiper-slide-active a")).toHaveAttribute("href", "/love-rub");
+  await banners.getByRole("button", { name: "Next slide" }).click();
+  await expect(banners.locator(".swiper-slide-active a")).toHaveAttribute("href", "/products/blaze/all");
+});
+
+test("every checkout shows a product carousel of 4 slides below the form", async ({ page, javaScriptEnabled }) => {
+  for (const path of ["/custom-product-checkout?quantity=1", "/single-product-checkout?product=blaze-3159840&quantity=1"]) {
+    await page.goto(path);
+    const carousel = page.locator(".product-carousel").filter({ has: page.getByRole("heading", { name: "You May Also Like" }) });
+    await expect(carousel.getByRole("article").first()).toBeVisible();
+    // Below the form, not beside it.
+    const formBox = (await page.locator(".checkout__form").boundingBox())!;
+    const carouselBox = (await carousel.boundingBox())!;
+    expect(carouselBox.y).toBeGreaterThan(formBox.y + formBox.height);
+    if (javaScriptEnabled) await expect(carousel.locator(".carousel")).toHaveClass(/is-enhanced/);
+    // 4 cards side by side on a desktop screen.
+    const slide = (await carousel.locator(".carousel__slide").first().boundingBox())!;
+    expect(Math.round(carouselBox.width / slide.width)).toBe(4);
+  }
+});

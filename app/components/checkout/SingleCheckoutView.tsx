@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import type { ProductSummary as CardProduct } from "~/catalog/store-product";
+import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import { singleCheckoutTotals, singleShippingRule, type SingleCheckoutTotals } from "~/checkout/single-totals";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
@@ -21,6 +23,8 @@ export type SingleCheckoutLoaderView =
       shippingKnown: boolean;
       /** The pending checkout's details the server holds for this browser ("Change details"). */
       details: Record<CustomerField, string> | null;
+      /** The checkout-area carousel below the form. */
+      suggestions: CardProduct[];
     }
   | {
       step: "payment";
@@ -192,6 +196,7 @@ export function SingleCheckoutView({
           shippingNote="Calculated once your address is entered"
         />
       </div>
+      <ProductCarousel label="You May Also Like" products={view.suggestions} slidesPerView={CHECKOUT_PRODUCT_SLIDES} />
     </div>
   );
 }
