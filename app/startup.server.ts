@@ -24,8 +24,13 @@ const EMAIL_RETRY_INTERVAL_MS = 30_000;
 /** What each feature needs done once at start-up, in the order it runs. */
 export const STARTUP_STEPS: readonly StartupStep[] = [
   async ({ db }) => {
-    const result = await loadCatalogIfChanged(db);
-    if (result.loaded) console.log(`Catalog loaded: ${result.count} products.`);
+    // A catalog that cannot be loaded is logged and the store keeps serving the products it has.
+    try {
+      const result = await loadCatalogIfChanged(db);
+      if (result.loaded) console.log(`Catalog loaded: ${result.count} products.`);
+    } catch (error) {
+      console.error(`Catalog not loaded, serving the products already in the database: ${(error as Error).message}`);
+    }
   },
   async ({ db, config }) => {
     await ensureDemoStaffAccount(db, config);

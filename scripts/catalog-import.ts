@@ -6,12 +6,16 @@
  *
  *   npx tsx scripts/catalog-import.ts [--source DIR] [--out DIR] [--quiet]
  *
- * Output is byte-identical between runs on the same input. Exits non-zero when
- * a file cannot be read or parsed, or when read != kept + dropped.
+ * Output is byte-identical between runs on the same input. A source file that
+ * cannot be parsed or is not a list is reported and skipped, and the output it
+ * feeds keeps its last good version: catalog/{brand}.json for a brand's own file,
+ * every output for the general set. The run then exits non-zero, as it does when
+ * read != kept + dropped.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BRAND_KEYS } from "../app/catalog/brands";
 import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
 import { formatReport } from "../app/catalog/import/report";
 import { HELP_OPTION, parseCli } from "./lib/cli";
@@ -50,26 +54,38 @@ if (fileNames.length === 0) {
   process.exit(1);
 }
 
-const sources: SourceFile[] = fileNames.map((file) => {
+const failed: string[] = [];
+const sources: SourceFile[] = fileNames.flatMap((file) => {
   const text = readFileSync(path.join(sourceDir, file), "utf8");
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    console.error(`Cannot parse ${file}: ${(error as Error).message}`);
-    process.exit(1);
+    console.error(`Cannot parse ${file}, skipped: ${(error as Error).message}`);
+    failed.push(file);
+    return [];
   }
   if (!Array.isArray(data)) {
-    console.error(`${file} does not hold a JSON array`);
-    process.exit(1);
+    console.error(`${file} does not hold a JSON array, skipped`);
+    failed.push(file);
+    return [];
   }
-  return { file, records: data };
+  return [{ file, records: data }];
 });
 
 const { report, files } = runImport(sources, path.basename(sourceDir));
 
+/** Outputs left as they are because a file feeding them failed: the brand's own, or all but the report. */
+const brandOutputs = new Set(Object.keys(files).filter((name) => name !== "import-report.json"));
+const keepAll = failed.some((file) => !(BRAND_KEYS as readonly string[]).includes(file.replace(/\.json$/, "")));
+const kept = new Set(keepAll ? brandOutputs : failed);
+
 mkdirSync(outDir, { recursive: true });
 for (const name of Object.keys(files).sort()) {
+  if (kept.has(name)) {
+    console.error(`${name}: kept the last good version.`);
+    continue;
+  }
   writeFileSync(path.join(outDir, name), files[name] ?? "", "utf8");
 }
 
@@ -83,3 +99,4 @@ if (report.read !== report.kept + report.dropped) {
   console.error("read != kept + dropped");
   process.exit(1);
 }
+if (failed.length > 0) process.exit(1);

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray, max, notInArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
@@ -9,12 +9,13 @@ import { priceToCents } from "./store-product";
 const HASH_KEY = "catalog_hash";
 const INSERT_BATCH = 500;
 
-export type LoadResult = { loaded: false } | { loaded: true; count: number };
+export type LoadResult = { loaded: false } | { loaded: true; count: number; kept: { brand: string; count: number }[] };
 
 /**
  * Loads the catalog files into the products table when the table is empty
  * or the files changed since the last load. Everything happens in one
- * transaction: a failure leaves the previous catalog in place.
+ * transaction: a failure leaves the previous catalog in place. A brand whose
+ * file failed (files.problems) is logged and keeps its last good products.
  */
 export async function loadCatalogIfChanged(
   db: Database,
@@ -24,9 +25,14 @@ export async function loadCatalogIfChanged(
   const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
   if (existing > 0 && stored?.value === files.contentHash) return { loaded: false };
 
-  await db.transaction(async (tx) => {
-    await tx.delete(products);
-    const rows = files.products.map(productRow);
+  const failed = (files.problems ?? []).map((problem) => problem.brand);
+  for (const problem of files.problems ?? []) console.error(`Catalog: ${problem.message}. Keeping the last good ${problem.brand} products.`);
+  const kept = await db.transaction(async (tx) => {
+    await (failed.length > 0 ? tx.delete(products).where(notInArray(products.brand, failed)) : tx.delete(products));
+    // Kept rows keep their positions; new rows come after them.
+    const [{ value: last }] = await tx.select({ value: max(products.position) }).from(products);
+    const offset = (last ?? -1) + 1;
+    const rows = files.products.map((record, index) => productRow(record, offset + index));
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
     }
@@ -34,9 +40,16 @@ export async function loadCatalogIfChanged(
       .insert(storeSettings)
       .values({ key: HASH_KEY, value: files.contentHash })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: files.contentHash, updatedAt: new Date() } });
+    if (failed.length === 0) return [];
+    const counts = await tx
+      .select({ brand: products.brand, count: count() })
+      .from(products)
+      .where(inArray(products.brand, failed))
+      .groupBy(products.brand);
+    return failed.map((brand) => ({ brand, count: counts.find((row) => row.brand === brand)?.count ?? 0 }));
   });
   forgetCatalogCaches(db);
-  return { loaded: true, count: files.products.length };
+  return { loaded: true, count: files.products.length, kept };
 }
 
 /** The products-table row of a catalog record at a position in the catalog. */

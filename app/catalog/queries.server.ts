@@ -6,6 +6,7 @@ import { isBrandKey } from "./brands";
 import { parseProductKey } from "./product";
 import { likePattern, rankTypeahead, searchWords, TYPEAHEAD_LIMIT } from "./search";
 import type { ProductSummary, StoreProduct } from "./store-product";
+import { isVariationSibling } from "./variation-rule";
 import { modelPrefix } from "./variations";
 
 export const PAGE_SIZE = 100;
@@ -231,7 +232,7 @@ function titleCandidates(db: Database, where: SQL | undefined): Promise<ProductS
 /** Same brand, same model prefix, other models: the products a variation dropdown can move to. */
 export async function variationSiblings(
   db: Database,
-  product: Pick<StoreProduct, "brand" | "model" | "key">,
+  product: Pick<StoreProduct, "brand" | "model" | "key" | "id" | "title" | "categories">,
 ): Promise<StoreProduct[]> {
   const prefix = modelPrefix(product.brand, product.model);
   if (!prefix) return [];
@@ -247,5 +248,5 @@ export async function variationSiblings(
     )
     .orderBy(asc(products.position))
     .limit(60);
-  return rows.filter((row) => row.model !== product.model && modelPrefix(row.brand, row.model) === prefix);
+  return rows.filter((row) => isVariationSibling(product, row));
 }

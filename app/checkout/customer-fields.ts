@@ -70,3 +70,28 @@ export const US_STATES = [
 
 export type CustomerField = "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "postalCode";
 export type CustomerErrors = Partial<Record<CustomerField, string>>;
+
+export type CustomerDetails = Record<CustomerField, string>;
+
+/** The form values of a checkout's customer, to refill the form ("Change details") and mirror locally. */
+export function customerDetails(customer: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}): CustomerDetails {
+  return {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address,
+    city: customer.city,
+    state: customer.state,
+    postalCode: customer.postalCode,
+  };
+}

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getProductById, getProductByKey } from "~/catalog/queries.server";
+import { checkoutSuggestions } from "./suggestions.server";
 import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
@@ -8,14 +9,18 @@ import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
+import type { Parcel } from "~/services/shipping/types";
 import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
-import { seasoningParcel } from "~/services/shipping/parcel";
+import { productParcel, seasoningParcel, type ProductDimensions } from "~/services/shipping/parcel";
+import { specMap } from "~/catalog/variations";
+import { PROMO_ALREADY_USED_MESSAGE, promoAlreadyRedeemed } from "~/pricing/promo-redemptions.server";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
-import { clampSingleQuantity, needsCarrierRate, singleCheckoutTotals } from "./single-totals";
+import { detailsCookieHeader, pendingCustomerDetails } from "./details-cookie.server";
+import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
 
 export { SHIPPING_FAILED_MESSAGE };
 
@@ -57,8 +62,17 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
   const product = await findProduct(db, kind, url.searchParams.get("product"));
   if (!product) return { step: "no-product" as const };
   const quantity = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
-  const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode: "", carrierShippingCents: null });
-  return { step: "details" as const, product: summary(product), totals, shippingKnown: !needsCarrierRate(quantity) };
+  const seasoning = isSeasoning(product);
+  const totals = singleCheckoutTotals({
+    unitPriceCents: product.priceCents,
+    quantity,
+    promoCode: "",
+    seasoning,
+    carrierShippingCents: null,
+  });
+  const shippingKnown = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity }).kind !== "carrier";
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details, suggestions };
 }
 
 export async function singleCheckoutAction(db: Database, request: Request, kind: Kind, clientAddress: string) {
@@ -74,11 +88,14 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
   const parsed = parseCustomer(fields);
   const wantsPayment = order.data.intent === "pay";
 
+  const seasoning = isSeasoning(product);
+  const rule = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity });
   let carrierShippingCents: number | null = null;
   let shippingError: string | null = null;
   let retryAfterMs: number | null = null;
-  if (needsCarrierRate(quantity) && parsed.ok) {
-    const quote = await quoteShipping(db, clientAddress, parsed.customer, quantity);
+  if (rule.kind === "carrier" && parsed.ok) {
+    const parcel = seasoning ? seasoningParcel(quantity) : productParcel(productDimensions(product), quantity);
+    const quote = await quoteShipping(db, clientAddress, parsed.customer, parcel);
     carrierShippingCents = quote.status === "quoted" ? quote.quote.amountCents : 0;
     if (quote.status === "failed") shippingError = SHIPPING_FAILED_MESSAGE;
     if (quote.status === "rate-limited") {
@@ -86,9 +103,15 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
       retryAfterMs = quote.retryAfterMs;
     }
   }
-  const totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode, carrierShippingCents });
-  const promoMessage = promoCode.trim() && !totals.promoApplied ? INVALID_PROMO_MESSAGE : null;
-  const shippingKnown = !needsCarrierRate(quantity) || carrierShippingCents !== null;
+  let totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode, seasoning, carrierShippingCents });
+  let promoMessage = promoCode.trim() && !totals.promoApplied ? INVALID_PROMO_MESSAGE : null;
+  // LOVERUB10 is for the first purchase: once per customer email, said before payment.
+  const email = parsed.ok ? parsed.customer.email : (parsed.values.email ?? "");
+  if (totals.promoApplied && email && (await promoAlreadyRedeemed(db, totals.promoCode, email))) {
+    promoMessage = PROMO_ALREADY_USED_MESSAGE;
+    totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode: "", seasoning, carrierShippingCents });
+  }
+  const shippingKnown = rule.kind !== "carrier" || carrierShippingCents !== null;
   const answer = {
     kind: "form" as const,
     values: parsed.values,
@@ -99,16 +122,30 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
     shippingError,
     totals,
     shippingKnown,
+    seasoning,
   };
   if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
-  if (!wantsPayment || !parsed.ok || shippingError) return data(answer, { status: wantsPayment ? 400 : 200 });
+  if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE)
+    return data(answer, { status: wantsPayment ? 400 : 200 });
 
   const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
-  return redirect(checkoutPagePath(kind, checkout.token));
+  return redirect(checkoutPagePath(kind, checkout.token), {
+    headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+  });
 }
 
-/** The carrier's rate for the seasoning parcel to this address (quoted, failed or rate-limited). */
-function quoteShipping(db: Database, clientAddress: string, customer: CustomerInput, quantity: number) {
+/** The seasoning sold through BUY NOW too (its key typed by hand) ships as the seasoning. */
+function isSeasoning(product: StoreProduct): boolean {
+  return product.id === OWN_SEASONING_ID;
+}
+
+function productDimensions(product: StoreProduct): ProductDimensions {
+  const specs = specMap(product.specifications);
+  return { Width: specs.get("Width"), Depth: specs.get("Depth"), Height: specs.get("Height"), Weight: specs.get("Weight") };
+}
+
+/** The carrier's rate for a parcel to this address (quoted, failed or rate-limited). */
+function quoteShipping(db: Database, clientAddress: string, customer: CustomerInput, parcel: Parcel) {
   return quoteCarrierShipping(db, clientAddress, {
     from: warehouseAddress(),
     to: {
@@ -119,7 +156,7 @@ function quoteShipping(db: Database, clientAddress: string, customer: CustomerIn
       zip: customer.postalCode,
       country: "US",
     },
-    parcel: seasoningParcel(quantity),
+    parcel,
   });
 }
 

@@ -1,26 +1,34 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
+import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";
 import { ProductImage } from "./ProductImage";
 
+/**
+ * The whole card opens the product (spec section 2) through one link, the title's: its ::after
+ * covers the card, so there is no second link and nothing interactive nested in it. Forms on the
+ * card (ADD TO CART, and any other button) sit beside the link and above its cover.
+ */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const href = productPath(product);
   return (
     <article className="product-card">
-      <Link to={href} className="product-card__link" prefetch="intent">
-        <ProductImage
-          src={product.image}
-          alt={product.title}
-          width={300}
-          height={300}
-          loading={eager ? "eager" : "lazy"}
-          className="product-card__image"
-        />
-        <h3 className="product-card__title">{product.title}</h3>
-      </Link>
+      <ProductImage
+        src={product.image}
+        alt=""
+        width={300}
+        height={300}
+        loading={eager ? "eager" : "lazy"}
+        className="product-card__image"
+      />
+      <h3 className="product-card__title">
+        <Link to={href} className="product-card__link" prefetch="intent">
+          {product.title}
+        </Link>
+      </h3>
       <p className="product-card__price">
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
         <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}`}>
@@ -29,7 +37,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
       </p>
       <p className="product-card__financing">As low as {formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing</p>
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
-      <p className="product-card__warehouse">Leaves Warehouse: 24 Hrs</p>
+      <p className="product-card__warehouse">{leadTime(product.brand).card}</p>
       <AddToCartButton productKey={product.key} />
     </article>
   );

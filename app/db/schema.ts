@@ -408,3 +408,18 @@ export const staffSessions = pgTable(
   },
   (table) => [index("staff_sessions_staff_idx").on(table.staffId), index("staff_sessions_last_seen_idx").on(table.lastSeenAt)],
 );
+
+/**
+ * LOVERUB10 is for a customer's first purchase: one row per code and customer email (lower-cased),
+ * written in the transaction that records the order, so the database itself refuses a second use.
+ */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    code: text("code").notNull(),
+    email: text("email").notNull(),
+    orderId: text("order_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("promo_redemptions_code_email_key").on(table.code, table.email)],
+);

@@ -2,6 +2,7 @@ import { eq, or } from "drizzle-orm";
 import type { Checkout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
+import { redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
 
 export type Order = typeof orders.$inferSelect;
@@ -37,6 +38,13 @@ export async function recordPaidCheckout(
       .onConflictDoNothing()
       .returning();
     if (inserted) {
+      if (checkout.promoCode) {
+        // First purchase only: the unique index decides. Checkout refuses a used code before payment
+        // (promoAlreadyRedeemed); this catches two pending checkouts paid one after the other.
+        const first = await redeemPromo(tx, { code: checkout.promoCode, email: checkout.customer.email, orderId: inserted.orderId });
+        if (!first)
+          console.warn(`Order ${inserted.orderId}: ${checkout.promoCode} had already been used by this email; the order is kept.`);
+      }
       await tx.update(checkouts).set({ status: "paid", orderId: inserted.orderId }).where(eq(checkouts.token, checkout.token));
       return { order: inserted, created: true };
     }

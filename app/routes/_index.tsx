@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { randomProducts } from "~/catalog/queries.server";
+import { Carousel, type CarouselOptions } from "~/components/carousel";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
@@ -47,28 +48,41 @@ const GET_MORE = [
   { title: "Fast, Free Shipping", text: "Free shipping on orders over $49.", to: "/shipping-policy" },
 ];
 
+/**
+ * The banner carousel (spec section 2: the first banner goes to Blaze, the second to /love-rub).
+ * The server renders a scroll-snap row where every banner can be scrolled or tabbed to; with script
+ * it becomes a swiper carousel with autoplay, dots and arrows, loaded like every other carousel.
+ */
+const BANNER_CAROUSEL: CarouselOptions = {
+  slidesPerView: { default: 1 },
+  autoplayMs: 5000,
+  speed: 500,
+  loop: true,
+  dots: true,
+  arrows: true,
+  gap: 16,
+};
+
+const BANNERS = [
+  <Link key="blaze" to={brandPath("blaze")} className="banner banner--blaze">
+    <span className="banner__eyebrow">Blaze Grills</span>
+    <span className="banner__title">Save up to $450</span>
+    <span className="banner__cta">Shop Blaze</span>
+  </Link>,
+  <Link key="love-rub" to="/love-rub" className="banner banner--rub">
+    <span className="banner__eyebrow">Our own seasoning</span>
+    <span className="banner__title">LOVE RUB</span>
+    <span className="banner__cta">Discover LOVE RUB</span>
+  </Link>,
+];
+
 export default function Home() {
   const { promotions } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <NewsletterPopup />
       <section className="banners container" aria-label="Promotions">
-        <ul className="scroll-row banners__row" aria-label="Featured offers">
-          <li>
-            <Link to={brandPath("blaze")} className="banner banner--blaze">
-              <span className="banner__eyebrow">Blaze Grills</span>
-              <span className="banner__title">Save up to $450</span>
-              <span className="banner__cta">Shop Blaze</span>
-            </Link>
-          </li>
-          <li>
-            <Link to="/love-rub" className="banner banner--rub">
-              <span className="banner__eyebrow">Our own seasoning</span>
-              <span className="banner__title">LOVE RUB</span>
-              <span className="banner__cta">Discover LOVE RUB</span>
-            </Link>
-          </li>
-        </ul>
+        <Carousel {...BANNER_CAROUSEL} className="banner-carousel" label="Featured offers" items={BANNERS} />
       </section>
 
       <div className="container">

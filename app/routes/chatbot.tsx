@@ -12,7 +12,7 @@ import { chatFormSchema } from "~/chat/chat-form.server";
 import { CHAT_ERRORS, welcomeMessage } from "~/chat/conversation";
 import { conversationCookieHeader, newConversationId, readConversation } from "~/chat/conversation-cookie.server";
 import { takeChatTurn } from "~/chat/turn.server";
-import { CHAT_PATH } from "~/components/ChatButton";
+import { BackToStoreLink, CHAT_PATH } from "~/components/ChatButton";
 import { describeError } from "~/components/ErrorPage";
 import { ChatComposer } from "~/components/chat/ChatComposer";
 import { ChatLog } from "~/components/chat/ChatLog";
@@ -112,6 +112,7 @@ export default function ChatbotPage() {
         <div>
           <h1 className="chat__title">Chat with us</h1>
           <p className="chat__store">{storeName}</p>
+          <BackToStoreLink className="chat__back" />
         </div>
         <form method="post" action={CHAT_PATH} onSubmit={chat.onReset}>
           <input type="hidden" name="intent" value="reset" />
@@ -145,7 +146,10 @@ export function ErrorBoundary() {
   return (
     <div className="chat chat--error">
       <header className="chat__header">
-        <h1 className="chat__title">Chat with us</h1>
+        <div>
+          <h1 className="chat__title">Chat with us</h1>
+          <BackToStoreLink className="chat__back" />
+        </div>
       </header>
       <p className="chat__error" role="alert">
         {isRouteErrorResponse(error) ? describeError(error).message : CHAT_ERRORS.generation}

@@ -1,6 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
+import { clearDetailsCookieHeader } from "~/checkout/details-cookie.server";
+import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { confirmationEmailState } from "~/orders/order-email.server";
@@ -11,7 +13,21 @@ import { getDb } from "~/runtime.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
-export const meta: MetaFunction = () => [{ title: "Thank You for Your Order!" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
+
+/** The browser title says what happened: only a recorded order is thanked for. */
+function pageTitle(view: View | undefined): string {
+  switch (view?.kind) {
+    case "paid":
+      return "Thank You for Your Order!";
+    case "failed":
+      return "Payment not completed";
+    case "pending":
+      return "Payment not finished";
+    default:
+      return "Order not found";
+  }
+}
 
 type View =
   | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState }
@@ -43,6 +59,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     case "paid": {
       const headers = new Headers();
       headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
+      // Purchase reset: the customer details kept for the checkout are forgotten (here and, with script, locally).
+      headers.append("Set-Cookie", await clearDetailsCookieHeader(request));
       if (outcome.kind === "cart" && (await readCart(request)).length > 0) {
         // Purchase reset: empty the cart, then show this page again so the header renders the empty cart too.
         headers.append("Set-Cookie", await cartCookieHeader(request, []));
@@ -82,7 +100,12 @@ export default function CheckoutAuthorized() {
 function renderView(view: View) {
   switch (view.kind) {
     case "paid":
-      return <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} emailState={view.emailState} />;
+      return (
+        <>
+          <ForgetCustomerDetails />
+          <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} emailState={view.emailState} />
+        </>
+      );
     case "failed":
       return (
         <>

@@ -4,6 +4,10 @@ import { readCart } from "~/cart/cart-cookie.server";
 import { priceCart } from "~/cart/cart-view.server";
 import { createCartCheckout, EmptyCartError, getCheckout, OrderTooLargeError } from "~/checkout/checkout.server";
 import { parseCustomer } from "~/checkout/customer";
+import { detailsCookieHeader, pendingCustomerDetails } from "~/checkout/details-cookie.server";
+import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
+import { checkoutSuggestions } from "~/checkout/suggestions.server";
+import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCarousel";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
@@ -23,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (checkout?.kind === "cart") return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
   }
   const cart = await priceCart(db, await readCart(request));
-  return { step: "details" as const, cart };
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  return { step: "details" as const, cart, details, suggestions };
 }
 
 const EMPTY_CART_MESSAGE = "Your cart is empty. Please add some products.";
@@ -36,7 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   try {
     const checkout = await createCartCheckout(await getDb(), cart, parsed.customer);
-    return redirect(`/checkout?checkout=${checkout.token}`);
+    return redirect(`/checkout?checkout=${checkout.token}`, {
+      headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+    });
   } catch (error) {
     if (error instanceof EmptyCartError) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
     if (error instanceof OrderTooLargeError) return data({ errors: {}, values: parsed.values, formError: error.message }, { status: 400 });
@@ -80,7 +87,8 @@ export default function CheckoutPage() {
               {result.formError}
             </p>
           ) : null}
-          <CustomerFields values={result?.values ?? {}} errors={result?.errors ?? {}} />
+          <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />
+          <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           <p className="checkout__shipping-note">
             Shipping: {cart.shippingCents === 0 ? "Free (orders over $49)" : "$6.95 (free on orders over $49)"}
           </p>
@@ -100,6 +108,7 @@ export default function CheckoutPage() {
           totals={cart}
         />
       </div>
+      <ProductCarousel label="You May Also Like" products={view.suggestions} slidesPerView={CHECKOUT_PRODUCT_SLIDES} />
     </div>
   );
 }

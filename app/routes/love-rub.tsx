@@ -6,7 +6,7 @@ import { OWN_SEASONING_ID } from "~/catalog/brands";
 import { getProductById } from "~/catalog/queries.server";
 import { priceToCents } from "~/catalog/store-product";
 import { ProductImage } from "~/components/ProductImage";
-import { TestimonialCarousel } from "~/components/Testimonials";
+import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials";
 import type { RootLoaderData, RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import contentStyles from "~/styles/content.css";
@@ -170,6 +170,10 @@ export default function LoveRubLanding() {
             What Grillers Are Saying
           </h2>
           <TestimonialCarousel label="Customer reviews" />
+        </section>
+
+        <section className="love-rub__section love-rub__testimonials" data-reveal="">
+          <TestimonialBlock headingId="love-rub-testimonials-heading" heading="What our customers say" />
         </section>
       </main>
     </div>

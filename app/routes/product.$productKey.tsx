@@ -3,6 +3,7 @@ import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteErro
 import { Suspense, useState } from "react";
 import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
+import { leadTime } from "~/catalog/lead-time";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
@@ -27,7 +28,8 @@ const SPEC_PARAM_PREFIX = "spec.";
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const key = params.productKey ?? "";
   const parsed = parseProductKey(key);
-  if (parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
+  // Both the bare id (/product/LOVE-RUB-001) and the brand-id form open the seasoning's own page.
+  if (key === OWN_SEASONING_ID || parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
   const db = await getDb();
   const product = parsed ? await getProductByKey(db, key) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
@@ -147,7 +149,7 @@ export default function ProductDetail() {
           {variations.length > 0 ? <VariationForm productKey={product.key} options={variations} error={variationError} /> : null}
           <p className="in-stock">In Stock</p>
           <p className="shipping-note">
-            {product.brand === "the_outdoor_plus" ? "Leaves warehouse in 4 - 6 weeks" : "Leaves warehouse within 24 Hours"}
+            {leadTime(product.brand).detail}
             {product.priceCents > 4900 ? " · Free Shipping" : ""}
           </p>
           <FinancingLine priceCents={product.priceCents} />

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { brandCategories, isAllCategories, listProducts } from "~/catalog/queries.server";
-import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
+import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
 import { categoryPath } from "~/components/layout/navigation";
+import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
@@ -106,7 +107,7 @@ function BrandDropdown({ brand }: { brand: string }) {
         onChange={(event) => navigate(categoryPath("all", event.currentTarget.value))}
       >
         <option value="all">All Brands</option>
-        {DISPLAYED_BRANDS.map((key) => (
+        {brandOptions(brand).map((key) => (
           <option key={key} value={key}>
             {brandDisplayName(key)}
           </option>
@@ -117,6 +118,12 @@ function BrandDropdown({ brand }: { brand: string }) {
       </button>
     </Form>
   );
+}
+
+/** The 20 displayed brands, plus the current one when it is a brand the list does not display (Breeo), so the dropdown always shows it. */
+function brandOptions(brand: string): readonly string[] {
+  if (brand === "all" || (DISPLAYED_BRANDS as readonly string[]).includes(brand)) return DISPLAYED_BRANDS;
+  return isBrandKey(brand) ? [...DISPLAYED_BRANDS, brand] : DISPLAYED_BRANDS;
 }
 
 function CategoryDropdown({
@@ -165,7 +172,7 @@ function AskAnExpert() {
           <a href={telHref(phone)}>{phone}</a>
         </li>
         <li>
-          <a href="/chatbot">Live Chat</a>
+          <ChatLink>Live Chat</ChatLink>
         </li>
         <li>
           <Link to="/contact">Email an Expert</Link>

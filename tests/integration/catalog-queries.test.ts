@@ -159,6 +159,15 @@ describe.each(testDatabaseKinds())("catalog queries on %s", (kind) => {
 
   it("has no variations for brands without variation dropdowns", async () => {
     const primo = all.find((p) => p.brand === "primo" && p.Model)!;
-    expect(await variationSiblings(database.db, { brand: "primo", model: primo.Model, key: `primo-${primo.Id}` })).toEqual([]);
+    expect(
+      await variationSiblings(database.db, {
+        brand: "primo",
+        model: primo.Model,
+        key: `primo-${primo.Id}`,
+        id: primo.Id,
+        title: primo.Title,
+        categories: primo.Category,
+      }),
+    ).toEqual([]);
   });
 });

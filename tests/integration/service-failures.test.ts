@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       );
       expect(outcome).toEqual({ status: "failed" });
       // What the page does with a failed quote (app/checkout/single-checkout.server.ts).
-      const totals = singleCheckoutTotals({ unitPriceCents: 1599, quantity: 2, promoCode: "", carrierShippingCents: 0 });
+      const totals = singleCheckoutTotals({ unitPriceCents: 1599, quantity: 2, promoCode: "", seasoning: true, carrierShippingCents: 0 });
       expect(totals.shippingCents).toBe(0);
       expect(SHIPPING_FAILED_MESSAGE).toBe("Failed to calculate shipping cost. Please try again.");
     });

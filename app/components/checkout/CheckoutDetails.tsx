@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OrderCustomer } from "~/db/schema";
+import { formatPhone } from "~/utils/format";
 
 /** The submitted contact and address, with a way back to change them. */
 export function CheckoutDetails({ customer, editPath }: { customer: OrderCustomer; editPath: string }) {
@@ -15,7 +16,7 @@ export function CheckoutDetails({ customer, editPath }: { customer: OrderCustome
         <br />
         {customer.country}
         <br />
-        {customer.email} · {customer.phone}
+        {customer.email} · {formatPhone(customer.phone) || customer.phone}
       </address>
       <Link to={editPath}>Change details</Link>
     </section>

@@ -1,6 +1,8 @@
 import type { OrderCustomer, OrderItem } from "~/db/schema";
 import type { PaymentOption } from "~/services/payments/types";
+import { customerDetails } from "~/checkout/customer-fields";
 import { CheckoutDetails } from "./CheckoutDetails";
+import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";
 import { PaymentMethods } from "./PaymentMethods";
 
@@ -32,6 +34,7 @@ export function PaymentStep({
       <div className="checkout__layout">
         <div>
           <CheckoutDetails customer={checkout.customer} editPath={editPath} />
+          <CustomerDetailsMirror details={customerDetails(checkout.customer)} />
           <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} options={paymentOptions} />
         </div>
         <OrderSummary

@@ -1,8 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import type { ProductSummary as CardProduct } from "~/catalog/store-product";
+import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
-import type { SingleCheckoutTotals } from "~/checkout/single-totals";
+import { singleCheckoutTotals, singleShippingRule, type SingleCheckoutTotals } from "~/checkout/single-totals";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 import { CustomerFields } from "./CustomerFields";
+import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";
 import type { PaymentOption } from "~/services/payments/types";
 import { PaymentStep, type PendingCheckoutView } from "./PaymentStep";
@@ -11,7 +15,17 @@ type ProductSummary = { key: string; title: string; model: string; image: string
 
 export type SingleCheckoutLoaderView =
   | { step: "no-product" }
-  | { step: "details"; product: ProductSummary; totals: SingleCheckoutTotals; shippingKnown: boolean }
+  | {
+      step: "details";
+      product: ProductSummary;
+      seasoning: boolean;
+      totals: SingleCheckoutTotals;
+      shippingKnown: boolean;
+      /** The pending checkout's details the server holds for this browser ("Change details"). */
+      details: Record<CustomerField, string> | null;
+      /** The checkout-area carousel below the form. */
+      suggestions: CardProduct[];
+    }
   | {
       step: "payment";
       paymentOptions: PaymentOption[];
@@ -30,13 +44,15 @@ export type SingleCheckoutActionView =
       shippingError: string | null;
       totals: SingleCheckoutTotals;
       shippingKnown: boolean;
+      seasoning: boolean;
     };
 
 /**
  * One product, quantity 1 to 10, a promo code and shipping (flat for one
  * item, the carrier's rate for more once the address is known). "Apply"
  * recalculates on the server; "Proceed to Payment" validates and records the
- * checkout. Works without script.
+ * checkout. Works without script; with script, a new quantity updates the
+ * summary at once (the same pure rules the server applies, see single-totals.ts).
  */
 export function SingleCheckoutView({
   title,
@@ -51,6 +67,8 @@ export function SingleCheckoutView({
   path: string;
 }) {
   const navigation = useNavigation();
+  // The quantity picked in the browser since the last server answer (null: the server's own).
+  const [picked, setPicked] = useState<{ quantity: number; from: SingleCheckoutTotals } | null>(null);
   // Before the loader's view: a post for a product we do not have lands on a page whose loader has no product either.
   if (result?.kind === "error") {
     return (
@@ -79,8 +97,21 @@ export function SingleCheckoutView({
     return <PaymentStep title={title} checkout={view.checkout} paymentOptions={view.paymentOptions} editPath={`${path}?${editQuery}`} />;
   }
   const form = result?.kind === "form" ? result : undefined;
-  const totals = form?.totals ?? view.totals;
-  const shippingKnown = form?.shippingKnown ?? view.shippingKnown;
+  const serverTotals = form?.totals ?? view.totals;
+  const seasoning = form?.seasoning ?? view.seasoning;
+  const live = picked && picked.from === serverTotals && picked.quantity !== serverTotals.quantity ? picked.quantity : null;
+  const totals =
+    live === null
+      ? serverTotals
+      : singleCheckoutTotals({
+          unitPriceCents: serverTotals.unitPriceCents,
+          quantity: live,
+          promoCode: serverTotals.promoApplied ? serverTotals.promoCode : "",
+          seasoning,
+          carrierShippingCents: null,
+        });
+  const rule = singleShippingRule({ seasoning, unitPriceCents: totals.unitPriceCents, quantity: totals.quantity });
+  const shippingKnown = live === null ? (form?.shippingKnown ?? view.shippingKnown) : rule.kind !== "carrier";
   const busy = navigation.state === "submitting";
   return (
     <div className="container checkout">
@@ -91,7 +122,13 @@ export function SingleCheckoutView({
           <div className="field-row">
             <div className="field">
               <label htmlFor="single-quantity">Quantity</label>
-              <select id="single-quantity" name="quantity" defaultValue={String(totals.quantity)} key={totals.quantity}>
+              <select
+                id="single-quantity"
+                name="quantity"
+                defaultValue={String(serverTotals.quantity)}
+                key={serverTotals.quantity}
+                onChange={(event) => setPicked({ quantity: Number(event.currentTarget.value), from: serverTotals })}
+              >
                 {Array.from({ length: SINGLE_PRODUCT_MAX_QUANTITY }, (_, index) => index + 1).map((value) => (
                   <option key={value} value={value}>
                     {value}
@@ -127,16 +164,19 @@ export function SingleCheckoutView({
           <button type="submit" name="intent" value="update" className="button">
             Apply
           </button>
-          <CustomerFields values={form?.values ?? {}} errors={form?.errors ?? {}} />
+          <CustomerFields values={form?.values ?? view.details ?? {}} errors={form?.errors ?? {}} />
+          <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           {form?.shippingError ? (
             <p className="notice notice--error" role="alert">
               {form.shippingError}
             </p>
           ) : null}
           <p className="checkout__shipping-note">
-            {totals.quantity === 1
-              ? "Shipping: $6.99 flat for one item."
-              : "Shipping for more than one item is the carrier's rate to your address."}
+            {rule.kind === "flat"
+              ? "Shipping: $6.99 flat for one jar."
+              : rule.kind === "free"
+                ? "Free shipping on orders over $49."
+                : "Shipping is the carrier's rate to your address."}
           </p>
           <button type="submit" name="intent" value="pay" className="button button--primary button--block" disabled={busy}>
             Proceed to Payment
@@ -157,6 +197,7 @@ export function SingleCheckoutView({
           shippingNote="Calculated once your address is entered"
         />
       </div>
+      <ProductCarousel label="You May Also Like" products={view.suggestions} slidesPerView={CHECKOUT_PRODUCT_SLIDES} />
     </div>
   );
 }

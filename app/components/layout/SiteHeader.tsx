@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { PublicConfig } from "~/config.server";
 import { telHref } from "~/utils/format";
+import { ChatLink } from "../ChatButton";
 import { CartIcon, PhoneIcon } from "../icons";
 import { BRAND_MENU, CATEGORY_MENUS, PROMO_BANNER, UTILITY_LINKS, type Menu } from "./navigation";
 import { SearchBox } from "./SearchBox";
@@ -167,7 +168,7 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
               <a href={telHref(store.storePhone)}>Call {store.storePhone}</a>
             </li>
             <li>
-              <a href="/chatbot">Chat with us</a>
+              <ChatLink>Chat with us</ChatLink>
             </li>
             <li>
               <a href={`mailto:${store.storeEmail}`}>Email {store.storeEmail}</a>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dollarsToCents } from "./dollars-to-cents";
-import { seasoningParcel } from "./parcel";
+import { DEFAULT_PRODUCT_PARCEL, productParcel, seasoningParcel } from "./parcel";
 
 describe("seasoningParcel", () => {
   it("is 5.75 x 2.75 x 5.75 inches and 11.5 ounces for one jar", () => {
@@ -14,6 +14,19 @@ describe("seasoningParcel", () => {
 
   it("refuses quantities that are not positive whole numbers", () => {
     for (const quantity of [0, -1, 1.5, Number.NaN]) expect(() => seasoningParcel(quantity)).toThrow(RangeError);
+  });
+});
+
+describe("productParcel", () => {
+  it("uses the catalog's size in inches and weight in pounds (as ounces), stacked by quantity", () => {
+    const dimensions = { Width: '12.5"', Depth: '4"', Height: '3.25"', Weight: "2 lbs" };
+    expect(productParcel(dimensions, 1)).toEqual({ length: 4, width: 12.5, height: 3.25, weight: 32 });
+    expect(productParcel(dimensions, 3)).toEqual({ length: 4, width: 12.5, height: 9.75, weight: 96 });
+  });
+
+  it("takes the stated default box for missing or unreadable measures", () => {
+    expect(productParcel({}, 1)).toEqual(DEFAULT_PRODUCT_PARCEL);
+    expect(productParcel({ Width: "N/A", Weight: "0 lbs" }, 2)).toEqual({ length: 12, width: 12, height: 12, weight: 160 });
   });
 });
 
