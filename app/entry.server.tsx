@@ -7,6 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
 import { allowedMethods } from "./utils/allowed-methods.server";
+import { applyCachePolicy } from "./utils/cache-control.server";
+import { cachedPage, NONCE_PLACEHOLDER, notModified, pageCacheKey, pageHtml, storePage } from "./utils/page-cache.server";
 import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
@@ -45,35 +47,93 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   await getRuntime();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
+  const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
+  const nonce = loadContext?.cspNonce;
+  const cacheKey = pageCacheKey(request, responseStatusCode, remixContext, nonce !== undefined);
+  if (cacheKey === null) return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce);
+
+  // Same URL and same loader data: the same HTML (see utils/page-cache.server.ts).
+  let page = cachedPage(cacheKey);
+  if (page) {
+    // The data the loaders produced for this request is not needed: the page has it.
+    remixContext.serverHandoffStream?.cancel().catch(() => {});
+  } else {
+    const html = await renderDocument(remixContext, request.url, nonce === undefined ? undefined : NONCE_PLACEHOLDER);
+    page = storePage(cacheKey, html);
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isPublic) {
+    responseHeaders.set("ETag", page.etag);
+    if (notModified(request, page.etag)) return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(pageHtml(page, nonce), { status: responseStatusCode, headers: responseHeaders });
+}
+
+/** The whole document as a string (for the page cache): every Suspense boundary resolved. */
+function renderDocument(remixContext: EntryContext, url: string, nonce: string | undefined): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.on("error", reject);
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={url} abortDelay={streamTimeout} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          reject(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+function streamDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  nonce: string | undefined,
+): Promise<Response> {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />, {
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }

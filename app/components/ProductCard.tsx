@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/catalog/store-product";
+import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";
 import { ProductImage } from "./ProductImage";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const href = productPath(product);
   return (
     <article className="product-card">
@@ -27,7 +27,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}
         </s>
       </p>
-      <p className="product-card__financing">As low as {formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing</p>
+      <p className="product-card__financing">{`As low as ${formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing`}</p>
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       <p className="product-card__warehouse">Leaves Warehouse: 24 Hrs</p>
       <AddToCartButton productKey={product.key} />
@@ -35,7 +35,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   );
 }
 
-export function ProductGrid({ products, label }: { products: ProductSummary[]; label: string }) {
+export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (

@@ -1,9 +1,9 @@
-import type { ProductSummary } from "~/catalog/store-product";
+import type { ProductCardData } from "~/catalog/store-product";
 import { Carousel, PRODUCT_CAROUSEL } from "./carousel";
 import { ProductCard } from "./ProductCard";
 
 /** A titled row of product cards; swipeable with script, a scrollable row without. */
-export function ProductCarousel({ label, products }: { label: string; products: ProductSummary[] }) {
+export function ProductCarousel({ label, products }: { label: string; products: ProductCardData[] }) {
   const headingId = `carousel-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <section className="product-carousel" aria-labelledby={headingId}>

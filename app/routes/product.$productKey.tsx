@@ -1,10 +1,16 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
-import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
+import { generateDescription, splitDescription } from "~/catalog/descriptions.server";
+import {
+  cachedProductByKey,
+  cachedRelatedProducts,
+  cachedStoredDescription,
+  cachedVariationSiblings,
+} from "~/catalog/cached-queries.server";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
-import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
-import type { StoreProduct } from "~/catalog/store-product";
+import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
 import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
@@ -29,18 +35,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const parsed = parseProductKey(key);
   if (parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
   const db = await getDb();
-  const product = parsed ? await getProductByKey(db, key) : null;
+  const product = parsed ? await cachedProductByKey(db, key) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
   const [siblings, related, stored] = await Promise.all([
-    variationSiblings(db, product),
-    relatedProducts(db, {
+    cachedVariationSiblings(db, product),
+    cachedRelatedProducts(db, {
       categories: product.categories.filter((name) => name !== "Home").slice(-2),
       excludeKey: product.key,
       limit: RELATED_LIMIT,
     }),
-    storedDescription(db, product.key),
+    cachedStoredDescription(db, product.key),
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
@@ -56,7 +62,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     legal,
     variations: variationOptions(product, siblings),
     variationError,
-    related,
+    related: related.map(cardData),
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(getConfig()),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -66,6 +72,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     originalDescription: stored ? null : body,
   };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 function chosenVariation(search: URLSearchParams): Record<string, string> {
   const chosen: Record<string, string> = {};

@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { brandCategories, isAllCategories, listProducts } from "~/catalog/queries.server";
+import { cachedListProducts } from "~/catalog/cached-queries.server";
+import { brandCategories, isAllCategories } from "~/catalog/queries.server";
+import { cardData } from "~/catalog/store-product";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
 import { categoryPath } from "~/components/layout/navigation";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
@@ -15,9 +18,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const category = isAllCategories(params.category ?? "all") ? "all" : (params.category as string);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const db = await getDb();
-  const [list, categories] = await Promise.all([listProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list, categories, origin: publicBaseUrl(getConfig()) };
+  const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
+  return { brand, category, list: { ...list, products: list.products.map(cardData) }, categories, origin: publicBaseUrl(getConfig()) };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Products" }];

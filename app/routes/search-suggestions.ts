@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { typeahead } from "~/catalog/queries.server";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { cachedTypeahead } from "~/catalog/cached-queries.server";
 import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
 
@@ -8,11 +8,13 @@ const MAX_QUERY_LENGTH = 100;
 /** Typeahead results for the header search box: at most five, best first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const text = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  const matches = await typeahead(await getDb(), text);
-  return {
+  const matches = await cachedTypeahead(await getDb(), text);
+  const body = {
     results: matches.map(({ product, score }) => ({
       score,
       product: { key: product.key, title: product.title, image: product.image, path: productPath(product) },
     })),
   };
+  // The same for everyone until the catalogue changes: browsers and shared caches may keep it a few minutes.
+  return data(body, { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } });
 }
