@@ -6,7 +6,15 @@ import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";
 import { ProductImage } from "./ProductImage";
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = productPath(product);
   return (
     <article className="product-card">
@@ -17,6 +25,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           width={300}
           height={300}
           loading={eager ? "eager" : "lazy"}
+          priority={priority}
           className="product-card__image"
         />
         <h3 className="product-card__title">{product.title}</h3>
@@ -40,7 +49,7 @@ export function ProductGrid({ products, label }: { products: ProductCardData[]; 
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.key}>
-          <ProductCard product={product} eager={index < 4} />
+          <ProductCard product={product} eager={index < 4} priority={index === 0} />
         </li>
       ))}
     </ul>

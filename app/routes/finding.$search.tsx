@@ -4,6 +4,7 @@ import { cachedSearchProducts } from "~/catalog/cached-queries.server";
 import { cardData } from "~/catalog/store-product";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;
@@ -20,6 +21,7 @@ export const headers: HeadersFunction = catalogueHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Search results for "${data.query}"` : "Search results" },
   { name: "robots", content: "noindex, follow" },
+  ...(data?.results.products[0] ? [picturePreload(data.results.products[0].image)] : []),
 ];
 
 export default function SearchResults() {

@@ -18,6 +18,7 @@ import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
+import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
 import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
@@ -97,6 +98,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: product.title },
     { name: "description", content: `${product.title}. ${formatUsd(product.priceCents)}, in stock, free shipping over $49.` },
     { tagName: "link", rel: "canonical", href: url },
+    ...(product.images[data.imageIndex] ? [picturePreload(product.images[data.imageIndex])] : []),
     { property: "og:title", content: product.title },
     { property: "og:image", content: `${origin}${product.image}` },
     {

@@ -7,6 +7,7 @@ import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
 import { categoryPath } from "~/components/layout/navigation";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -37,6 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       rel: "canonical",
       href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}`,
     },
+    ...(data.list.products[0] ? [picturePreload(data.list.products[0].image)] : []),
   ];
 };
 

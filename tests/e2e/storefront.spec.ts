@@ -36,6 +36,8 @@ test.describe("home", () => {
     await page.clock.pauseAt(new Date("2026-06-01T12:00:01Z"));
     await page.addInitScript(() => window.localStorage.setItem("newsletter-popup-dismissed", "e2e")); // no popup over the carousel
     await page.goto("/");
+    // A carousel on screen at load turns into a swiper at the shopper's first interaction (carousel/load-swiper.ts).
+    await page.mouse.move(5, 5);
     const carousel = page.locator(".product-carousel").filter({ has: page.getByRole("heading", { name: "Promotions" }) });
     const pause = carousel.getByRole("button", { name: "Pause automatic slide show" });
     await expect(pause).toBeVisible(); // swiper runs and its autoplay has started
