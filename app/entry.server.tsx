@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
+import type { StoreLoadContext } from "./http/load-context";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
 import { allowedMethods } from "./utils/allowed-methods.server";
 import { applyCachePolicy } from "./utils/cache-control.server";
@@ -53,7 +54,7 @@ export default async function handleRequest(
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
-  const nonce = loadContext?.cspNonce;
+  const nonce = (loadContext as StoreLoadContext | undefined)?.cspNonce;
   const cacheKey = pageCacheKey(request, responseStatusCode, remixContext, nonce !== undefined);
   if (cacheKey === null) return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce);
 

@@ -38,6 +38,8 @@ describe("page cache", () => {
     const page = storePage("k", `<script nonce="${NONCE_PLACEHOLDER}"></script>`);
     expect(cachedPage("k")).toBe(page);
     expect(pageHtml(page, "abc")).toBe('<script nonce="abc"></script>');
+    const plain = storePage("plain", "<p>same bytes for everyone</p>");
+    expect(new TextDecoder().decode(pageHtml(plain, undefined) as Uint8Array)).toBe("<p>same bytes for everyone</p>");
     expect(notModified(new Request("http://x/", { headers: { "If-None-Match": page.etag } }), page.etag)).toBe(true);
     expect(notModified(new Request("http://x/", { headers: { "If-None-Match": '"other"' } }), page.etag)).toBe(false);
     expect(cachedPage("missing")).toBeUndefined();

@@ -21,6 +21,8 @@ export const NONCE_PLACEHOLDER = `n${randomBytes(12).toString("hex")}`;
 
 export interface CachedPage {
   html: string;
+  /** The UTF-8 bytes, encoded once (pages without a nonce are sent as they are). */
+  body: Uint8Array<ArrayBuffer>;
   /** Byte length of `html`, for the memory bound. */
   bytes: number;
   /** Strong validator of the bytes (before the nonce is put in). */
@@ -31,6 +33,7 @@ export interface CachedPage {
 }
 
 const pages = new Map<string, CachedPage>();
+const utf8 = new TextEncoder();
 let totalBytes = 0;
 
 function hasPendingData(value: unknown): boolean {
@@ -71,9 +74,11 @@ export function cachedPage(key: string): CachedPage | undefined {
 }
 
 export function storePage(key: string, html: string): CachedPage {
-  const bytes = Buffer.byteLength(html);
+  const body = utf8.encode(html);
+  const bytes = body.length * 2;
   const page: CachedPage = {
     html,
+    body,
     bytes,
     etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
     hasNonce: html.includes(NONCE_PLACEHOLDER),
@@ -99,8 +104,8 @@ function forget(key: string, page: CachedPage) {
 }
 
 /** The page's bytes for this request, with its nonce in place. */
-export function pageHtml(page: CachedPage, nonce: string | undefined): string {
-  return page.hasNonce ? page.html.replaceAll(NONCE_PLACEHOLDER, nonce ?? "") : page.html;
+export function pageHtml(page: CachedPage, nonce: string | undefined): string | Uint8Array<ArrayBuffer> {
+  return page.hasNonce ? page.html.replaceAll(NONCE_PLACEHOLDER, nonce ?? "") : page.body;
 }
 
 /** Whether a conditional request already holds these bytes. */
