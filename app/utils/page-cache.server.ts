@@ -14,16 +14,17 @@ import type { EntryContext } from "@remix-run/node";
  * changes per request, is rendered as a placeholder and put in on the way out.
  */
 
-const MAX_BYTES = 48 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_AGE_MS = 10 * 60_000;
 /** Stands in for the per-request CSP nonce inside cached HTML. */
 export const NONCE_PLACEHOLDER = `n${randomBytes(12).toString("hex")}`;
 
 export interface CachedPage {
+  /** The text, kept only for pages with a nonce placeholder (empty otherwise). */
   html: string;
   /** The UTF-8 bytes, encoded once (pages without a nonce are sent as they are). */
   body: Uint8Array<ArrayBuffer>;
-  /** Byte length of `html`, for the memory bound. */
+  /** Memory the page holds, for the bound. */
   bytes: number;
   /** Strong validator of the bytes (before the nonce is put in). */
   etag: string;
@@ -74,21 +75,22 @@ export function cachedPage(key: string): CachedPage | undefined {
 }
 
 export function storePage(key: string, html: string): CachedPage {
+  const hasNonce = html.includes(NONCE_PLACEHOLDER);
   const body = utf8.encode(html);
-  const bytes = body.length * 2;
   const page: CachedPage = {
-    html,
+    // The text is kept only when a nonce must be put in per response; otherwise the bytes suffice.
+    html: hasNonce ? html : "",
     body,
-    bytes,
-    etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
-    hasNonce: html.includes(NONCE_PLACEHOLDER),
+    bytes: body.length * (hasNonce ? 3 : 1),
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    hasNonce,
     storedAt: Date.now(),
   };
   const previous = pages.get(key);
   if (previous) forget(key, previous);
-  if (bytes > MAX_BYTES / 8) return page;
+  if (page.bytes > MAX_BYTES / 8) return page;
   pages.set(key, page);
-  totalBytes += bytes;
+  totalBytes += page.bytes;
   for (const [oldKey, old] of pages) {
     if (totalBytes <= MAX_BYTES) break;
     forget(oldKey, old);
