@@ -138,7 +138,7 @@ export async function measurePaths(
             non2xx: storeRuns.reduce((n, r) => n + r.non2xx, 0),
           },
           bare: { rps: bareRps, p95: stats(bareRuns.map((r) => r.p95)) },
-          ratio: bareRps.median / Math.max(0.001, storeRps.median),
+          ratio: storeRps.median > 0 ? bareRps.median / storeRps.median : Number.NaN,
         };
         rows.push(row);
         progress(
