@@ -36,6 +36,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const parsed = parseProductKey(key);
   if (parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
   const db = await getDb();
+  // The stored description needs only the key: asked for alongside the product, not after it.
+  const storedText = parsed ? cachedStoredDescription(db, key) : Promise.resolve(null);
+  storedText.catch(() => {}); // awaited below; a 404 must not leave it unhandled
   const product = parsed ? await cachedProductByKey(db, key) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
 
@@ -47,7 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       excludeKey: product.key,
       limit: RELATED_LIMIT,
     }),
-    cachedStoredDescription(db, product.key),
+    storedText,
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
