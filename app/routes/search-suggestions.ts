@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { cachedTypeahead } from "~/catalog/cached-queries.server";
 import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
@@ -16,5 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
   // The same for everyone until the catalogue changes: browsers and shared caches may keep it a few minutes.
-  return data(body, { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } });
+  // A resource route: a Response keeps its headers (json() also keeps the body's type for the search box's fetcher).
+  return json(body, { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } });
 }
