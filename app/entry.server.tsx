@@ -11,6 +11,8 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
+import { applyCachePolicy } from "./utils/cache-control.server";
+import { cachedPage, NONCE_PLACEHOLDER, notModified, pageCacheKey, pageHtml, storePage } from "./utils/page-cache.server";
 import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
@@ -51,15 +53,73 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(getConfig(), nonce));
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
+  const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
+  const cacheKey = pageCacheKey(request, responseStatusCode, remixContext, true);
+  if (cacheKey === null) return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce, loadContext);
+
+  // Same URL and same loader data: the same HTML (see utils/page-cache.server.ts), with this request's nonce put in.
+  let page = cachedPage(cacheKey);
+  if (page) {
+    // The data the loaders produced for this request is not needed: the page has it.
+    remixContext.serverHandoffStream?.cancel().catch(() => {});
+  } else {
+    const html = await renderDocument(remixContext, request.url, NONCE_PLACEHOLDER);
+    page = storePage(cacheKey, html);
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isPublic) {
+    responseHeaders.set("ETag", page.etag);
+    if (notModified(request, page.etag)) {
+      // The browser keeps the page it has, whose scripts carry the nonce of its own policy: a new policy would block them.
+      responseHeaders.delete("Content-Security-Policy");
+      return new Response(null, { status: 304, headers: responseHeaders });
+    }
+  }
+  return new Response(pageHtml(page, nonce), { status: responseStatusCode, headers: responseHeaders });
+}
+
+function documentElement(remixContext: EntryContext, url: string, nonce: string) {
+  return (
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={url} abortDelay={streamTimeout} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+}
+
+/** The whole document as a string (for the page cache): every Suspense boundary resolved. */
+function renderDocument(remixContext: EntryContext, url: string, nonce: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.on("error", reject);
+    const { pipe, abort } = renderToPipeableStream(documentElement(remixContext, url, nonce), {
+      nonce,
+      onAllReady() {
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        reject(error);
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+function streamDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  nonce: string,
+  loadContext: AppLoadContext,
+): Promise<Response> {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const page = (
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceContext.Provider>
-    );
-    const { pipe, abort } = renderToPipeableStream(page, {
+    const { pipe, abort } = renderToPipeableStream(documentElement(remixContext, request.url, nonce), {
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
@@ -79,8 +139,7 @@ export default async function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Before the shell, the error reaches handleError (or onShellError); after it, only here.
-        if (shellRendered)
-          logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
+        if (shellRendered) logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -26,14 +26,13 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton } from "~/components/ChatButton";
 import { ErrorPage } from "~/components/ErrorPage";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
+// One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
 import appStyles from "~/styles/app.css";
-import contentStyles from "~/styles/content.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
-  // The CSS bundle holds swiper's styles, imported by the Carousel component.
+  // Only CSS imported for its side effects lands in the CSS bundle; swiper's comes with swiper (carousel/load-swiper.ts).
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
-  { rel: "stylesheet", href: contentStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,17 +1,27 @@
 /**
- * Benchmarks: catalog query timings on the synthetic catalog, and the
- * gzipped JavaScript each storefront route ships on a first visit.
+ * The store's one performance report:
+ *   - scale: catalog query timings on the 100,000-product synthetic catalog, with plans;
+ *   - bundle: the gzipped JavaScript each storefront route ships on a first visit;
+ *   - server: start time (first start loading the catalogue, then on the loaded database),
+ *     RSS after warm-up and after 10,000 requests;
+ *   - http: autocannon at 10 and 50 connections per page, beside a bare Node server
+ *     answering the same bytes (the ceiling);
+ *   - lighthouse: Lighthouse mobile on six pages, median of 3;
+ *   - checkout: orders per second through the offline test payment page.
+ * The production build runs on a fresh embedded database and, with
+ * BENCH_DATABASE_URL (or --server-database-url), on a throwaway PostgreSQL database.
  *
- *   npm run catalog:synth                       # once: 100k products in ./data/pglite-synth
- *   npm run bench [-- --database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
+ *   npm run bench [-- --only http,lighthouse] [--runs N] [--duration S] [--lighthouse-runs N]
+ *                    [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
  *                    [--skip-db] [--skip-bundle] [--build] [--plans full]
  *
+ * Writes bench/results/latest.json and latest.md and a dated copy of each.
  * A measurement, not a test: it exits 0 whatever the numbers are (1 only when
- * it could not measure, e.g. the synthetic database is missing) and prints
- * "OVER BUDGET" when a route ships more than the budget.
+ * it could not measure, e.g. the synthetic database could not be made) and
+ * prints "OVER BUDGET" when a figure misses its budget.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import {
@@ -51,15 +61,29 @@ import {
   type TargetFlags,
 } from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
+import { benchServer, formatReport, newReport, type Report } from "./lib/bench-report";
+import { pgliteTarget, postgresTarget } from "./lib/bench-server";
 
-const USAGE = `Usage: npm run bench -- [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
+const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout"] as const;
+
+const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] [--lighthouse-runs N] [--shoppers N]
+                        [--server-database-url URL] [--no-pglite]
+                        [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
                         [--skip-db] [--skip-bundle] [--build] [--plans full]
+  --only PARTS        comma-separated subset of ${ALL_PARTS.join(",")} (default: all)
+  --runs N            autocannon runs per page and connection count (default 1)
+  --duration S        seconds per autocannon run (default 5)
+  --lighthouse-runs N Lighthouse runs per page (default 3)
+  --shoppers N        checkouts in the checkout part (default 100, 10 at a time)
+  --server-database-url URL  PostgreSQL server for the server parts (default BENCH_DATABASE_URL);
+                      the bench creates a throwaway database on it and drops it at the end
+  --no-pglite         server parts on PostgreSQL only
   --database-url URL  PostgreSQL database filled by catalog:synth
   --pglite-dir DIR    PGlite directory filled by catalog:synth (default ./data/pglite-synth)
   --iterations N      timed runs per query (default 30)
   --warmup N          untimed runs per query first (default 3)
-  --skip-db           only measure the route bundles
-  --skip-bundle       only time the queries
+  --skip-db           same as leaving "scale" out of --only
+  --skip-bundle       same as leaving "bundle" out of --only
   --build             run \`npx remix build\` first even when a build exists
   --plans full        print every EXPLAIN plan in full, not only those of slow queries`;
 
@@ -439,6 +463,21 @@ function benchBundles(forceBuild: boolean): boolean {
   return true;
 }
 
+/** Runs `work` with console.log also copied into the returned text (for the Markdown report). */
+async function captured(work: () => Promise<boolean> | boolean): Promise<{ ok: boolean; text: string }> {
+  const original = console.log;
+  const lines: string[] = [];
+  console.log = (...args: unknown[]) => {
+    lines.push(args.map(String).join(" "));
+    original(...args);
+  };
+  try {
+    return { ok: await work(), text: lines.join("\n") };
+  } finally {
+    console.log = original;
+  }
+}
+
 async function main(): Promise<number> {
   const flags = parseCli(process.argv.slice(2), {
     ...HELP_OPTION,
@@ -449,6 +488,13 @@ async function main(): Promise<number> {
     "skip-bundle": { type: "boolean" },
     build: { type: "boolean" },
     plans: { type: "string" },
+    only: { type: "string" },
+    runs: { type: "string" },
+    duration: { type: "string" },
+    "lighthouse-runs": { type: "string" },
+    shoppers: { type: "string" },
+    "server-database-url": { type: "string" },
+    "no-pglite": { type: "boolean" },
   });
   if (flags.help) {
     console.log(USAGE);
@@ -457,11 +503,76 @@ async function main(): Promise<number> {
   const iterations = intOption(flags.iterations, "iterations", 30);
   const warmup = intOption(flags.warmup, "warmup", 3, 0);
   if (flags.plans !== undefined && flags.plans !== "full") throw new UsageError('--plans takes "full"');
+  const parts = new Set<string>(flags.only ? flags.only.split(",").map((part) => part.trim()) : ALL_PARTS);
+  for (const part of parts) {
+    if (!(ALL_PARTS as readonly string[]).includes(part)) throw new UsageError(`--only takes ${ALL_PARTS.join(", ")} (got "${part}")`);
+  }
+  if (flags["skip-db"]) parts.delete("scale");
+  if (flags["skip-bundle"]) parts.delete("bundle");
   resolveTarget(flags); // validates the target flags before any work
+  const serverOptions = {
+    parts,
+    runs: intOption(flags.runs, "runs", 1),
+    durationS: intOption(flags.duration, "duration", 5),
+    lighthouseRuns: intOption(flags["lighthouse-runs"], "lighthouse-runs", 3),
+    shoppers: intOption(flags.shoppers, "shoppers", 100),
+  };
+  const serverUrl = flags["server-database-url"] ?? process.env.BENCH_DATABASE_URL;
+
+  const report = newReport();
   let ok = true;
-  if (!flags["skip-db"]) ok = (await benchDatabase(flags, iterations, warmup, flags.plans === "full")) && ok;
-  if (!flags["skip-bundle"]) ok = benchBundles(flags.build === true) && ok;
+  const serverParts = ["server", "http", "lighthouse", "checkout"].some((part) => parts.has(part));
+  // The server parts and the bundle table measure the production build: build it first.
+  if (serverParts || parts.has("bundle")) {
+    console.log("\n== Building the production server (npx remix build)");
+    execFileSync("npx", ["remix", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  }
+  if (parts.has("scale")) {
+    const { target } = resolveTarget(flags);
+    if ("pgliteDir" in target && !pgliteDirExists(target.pgliteDir)) {
+      console.log(`\n== No synthetic catalogue in ${target.pgliteDir}: making it (npm run catalog:synth, about a minute)`);
+      execFileSync("npm", ["run", "catalog:synth", "--", "--pglite-dir", target.pgliteDir], { stdio: "inherit" });
+    }
+    const result = await captured(() => benchDatabase(flags, iterations, warmup, flags.plans === "full"));
+    ok = result.ok && ok;
+    report.sections.push({ title: "Scale: catalog queries on the synthetic catalogue", text: result.text });
+  }
+  if (parts.has("bundle")) {
+    const result = await captured(() => benchBundles(false));
+    ok = result.ok && ok;
+    report.sections.push({ title: "First-visit JavaScript per route", text: result.text });
+  }
+  if (serverParts) {
+    const log = (line: string) => console.log(line);
+    if (!flags["no-pglite"]) {
+      report.servers.push(await benchServer(pgliteTarget(), { ...serverOptions, lighthouse: true }, log));
+    }
+    if (serverUrl) {
+      // Lighthouse measures the browser's side: once, on the embedded database, unless that is skipped.
+      const lighthouse = flags["no-pglite"] === true;
+      report.servers.push(await benchServer(await postgresTarget(serverUrl), { ...serverOptions, lighthouse }, log));
+    } else {
+      report.notes.push(
+        "No BENCH_DATABASE_URL: the server parts ran on the embedded database only; the HTTP and memory budgets are set for PostgreSQL.",
+      );
+    }
+  }
+  report.machine.loadAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
+  writeReport(report);
   return ok ? 0 : 1;
+}
+
+function writeReport(report: Report) {
+  const dir = "bench/results";
+  mkdirSync(dir, { recursive: true });
+  const stamp = report.date.slice(0, 16).replace(/:/g, "");
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const markdown = formatReport(report);
+  for (const name of ["latest", stamp]) {
+    writeFileSync(`${dir}/${name}.json`, json);
+    writeFileSync(`${dir}/${name}.md`, markdown);
+  }
+  console.log(`\nReport: ${dir}/latest.md and ${dir}/latest.json (copies: ${dir}/${stamp}.*)`);
 }
 
 main().then(

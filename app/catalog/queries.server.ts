@@ -1,5 +1,6 @@
 import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { forgetCatalogMemo } from "./catalog-memo.server";
 import { products } from "~/db/schema";
 import { cleanText } from "~/utils/request-text";
 import { isBrandKey } from "./brands";
@@ -111,6 +112,7 @@ export function cachedUntilCatalogReload<T>(db: Database, key: string, compute: 
 
 export function forgetCatalogCaches(db: Database) {
   catalogCache.delete(db);
+  forgetCatalogMemo(db);
 }
 
 async function queryBrandCategories(db: Database, brand: string): Promise<CategoryChoice[]> {

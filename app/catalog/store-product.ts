@@ -22,6 +22,13 @@ export interface StoreProduct {
 /** The fields a list or card needs; keeps list pages light. */
 export type ProductSummary = Pick<StoreProduct, "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories">;
 
+/** What a product card shows: list pages send only these fields to the browser. */
+export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand">;
+
+export function cardData({ key, id, title, priceCents, image, brand }: ProductCardData): ProductCardData {
+  return { key, id, title, priceCents, image, brand };
+}
+
 export function priceToCents(price: number): number {
   return Math.round(price * 100);
 }

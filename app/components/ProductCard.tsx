@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/catalog/store-product";
+import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
@@ -12,7 +12,15 @@ import { ProductImage } from "./ProductImage";
  * covers the card, so there is no second link and nothing interactive nested in it. Forms on the
  * card (ADD TO CART, and any other button) sit beside the link and above its cover.
  */
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = productPath(product);
   return (
     <article className="product-card">
@@ -22,6 +30,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         width={300}
         height={300}
         loading={eager ? "eager" : "lazy"}
+        priority={priority}
         className="product-card__image"
       />
       <h3 className="product-card__title">
@@ -35,7 +44,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}
         </s>
       </p>
-      <p className="product-card__financing">As low as {formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing</p>
+      <p className="product-card__financing">{`As low as ${formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing`}</p>
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       <p className="product-card__warehouse">{leadTime(product.brand).card}</p>
       <AddToCartButton productKey={product.key} />
@@ -43,12 +52,12 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   );
 }
 
-export function ProductGrid({ products, label }: { products: ProductSummary[]; label: string }) {
+export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.key}>
-          <ProductCard product={product} eager={index < 4} />
+          <ProductCard product={product} eager={index < 4} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import type { ProductSummary } from "~/catalog/store-product";
+import type { ProductCardData } from "~/catalog/store-product";
 import { Carousel, PRODUCT_CAROUSEL, type CarouselOptions } from "./carousel";
 import { ProductCard } from "./ProductCard";
 
@@ -12,7 +12,7 @@ export function ProductCarousel({
   slidesPerView = PRODUCT_CAROUSEL.slidesPerView,
 }: {
   label: string;
-  products: ProductSummary[];
+  products: ProductCardData[];
   slidesPerView?: CarouselOptions["slidesPerView"];
 }) {
   const headingId = `carousel-${label.replace(/\W+/g, "-").toLowerCase()}`;

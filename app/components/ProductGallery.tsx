@@ -17,7 +17,13 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
   return (
     <section className="gallery" aria-label="Product images">
       <div className="gallery__main">
-        <ProductImage src={shown} alt={`${title}, image ${selected + 1} of ${images.length}`} width={600} height={600} loading="eager" />
+        <ProductImage
+          src={shown}
+          alt={`${title}, image ${selected + 1} of ${images.length}`}
+          width={600}
+          height={600}
+          priority={shown === images[images.length - 1]}
+        />
       </div>
       <div className="gallery__strip">
         <Carousel
@@ -30,6 +36,8 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
               alt={`${title}, image ${images.length - reversedIndex} of ${images.length}`}
               width={600}
               height={600}
+              // The first slide (the last image) is the largest picture on a phone: the same URL as the large image.
+              priority={reversedIndex === 0}
             />
           ))}
         />

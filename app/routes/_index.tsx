@@ -1,7 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { randomProducts } from "~/catalog/queries.server";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
+import { cachedRandomProducts } from "~/catalog/cached-queries.server";
+import { cardData } from "~/catalog/store-product";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
@@ -21,8 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader() {
-  return { promotions: await randomProducts(await getDb(), PROMOTION_COUNT), origin: publicBaseUrl(getConfig()) };
+  const promotions = await cachedRandomProducts(await getDb(), PROMOTION_COUNT);
+  return { promotions: promotions.map(cardData), origin: publicBaseUrl(getConfig()) };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 const POPULAR_DEPARTMENTS = [
   "Gas Grills",

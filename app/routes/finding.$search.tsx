@@ -1,7 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { searchProducts } from "~/catalog/queries.server";
+import { cachedSearchProducts } from "~/catalog/cached-queries.server";
+import { cardData } from "~/catalog/store-product";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;
@@ -9,12 +12,16 @@ const MAX_QUERY_LENGTH = 100;
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const query = (params.search ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return { query, results: await searchProducts(await getDb(), query, { page }) };
+  const results = await cachedSearchProducts(await getDb(), query, { page });
+  return { query, results: { ...results, products: results.products.map(cardData) } };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Search results for "${data.query}"` : "Search results" },
   { name: "robots", content: "noindex, follow" },
+  ...(data?.results.products[0] ? [picturePreload(data.results.products[0].image)] : []),
 ];
 
 export default function SearchResults() {

@@ -1,11 +1,18 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
-import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
+import { generateDescription, splitDescription } from "~/catalog/descriptions.server";
+import {
+  cachedProductByKey,
+  cachedRelatedProducts,
+  cachedStoredDescription,
+  cachedVariationSiblings,
+} from "~/catalog/cached-queries.server";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { leadTime } from "~/catalog/lead-time";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
-import type { StoreProduct } from "~/catalog/store-product";
+import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
 import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
@@ -13,6 +20,7 @@ import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
+import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
 import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
@@ -31,18 +39,21 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Both the bare id (/product/LOVE-RUB-001) and the brand-id form open the seasoning's own page.
   if (key === OWN_SEASONING_ID || parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
   const db = await getDb();
-  const product = parsed ? await getProductByKey(db, key) : null;
+  // The stored description needs only the key: asked for alongside the product, not after it.
+  const storedText = parsed ? cachedStoredDescription(db, key) : Promise.resolve(null);
+  storedText.catch(() => {}); // awaited below; a 404 must not leave it unhandled
+  const product = parsed ? await cachedProductByKey(db, key) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
   const [siblings, related, stored] = await Promise.all([
-    variationSiblings(db, product),
-    relatedProducts(db, {
+    cachedVariationSiblings(db, product),
+    cachedRelatedProducts(db, {
       categories: product.categories.filter((name) => name !== "Home").slice(-2),
       excludeKey: product.key,
       limit: RELATED_LIMIT,
     }),
-    storedDescription(db, product.key),
+    storedText,
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
@@ -58,7 +69,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     legal,
     variations: variationOptions(product, siblings),
     variationError,
-    related,
+    related: related.map(cardData),
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(getConfig()),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -68,6 +79,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     originalDescription: stored ? null : body,
   };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 function chosenVariation(search: URLSearchParams): Record<string, string> {
   const chosen: Record<string, string> = {};
@@ -91,6 +104,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: product.title },
     { name: "description", content: `${product.title}. ${formatUsd(product.priceCents)}, in stock, free shipping over $49.` },
     { tagName: "link", rel: "canonical", href: url },
+    ...(product.images[data.imageIndex] ? [picturePreload(product.images[data.imageIndex])] : []),
     { property: "og:title", content: product.title },
     { property: "og:image", content: `${origin}${product.image}` },
     {

@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { brandCategories, isAllCategories, listProducts } from "~/catalog/queries.server";
 import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
+import { cachedListProducts } from "~/catalog/cached-queries.server";
+import { brandCategories, isAllCategories } from "~/catalog/queries.server";
+import { cardData } from "~/catalog/store-product";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 import { categoryPath } from "~/components/layout/navigation";
 import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
+import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -16,9 +20,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const category = isAllCategories(params.category ?? "all") ? "all" : (params.category as string);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const db = await getDb();
-  const [list, categories] = await Promise.all([listProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list, categories, origin: publicBaseUrl(getConfig()) };
+  const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
+  return { brand, category, list: { ...list, products: list.products.map(cardData) }, categories, origin: publicBaseUrl(getConfig()) };
 }
+
+export const headers: HeadersFunction = catalogueHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Products" }];
@@ -33,6 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       rel: "canonical",
       href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}`,
     },
+    ...(data.list.products[0] ? [picturePreload(data.list.products[0].image)] : []),
   ];
 };
 

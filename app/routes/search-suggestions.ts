@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { typeahead } from "~/catalog/queries.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { cachedTypeahead } from "~/catalog/cached-queries.server";
 import { productPath } from "~/catalog/store-product";
 import { getDb } from "~/runtime.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
@@ -9,13 +9,16 @@ const MAX_QUERY_LENGTH = 100;
 /** Typeahead results for the header search box: at most five, best first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const text = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  const matches = await typeahead(await getDb(), text);
-  return {
+  const matches = await cachedTypeahead(await getDb(), text);
+  const body = {
     results: matches.map(({ product, score }) => ({
       score,
       product: { key: product.key, title: product.title, image: product.image, path: productPath(product) },
     })),
   };
+  // The same for everyone until the catalogue changes: browsers and shared caches may keep it a few minutes.
+  // A resource route: a Response keeps its headers (json() also keeps the body's type for the search box's fetcher).
+  return json(body, { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } });
 }
 
 /** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */

@@ -88,7 +88,11 @@ test.describe("newsletter popup", () => {
   }
 
   async function expectHydrated(page: Page) {
-    await expect(page.locator(".carousel.is-enhanced").first()).toBeVisible();
+    // The carousel on screen turns into a swiper at the first interaction, once the page has hydrated.
+    await expect(async () => {
+      await page.mouse.move(5, 5 + Math.round(Math.random() * 10));
+      await expect(page.locator(".carousel.is-enhanced").first()).toBeVisible({ timeout: 1000 });
+    }).toPass();
   }
 
   test("opens after 3 seconds, takes focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {

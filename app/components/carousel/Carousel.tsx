@@ -1,16 +1,16 @@
-import { isValidElement, useEffect, useId, useState, type ReactNode } from "react";
-// Goes into the CSS bundle (`cssBundleHref` in root.tsx); `swiper/css` would crash remix-serve.
-import "swiper/swiper-bundle.css";
+import { isValidElement, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { EnhancedCarousel } from "./EnhancedCarousel";
-import { loadSwiper, type SwiperModules } from "./load-swiper";
+import { loadSwiper, whenEnhancementWanted, type SwiperModules } from "./load-swiper";
 import { cssVariables, PRODUCT_CAROUSEL, type CarouselOptions } from "./options";
 import { ScrollRow } from "./ScrollRow";
 
 /**
  * The store's one carousel. The server renders a horizontally scrollable row
- * with CSS scroll-snap (./ScrollRow.tsx). Once the page runs script, swiper is
+ * with CSS scroll-snap (./ScrollRow.tsx). Once the page runs script and the
+ * carousel is wanted (scrolled near, or the first interaction with a page that
+ * shows it on screen: ./load-swiper.ts), swiper and its style sheet are
  * imported on demand (never in the server render, and only by pages that show
- * a carousel) and turns the row into a swipeable carousel with autoplay, dots
+ * a carousel) and turn the row into a swipeable carousel with autoplay, dots
  * and arrows (./EnhancedCarousel.tsx).
  */
 
@@ -45,9 +45,16 @@ export function Carousel({
   const signature = keys.join("|");
   const enhanceable = items.length > 1;
   const [swiperModules, setSwiperModules] = useState<SwiperModules | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     if (!enhanceable) return;
+    return whenEnhancementWanted(rootRef.current, () => setWanted(true));
+  }, [enhanceable]);
+
+  useEffect(() => {
+    if (!enhanceable || !wanted) return;
     let cancelled = false;
     loadSwiper()
       .then((loaded) => {
@@ -60,13 +67,13 @@ export function Carousel({
     return () => {
       cancelled = true;
     };
-  }, [enhanceable]);
+  }, [enhanceable, wanted]);
 
   const classes = ["carousel", swiperModules ? "is-enhanced" : "", className ?? ""].filter(Boolean).join(" ");
   const style = cssVariables(slidesPerView, gap);
 
   return (
-    <div className={classes} style={style}>
+    <div className={classes} style={style} ref={rootRef}>
       {swiperModules ? (
         <EnhancedCarousel
           key={signature}

@@ -1,0 +1,303 @@
+/**
+ * HTTP figures: autocannon against the store, and against a bare Node `http`
+ * server answering the same bytes (the ceiling), in the same run; a cart
+ * with five lines; checkout end to end on the offline test payment page.
+ */
+import autocannon, { type Options } from "autocannon";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+export interface Stats {
+  min: number;
+  median: number;
+  max: number;
+}
+
+export function stats(values: readonly number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return { min: Number.NaN, median: Number.NaN, max: Number.NaN };
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { min: sorted[0], median, max: sorted[sorted.length - 1] };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface CannonRun {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** One autocannon run; latency percentiles from every response (autocannon's own histogram has no p95). */
+export function cannon(options: Options): Promise<CannonRun> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon({ timeout: 30, ...options }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        rps: result.requests.total / Math.max(0.001, result.duration),
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        requests: result.requests.total,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    });
+    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+export interface Probe {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface HttpRow {
+  name: string;
+  path: string;
+  bytes: number;
+  connections: number;
+  runs: number;
+  store: { rps: Stats; p50: Stats; p95: Stats; p99: Stats; errors: number; non2xx: number };
+  bare: { rps: Stats; p95: Stats };
+  /** bare rps / store rps, medians. */
+  ratio: number;
+}
+
+/** A bare Node http server answering one fixed body (in its own process, like the store). */
+async function bareServer(body: Buffer, contentType: string, port: number): Promise<{ stop: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-bare-"));
+  const file = path.join(dir, "body");
+  writeFileSync(file, body);
+  const script = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": ${JSON.stringify(contentType)}, "Content-Length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1", () => process.stdout.write("ready\\n"));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+  return { stop: () => child.kill() };
+}
+
+export async function measurePaths(
+  origin: string,
+  probes: readonly Probe[],
+  { connections, durationS, runs, barePort }: { connections: readonly number[]; durationS: number; runs: number; barePort: number },
+  progress: (line: string) => void,
+): Promise<HttpRow[]> {
+  const rows: HttpRow[] = [];
+  for (const probe of probes) {
+    const url = `${origin}${probe.path}`;
+    const sample = await fetch(url, { headers: probe.headers, redirect: "manual" });
+    const body = Buffer.from(await sample.arrayBuffer());
+    const contentType = sample.headers.get("content-type") ?? "text/html; charset=utf-8";
+    const bare = await bareServer(body, contentType, barePort);
+    try {
+      for (const c of connections) {
+        // Warm-up: fills the server's caches and the JIT, not counted.
+        await cannon({ url, connections: c, duration: 2, headers: probe.headers });
+        const storeRuns: CannonRun[] = [];
+        const bareRuns: CannonRun[] = [];
+        for (let i = 0; i < runs; i++) {
+          storeRuns.push(await cannon({ url, connections: c, duration: durationS, headers: probe.headers }));
+          bareRuns.push(await cannon({ url: `http://127.0.0.1:${barePort}${probe.path}`, connections: c, duration: durationS }));
+        }
+        const storeRps = stats(storeRuns.map((r) => r.rps));
+        const bareRps = stats(bareRuns.map((r) => r.rps));
+        const row: HttpRow = {
+          name: probe.name,
+          path: probe.path,
+          bytes: body.length,
+          connections: c,
+          runs,
+          store: {
+            rps: storeRps,
+            p50: stats(storeRuns.map((r) => r.p50)),
+            p95: stats(storeRuns.map((r) => r.p95)),
+            p99: stats(storeRuns.map((r) => r.p99)),
+            errors: storeRuns.reduce((n, r) => n + r.errors, 0),
+            non2xx: storeRuns.reduce((n, r) => n + r.non2xx, 0),
+          },
+          bare: { rps: bareRps, p95: stats(bareRuns.map((r) => r.p95)) },
+          ratio: storeRps.median > 0 ? bareRps.median / storeRps.median : Number.NaN,
+        };
+        rows.push(row);
+        progress(
+          `  ${probe.name} c=${c}: ${storeRps.median.toFixed(0)} req/s, p95 ${row.store.p95.median.toFixed(1)} ms; bare ${bareRps.median.toFixed(0)} req/s (${row.ratio.toFixed(1)}x)`,
+        );
+      }
+    } finally {
+      bare.stop();
+    }
+  }
+  return rows;
+}
+
+/** The form a shopper's browser would post from the store's own page. */
+async function postForm(origin: string, pathname: string, fields: Record<string, string>, cookie = ""): Promise<Response> {
+  return fetch(`${origin}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      "Sec-Fetch-Site": "same-origin",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+function mergeCookies(cookie: string, response: Response): string {
+  const jar = new Map(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair] as const),
+  );
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(";")[0];
+    jar.set(pair.split("=")[0], pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** Product keys from the first list page, in order. */
+export async function productKeysFromList(origin: string, count: number): Promise<string[]> {
+  const html = await (await fetch(`${origin}/products/all/all`)).text();
+  const keys = [...html.matchAll(/name="productKey" value="([^"]+)"/g)].map((match) => match[1]);
+  return [...new Set(keys)].slice(0, count);
+}
+
+/** A cart cookie holding one of each product. */
+export async function cartCookie(origin: string, keys: readonly string[]): Promise<string> {
+  let cookie = "";
+  for (const productKey of keys) {
+    const response = await postForm(
+      origin,
+      "/cart",
+      { intent: "add", productKey, quantity: "1", redirectTo: "/cart", mode: "document" },
+      cookie,
+    );
+    await response.arrayBuffer();
+    cookie = mergeCookies(cookie, response);
+  }
+  return cookie;
+}
+
+const SHOPPER = {
+  firstName: "Bench",
+  lastName: "Shopper",
+  phone: "5551234567",
+  address: "1 Bench Way",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+};
+
+export interface CheckoutFigures {
+  shoppers: number;
+  orders: number;
+  seconds: number;
+  ordersPerSecond: number;
+  errors: number;
+  lost: number;
+  duplicated: number;
+  /** One example of what went wrong, if anything. */
+  firstError?: string;
+}
+
+/** One shopper: cart, checkout form, payment start, Approve on the test page, the return page. Gives the order id. */
+async function oneCheckout(origin: string, productKey: string, shopper: number): Promise<string> {
+  let cookie = await cartCookie(origin, [productKey]);
+  const form = await postForm(origin, "/checkout", { ...SHOPPER, email: `bench-${process.pid}-${shopper}@example.com` }, cookie);
+  await form.arrayBuffer();
+  cookie = mergeCookies(cookie, form);
+  const token = /checkout=([^&]+)/.exec(form.headers.get("location") ?? "")?.[1];
+  if (!token) throw new Error(`checkout form answered ${form.status} without a checkout`);
+  const start = await postForm(origin, "/payments/start", { checkout: decodeURIComponent(token), method: "stripe" }, cookie);
+  await start.arrayBuffer();
+  const paymentPage = start.headers.get("location") ?? "";
+  if (!/\/test-payment\//.test(paymentPage)) throw new Error(`payment start went to ${paymentPage || start.status}`);
+  const approve = await postForm(origin, new URL(paymentPage, origin).pathname, { decision: "approved" }, cookie);
+  await approve.arrayBuffer();
+  let location = approve.headers.get("location");
+  for (let hop = 0; hop < 5 && location; hop++) {
+    const orderId = /\/order-status\/([^/?#]+)/.exec(location)?.[1] ?? /[?&]order=([^&#]+)/.exec(location)?.[1];
+    if (orderId) return decodeURIComponent(orderId);
+    const next = await fetch(new URL(location, origin), { redirect: "manual", headers: { Cookie: cookie } });
+    const text = await next.text();
+    cookie = mergeCookies(cookie, next);
+    location = next.headers.get("location");
+    if (!location) {
+      const shown = /Order (?:number|ID|id)[^A-Z0-9]*([A-Z0-9-]{6,})/.exec(text)?.[1] ?? /\/order-status\/([^"?#]+)/.exec(text)?.[1];
+      if (shown) return shown;
+      throw new Error(`return page ${next.status} shows no order id`);
+    }
+  }
+  throw new Error("no order id after the return page");
+}
+
+/** `shoppers` checkouts, `concurrency` at a time. */
+export async function measureCheckout(origin: string, shoppers: number, concurrency: number): Promise<CheckoutFigures> {
+  const keys = await productKeysFromList(origin, 20);
+  const orderIds: string[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < shoppers) {
+        const shopper = next++;
+        try {
+          orderIds.push(await oneCheckout(origin, keys[shopper % keys.length], shopper));
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  const unique = new Set(orderIds);
+  return {
+    shoppers,
+    orders: unique.size,
+    seconds,
+    ordersPerSecond: unique.size / seconds,
+    errors,
+    lost: shoppers - errors - orderIds.length,
+    duplicated: orderIds.length - unique.size,
+    firstError,
+  };
+}
+
+/** Server memory after `amount` requests spread over the probes. */
+export async function requestMany(origin: string, probes: readonly Probe[], amount: number): Promise<void> {
+  await cannon({
+    url: origin,
+    connections: 10,
+    amount,
+    requests: probes.map((probe) => ({ path: probe.path, headers: probe.headers })),
+  });
+}

@@ -1,0 +1,320 @@
+/**
+ * The server parts of `npm run bench` (start, memory, http, lighthouse,
+ * checkout) on one database, and the report they go into.
+ */
+import { cpus, loadavg, totalmem } from "node:os";
+import { createServer } from "node:net";
+import postgres from "postgres";
+import { measurePages, type LighthouseRow } from "./bench-browser";
+import {
+  cannon,
+  cartCookie,
+  measureCheckout,
+  measurePaths,
+  productKeysFromList,
+  requestMany,
+  type CheckoutFigures,
+  type HttpRow,
+  type Probe,
+  type Stats,
+} from "./bench-http";
+import { startServer, type ServerTarget } from "./bench-server";
+import { formatTable } from "./bundle-size";
+
+export interface ServerReport {
+  database: string;
+  start?: { firstStartMs: number; loadedStartMs: number };
+  memory?: { afterWarmupMb: number; after10kMb: number; requests: number };
+  http?: HttpRow[];
+  lighthouse?: LighthouseRow[];
+  checkout?: CheckoutFigures & { ordersInDatabase?: number };
+}
+
+export interface Report {
+  date: string;
+  machine: { cores: number; cpu: string; memoryGb: number; node: string; loadAtStart: number[]; loadAtEnd?: number[] };
+  notes: string[];
+  servers: ServerReport[];
+  /** Console text of the scale (queries) and bundle parts. */
+  sections: Array<{ title: string; text: string }>;
+}
+
+export function newReport(): Report {
+  return {
+    date: new Date().toISOString(),
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? "unknown",
+      memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+      node: process.version,
+      loadAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
+    notes: [],
+    servers: [],
+    sections: [],
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerPartOptions {
+  parts: ReadonlySet<string>;
+  runs: number;
+  durationS: number;
+  lighthouseRuns: number;
+  shoppers: number;
+  /** Lighthouse only on this database (the embedded one, like the issue's figures). */
+  lighthouse: boolean;
+}
+
+const DETAIL_PATH = "/product/blaze-3159840";
+
+function probesFor(cart: string): Probe[] {
+  return [
+    { name: "home", path: "/" },
+    { name: "list", path: "/products/all/all" },
+    { name: "list page 2", path: "/products/all/all?page=2" },
+    { name: "detail", path: DETAIL_PATH },
+    { name: "search", path: "/finding/grill" },
+    { name: "typeahead", path: "/search-suggestions?q=grill" },
+    { name: "cart (5 lines)", path: "/cart", headers: { Cookie: cart } },
+  ];
+}
+
+export async function benchServer(target: ServerTarget, options: ServerPartOptions, log: (line: string) => void): Promise<ServerReport> {
+  const report: ServerReport = { database: target.label };
+  const { parts } = options;
+  try {
+    log(`\n== Server on ${target.label}`);
+    const port = await freePort();
+    // First start on an empty database: migrations and the catalogue load.
+    let server = await startServer(target, port);
+    const firstStartMs = server.startMs;
+    await server.stop();
+    server = await startServer(target, port);
+    report.start = { firstStartMs, loadedStartMs: server.startMs };
+    log(
+      `  start to first 200: ${firstStartMs.toFixed(0)} ms loading the catalogue, ${server.startMs.toFixed(0)} ms on the loaded database`,
+    );
+    try {
+      const cart = await cartCookie(server.origin, await productKeysFromList(server.origin, 5));
+      const probes = probesFor(cart);
+      if (parts.has("server")) {
+        for (const probe of probes)
+          await cannon({ url: `${server.origin}${probe.path}`, connections: 10, duration: 1, headers: probe.headers });
+        const afterWarmupMb = server.rssMb();
+        const requests = 10_000;
+        await requestMany(server.origin, probes, requests);
+        report.memory = { afterWarmupMb, after10kMb: server.rssMb(), requests };
+        log(
+          `  RSS ${afterWarmupMb.toFixed(0)} MB after warm-up, ${report.memory.after10kMb.toFixed(0)} MB after ${requests} more requests`,
+        );
+      }
+      if (parts.has("http")) {
+        log(`  HTTP: autocannon, ${options.runs} run(s) of ${options.durationS} s per row after a 2 s warm-up`);
+        report.http = await measurePaths(
+          server.origin,
+          probes,
+          { connections: [10, 50], durationS: options.durationS, runs: options.runs, barePort: await freePort() },
+          log,
+        );
+      }
+      if (parts.has("lighthouse") && options.lighthouse) {
+        log(`  Lighthouse mobile, ${options.lighthouseRuns} run(s) per page`);
+        report.lighthouse = await measurePages(
+          server.origin,
+          [
+            { name: "home", path: "/" },
+            { name: "list", path: "/products/all/all" },
+            { name: "detail", path: DETAIL_PATH },
+            { name: "search", path: "/finding/grill" },
+            { name: "cart", path: "/cart", headers: { Cookie: cart } },
+            { name: "checkout", path: "/checkout", headers: { Cookie: cart } },
+          ],
+          options.lighthouseRuns,
+          log,
+        );
+      }
+      if (parts.has("checkout")) {
+        log(`  Checkout: ${options.shoppers} shoppers, 10 at a time, offline test payment page`);
+        const checkout: ServerReport["checkout"] = await measureCheckout(server.origin, options.shoppers, 10);
+        if (target.env.DATABASE_URL) {
+          const sql = postgres(target.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+          const [{ n }] = await sql<Array<{ n: number }>>`select count(*)::int as n from orders`;
+          await sql.end();
+          checkout.ordersInDatabase = n;
+          // Every approved shopper should own exactly one order.
+          checkout.lost = Math.max(0, checkout.shoppers - checkout.errors - n);
+          checkout.duplicated = Math.max(checkout.duplicated, n - checkout.orders);
+        }
+        report.checkout = checkout;
+        log(
+          `  ${checkout.orders} orders in ${checkout.seconds.toFixed(1)} s: ${checkout.ordersPerSecond.toFixed(1)} orders/s; ` +
+            `errors ${checkout.errors}, lost ${checkout.lost}, duplicated ${checkout.duplicated}${checkout.firstError ? ` (first error: ${checkout.firstError})` : ""}`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.dispose();
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------- report text
+
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits }) : "-";
+const triple = (s: Stats, digits = 0, unit = "") =>
+  s.min === s.max ? `${fmt(s.median, digits)}${unit}` : `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+
+export const BUDGETS = {
+  score: 98,
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0.02,
+  scriptBytes: 120 * 1024,
+  beforePicturesBytes: 250 * 1024,
+  catalogueRps: 500,
+  catalogueP95Ms: 30,
+  typeaheadP95Ms: 10,
+  ceilingRatio: 5,
+  rssMb: 250,
+  loadedStartMs: 3000,
+} as const;
+
+function check(ok: boolean): string {
+  return ok ? "ok" : "**OVER BUDGET**";
+}
+
+export function formatReport(report: Report): string {
+  const lines: string[] = [];
+  const m = report.machine;
+  lines.push(`# Performance report ${report.date}`);
+  lines.push("");
+  lines.push(
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB memory, Node ${m.node}; load average ${m.loadAtStart.join(" ")} at start` +
+      (m.loadAtEnd ? `, ${m.loadAtEnd.join(" ")} at the end` : "") +
+      ". Figures are medians with (min–max) over the stated runs; other work on the machine makes them noisier.",
+  );
+  for (const note of report.notes) lines.push(`\n${note}`);
+  for (const server of report.servers) {
+    lines.push(`\n## Server on ${server.database} (production build, one process)`);
+    if (server.start) {
+      lines.push(
+        `\nStart to first 200: ${fmt(server.start.firstStartMs)} ms on a first start that loads the catalogue, ` +
+          `${fmt(server.start.loadedStartMs)} ms on the loaded database (budget ${BUDGETS.loadedStartMs} ms: ${check(server.start.loadedStartMs <= BUDGETS.loadedStartMs)}).`,
+      );
+    }
+    if (server.memory) {
+      lines.push(
+        `\nRSS: ${fmt(server.memory.afterWarmupMb)} MB after warm-up, ${fmt(server.memory.after10kMb)} MB after ${fmt(server.memory.requests)} more requests ` +
+          `(budget ${BUDGETS.rssMb} MB${server.database === "PostgreSQL" ? `: ${check(server.memory.after10kMb <= BUDGETS.rssMb)}` : ", set for PostgreSQL; PGlite runs the database inside the process"}).`,
+      );
+    }
+    if (server.http?.length) {
+      const runs = server.http[0].runs;
+      lines.push(
+        `\n### HTTP (autocannon, ${runs} run(s) per row after a 2 s warm-up; bare = a bare Node http server sending the same bytes)\n`,
+      );
+      lines.push(
+        formatTable(
+          ["path", "bytes", "conn", "store req/s", "p50 ms", "p95 ms", "p99 ms", "bare req/s", "bare / store", "errors", "budget"],
+          server.http.map((row) => {
+            const catalogue = ["list", "list page 2", "detail"].includes(row.name);
+            const typeahead = row.name === "typeahead";
+            let budget = "";
+            if (row.connections === 10 && server.database === "PostgreSQL") {
+              if (catalogue)
+                budget = check(
+                  row.store.rps.median >= BUDGETS.catalogueRps &&
+                    row.store.p95.median <= BUDGETS.catalogueP95Ms &&
+                    row.ratio <= BUDGETS.ceilingRatio,
+                );
+              if (typeahead) budget = check(row.store.p95.median <= BUDGETS.typeaheadP95Ms);
+            }
+            return [
+              `\`${row.path}\``,
+              fmt(row.bytes),
+              String(row.connections),
+              triple(row.store.rps),
+              triple(row.store.p50, 1),
+              triple(row.store.p95, 1),
+              triple(row.store.p99, 1),
+              triple(row.bare.rps),
+              `${fmt(row.ratio, 1)}x`,
+              String(row.store.errors + row.store.non2xx),
+              budget,
+            ];
+          }),
+          [false, true, true, true, true, true, true, true, true, true, false],
+        ),
+      );
+      lines.push(
+        `\nBudgets (PostgreSQL, 10 connections): list and detail at least ${BUDGETS.catalogueRps} req/s, p95 at most ${BUDGETS.catalogueP95Ms} ms, ` +
+          `within ${BUDGETS.ceilingRatio}x of the bare server; typeahead p95 at most ${BUDGETS.typeaheadP95Ms} ms.`,
+      );
+    }
+    if (server.lighthouse?.length) {
+      const runs = server.lighthouse[0].runs;
+      lines.push(`\n### Lighthouse (mobile preset, simulated throttling, ${runs} run(s) per page, system Chromium)\n`);
+      lines.push(
+        formatTable(
+          ["page", "score", "LCP", "TBT", "CLS", "script B", "before pictures B", "total B", "LCP element", "budget"],
+          server.lighthouse.map((row) => {
+            const misses = [
+              row.score.median < BUDGETS.score ? "score" : "",
+              row.lcpMs.median > BUDGETS.lcpMs ? "LCP" : "",
+              row.tbtMs.median > BUDGETS.tbtMs ? "TBT" : "",
+              row.cls.median > BUDGETS.cls ? "CLS" : "",
+              row.scriptBytes.median > BUDGETS.scriptBytes ? "script" : "",
+              row.beforePicturesBytes.median > BUDGETS.beforePicturesBytes ? "bytes" : "",
+            ].filter(Boolean);
+            return [
+              `\`${row.path}\``,
+              triple(row.score),
+              `${triple({ min: row.lcpMs.min / 1000, median: row.lcpMs.median / 1000, max: row.lcpMs.max / 1000 }, 2, " s")}`,
+              triple(row.tbtMs, 0, " ms"),
+              triple(row.cls, 3),
+              triple(row.scriptBytes),
+              triple(row.beforePicturesBytes),
+              triple(row.totalBytes),
+              `\`${row.lcpElement || "-"}\``,
+              misses.length ? `**OVER BUDGET** (${misses.join(", ")})` : "ok",
+            ];
+          }),
+          [false, true, true, true, true, true, true, true, false, false],
+        ),
+      );
+      lines.push(
+        `\nBudgets: score ${BUDGETS.score}+, LCP ≤ ${BUDGETS.lcpMs / 1000} s, TBT ≤ ${BUDGETS.tbtMs} ms, CLS ≤ ${BUDGETS.cls}, ` +
+          `script ≤ ${BUDGETS.scriptBytes / 1024} KB and everything before pictures ≤ ${BUDGETS.beforePicturesBytes / 1024} KB transferred during load. ` +
+          "TBT and LCP under simulated throttling scale the CPU time measured on this machine by 4: on a busy machine they rise.",
+      );
+    }
+    if (server.checkout) {
+      const c = server.checkout;
+      lines.push(
+        `\n### Checkout\n\n${c.shoppers} shoppers, 10 at a time (cart, checkout form, payment start, Approve on the test payment page, return page): ` +
+          `${fmt(c.orders)} orders in ${fmt(c.seconds, 1)} s = **${fmt(c.ordersPerSecond, 1)} orders/s**; errors ${c.errors}, lost ${c.lost}, duplicated ${c.duplicated}` +
+          (c.ordersInDatabase !== undefined ? ` (orders in the database: ${c.ordersInDatabase})` : "") +
+          (c.firstError ? `. First error: ${c.firstError}` : "") +
+          ` (${check(c.errors === 0 && c.lost === 0 && c.duplicated === 0)}).`,
+      );
+    }
+  }
+  for (const section of report.sections) {
+    lines.push(`\n## ${section.title}\n\n\`\`\`\n${section.text.trim()}\n\`\`\``);
+  }
+  return `${lines.join("\n")}\n`;
+}
