@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
 import { allowedMethods } from "./utils/allowed-methods.server";
 import { getRuntime } from "./runtime.server";
 
@@ -50,6 +51,11 @@ export default async function handleRequest(
   await getRuntime();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
+  // A 503 (the database is unreachable) tells clients and crawlers when to come back; the page says it in words.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
