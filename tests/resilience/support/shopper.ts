@@ -4,13 +4,13 @@
  * fault and several-servers tests, so they need no browser.
  */
 
-export const PRODUCT_KEYS = ["blaze-3159840", "blaze-3159837", "primo-3082718", "custom_product-LOVE-RUB-001"] as const;
+export const PRODUCT_KEYS = ["blaze-3159840", "blaze-3159837", "primo-2141317", "custom_product-LOVE-RUB-001"] as const;
 
 export const BROWSE_PATHS = [
   "/",
   "/products/all/all",
   "/product/blaze-3159840",
-  "/product/primo-3082718",
+  "/product/primo-2141317",
   "/finding/grill",
   "/custom-product",
   "/cart",
@@ -34,6 +34,8 @@ export interface Exchange {
   location: string | null;
   body: string;
   headers: Headers;
+  /** From sending the request to the end of the body. */
+  ms: number;
 }
 
 /** Something went wrong below HTTP: the connection was reset or closed without an answer. */
@@ -90,6 +92,7 @@ export class Shopper {
     const cookie = this.cookieHeader();
     if (cookie) headers.Cookie = cookie;
     if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    const started = performance.now();
     let response: Response;
     let text: string;
     try {
@@ -107,6 +110,7 @@ export class Shopper {
       location: location ? new URL(location, url).pathname + new URL(location, url).search : null,
       body: text,
       headers: response.headers,
+      ms: performance.now() - started,
     };
     this.onExchange?.(exchange);
     return exchange;

@@ -8,6 +8,11 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** The end of it: the port listens again and connections are forwarded. */
   restore(): Promise<void>;
+  /** The database stops answering (a stall): nothing is forwarded until resume(), connections stay open. */
+  pause(): void;
+  resume(): void;
+  /** Connections open right now (store side). */
+  readonly open: number;
   /** Connections accepted so far (to see that the store reconnected). */
   readonly accepted: number;
   close(): Promise<void>;
@@ -23,6 +28,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let server: Server | null = null;
   let port = 0;
   let accepted = 0;
+  let paused = false;
+  const clients = new Set<Socket>();
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -31,7 +38,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         const upstream = createConnection(target);
         sockets.add(client);
         sockets.add(upstream);
+        clients.add(client);
+        if (paused) client.pause();
         const drop = () => {
+          clients.delete(client);
           client.destroy();
           upstream.destroy();
           sockets.delete(client);
@@ -41,6 +51,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         upstream.on("error", drop).on("close", drop);
         client.pipe(upstream);
         upstream.pipe(client);
+        if (paused) client.pause();
       });
       next.once("error", reject);
       next.listen(port, "127.0.0.1", () => {
@@ -57,6 +68,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       server = null;
       for (const socket of sockets) socket.destroy();
       sockets.clear();
+      clients.clear();
       if (!current) return resolve();
       current.close(() => resolve());
     });
@@ -65,6 +77,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     get port() {
       return port;
+    },
+    get open() {
+      return clients.size;
+    },
+    pause() {
+      paused = true;
+      for (const client of clients) client.pause();
+    },
+    resume() {
+      paused = false;
+      for (const client of clients) client.resume();
     },
     get accepted() {
       return accepted;
