@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import type { StoreServer } from "../e2e/support/store-server";
+import { recordFigures } from "./support/figures";
 import { createScratchDatabase, type ScratchDatabase } from "./support/databases";
 import { startRoundRobin, type RoundRobin } from "./support/round-robin";
 import { approve, confirm, csrfOf, PRODUCT_KEYS, Shopper, signInStaff, startPurchase } from "./support/shopper";
@@ -31,6 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (balancer) recordFigures("servers", { requestsPerProcess: balancer.counts() });
   await Promise.all(stores.map((store) => store.stop()));
   await balancer?.close();
   await database?.drop();
