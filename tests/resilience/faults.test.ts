@@ -23,8 +23,11 @@ function expectUnavailable(exchange: Exchange) {
   expect(exchange.status, `${exchange.path} during the outage`).toBe(503);
   expect(exchange.headers.get("retry-after"), `${exchange.path} Retry-After`).toMatch(/^\d+$/);
   expect(exchange.body, `${exchange.path} shows the store's 503 page`).toMatch(UNAVAILABLE_PAGE);
-  // In the store's layout, with a way back.
+  // In the store's layout (header and footer), with a way back.
+  expect(exchange.body).toContain('class="site-header"');
+  expect(exchange.body).toContain('class="site-footer"');
   expect(exchange.body).toContain('href="/"');
+  expect(exchange.body).not.toContain("Unexpected Application Error");
   faults.outageAnswers++;
 }
 
@@ -105,6 +108,10 @@ describe("PostgreSQL cut off through a TCP proxy", () => {
     const orders = await database.sql`select order_id, total_cents from orders where checkout_token = ${purchase.checkoutToken}`;
     expect(orders.map((row) => row.order_id)).toEqual([first.orderId]);
     expect(store.output()).not.toMatch(/Store ready[\s\S]*Store ready/); // one start-up: never restarted
+    // The outage is in the log once, with its cause, and so is its end; no stack trace per request.
+    expect(store.output()).toMatch(/Database unavailable, answering 503: .*(ECONNREFUSED|CONNECTION_|ECONNRESET)/);
+    expect(store.output()).toContain("Database reachable again");
+    expect(store.output()).not.toMatch(/DrizzleQueryError|Failed query/);
     faults.survived++;
   });
 
