@@ -25,7 +25,8 @@ beforeAll(async () => {
   balancer = await startRoundRobin();
   // One after the other: the first loads the catalog, the second finds it loaded.
   for (let index = 0; index < 2; index++) {
-    const store = await startStore(database.url, { publicBaseUrl: balancer.url });
+    // Real limits here: the test checks that the processes share them.
+    const store = await startStore(database.url, { publicBaseUrl: balancer.url, env: { RATE_LIMIT_SCALE: "1" } });
     stores.push(store);
     balancer.add(store.baseURL);
   }

@@ -18,6 +18,9 @@ export function startStore(
     DATABASE_URL: databaseUrl,
     // Behind the test's balancer: one proxy hop in front of the store.
     TRUSTED_PROXIES: "1",
+    // Every simulated shopper comes from 127.0.0.1: per-address rate limits are scaled up so the load
+    // and fault tests measure the store, not the limiter. The several-servers test sets it back to 1.
+    RATE_LIMIT_SCALE: "1000",
     ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: options.publicBaseUrl } : {}),
     ...options.env,
   });
