@@ -115,7 +115,8 @@ describe("two store processes behind a round-robin balancer", () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     const allowed = statuses.filter((status) => status < 400).length;
     expect(statuses).toContain(429);
-    // A limit kept in each process's memory lets twice as many through behind two processes.
-    expect(allowed, `statuses: ${statuses.join(" ")}`).toBeLessThanOrEqual(CHAT_RATE_LIMIT);
+    // A limit kept in each process's memory lets twice as many through behind two processes. The
+    // first message, sent before the conversation exists, is counted under the client address.
+    expect(allowed, `statuses: ${statuses.join(" ")}`).toBeLessThanOrEqual(CHAT_RATE_LIMIT + 1);
   });
 });
