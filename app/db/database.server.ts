@@ -57,7 +57,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
 /**
  * The pool, tuned so an outage is short for shoppers: a connection that cannot
  * be opened gives up after 5 s (the page answers 503 at once, not minutes
- * later), idle connections are closed after 30 s and every connection is
+ * later), reconnection attempts are at most 1 s apart, idle connections are closed after 30 s and every connection is
  * replaced after 30 to 60 minutes (postgres.js's default max_lifetime), so connections killed by a restart or a failover
  * are not kept. A lost connection is reopened by the next query; nothing has
  * to restart.
@@ -66,6 +66,10 @@ const POOL_OPTIONS = {
   max: 10,
   connect_timeout: 5,
   idle_timeout: 30,
+  // postgres.js waits before reopening a connection after a failure, by default growing to 20 s in
+  // an outage: queries would wait that long for a 503, and the store as long to notice the server is
+  // back. Capped at 1 s (with jitter), an outage answers at once and the end of it is seen within a second.
+  backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1),
   onnotice: () => {},
   connection: { application_name: "outdoor-living-store" },
 } as const;
