@@ -29,4 +29,7 @@ EXPOSE 3000
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# The store's own server (build/server.js) handles SIGTERM: it finishes requests in flight and closes the
+# database pool. Started directly, not through npm, so the signal reaches it.
+STOPSIGNAL SIGTERM
+CMD ["node", "build/server.js"]

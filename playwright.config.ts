@@ -43,7 +43,7 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "npm run build && ./node_modules/.bin/remix-serve ./build/index.js",
+    command: "npm run build && node ./build/server.js",
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -38,6 +38,17 @@ const configSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
+  /**
+   * How many reverse proxies in front of the store append to X-Forwarded-For
+   * (and set X-Forwarded-Proto). 0: the client is the socket's peer and those
+   * headers are ignored; N: the client is the Nth address from the right.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, { message: "must be a whole number of proxies, 0 or more" })
+    .transform(Number)
+    .default(0),
 
   STORE_NAME: z.string().trim().min(1).default("Outdoor Kitchen Outlet"),
   STORE_PHONE: z

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -7,6 +8,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
+import { contentSecurityPolicy } from "./http/content-security-policy.server";
+import { logError } from "./http/logger.server";
+import { NonceContext } from "./http/nonce";
 import { allowedMethods } from "./utils/allowed-methods.server";
 import { getRuntime } from "./runtime.server";
 
@@ -34,22 +38,18 @@ function startOrExit() {
   });
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "SAMEORIGIN",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
-};
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   await getRuntime();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
+  // The baseline headers (nosniff, referrer, framing, HSTS...) come from the HTTP server on every response (server/);
+  // a page adds its script policy, keyed to this request's nonce.
+  const nonce = loadContext?.cspNonce ?? randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(getConfig(), nonce));
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   // A 503 (the database is unreachable) tells clients and crawlers when to come back; the page says it in words.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
@@ -59,7 +59,13 @@ export default async function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />, {
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
         const body = new PassThrough();
@@ -77,15 +83,17 @@ export default async function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        // Before the shell, the error reaches handleError (or onShellError); after it, only here.
+        if (shellRendered)
+          logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
       },
     });
     setTimeout(abort, streamTimeout + 1000);
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   // A request refused on purpose (404, 405...) is no server error worth a stack trace.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(error);
+  logError("request failed", error, { requestId: context?.requestId, method: request.method, path: new URL(request.url).pathname });
 }

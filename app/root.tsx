@@ -21,6 +21,7 @@ import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
 import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
+import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton } from "~/components/ChatButton";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -78,6 +79,7 @@ function useBareLayout(): boolean {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-US">
       <head>
@@ -91,8 +93,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

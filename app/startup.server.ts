@@ -1,6 +1,8 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
 import { publicBaseUrl, type Config } from "./config.server";
 import type { Database } from "./db/database.server";
+import { startRetryLoop, type RetryLoop } from "./services/email/deliveries.server";
+import { retryQueuedEmails } from "./services/email/index.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 
@@ -11,6 +13,13 @@ export interface StartupContext {
 }
 
 type StartupStep = (context: StartupContext) => Promise<void>;
+
+declare global {
+  var __emailRetryLoop: RetryLoop | undefined;
+}
+
+/** How often each server process looks for queued emails whose next attempt is due. */
+const EMAIL_RETRY_INTERVAL_MS = 30_000;
 
 /** What each feature needs done once at start-up, in the order it runs. */
 export const STARTUP_STEPS: readonly StartupStep[] = [
@@ -30,5 +39,11 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
     const real = configuredRealMethods(config);
     if (testPaymentsEnabled(config)) console.warn("TEST PAYMENTS: orders are approved without charging anyone");
     console.log(real.length > 0 ? `Payments: ${real.join(", ")}.` : "Payments: no real provider is configured.");
+  },
+  async ({ db }) => {
+    // Emails that failed are sent again from the delivery queue; every process runs the loop, claims keep them apart.
+    globalThis.__emailRetryLoop?.stop();
+    globalThis.__emailRetryLoop = startRetryLoop(() => retryQueuedEmails(db), { intervalMs: EMAIL_RETRY_INTERVAL_MS });
+    void globalThis.__emailRetryLoop.runOnce();
   },
 ];

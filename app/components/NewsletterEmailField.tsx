@@ -1,3 +1,4 @@
+import { NEWSLETTER_HONEYPOT_FIELD } from "~/mailing-list/newsletter";
 import type { RefObject } from "react";
 
 /** The email field, Subscribe button and error of both newsletter forms (footer and popup). */
@@ -37,6 +38,11 @@ export function NewsletterEmailField({
         <button type="submit" className="button button--primary">
           {busy ? "Subscribing…" : "Subscribe"}
         </button>
+      </div>
+      {/* For bots only: out of sight, out of the tab order, skipped by screen readers. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${inputId}-homepage`}>Leave this field empty</label>
+        <input id={`${inputId}-homepage`} type="text" name={NEWSLETTER_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       {error ? (
         <p id={errorId} className="field-error" role="alert">

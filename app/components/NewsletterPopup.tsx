@@ -5,6 +5,7 @@ import {
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
   newsletterResultFromSearch,
+  NEWSLETTER_CONFIRM_HINT,
   PROMO_CODE,
   type NewsletterResult,
 } from "~/mailing-list/newsletter";
@@ -131,6 +132,7 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
             <h2 id={headingId} ref={thanksRef} tabIndex={-1}>
               {result.message}
             </h2>
+            <p data-testid="newsletter-confirm-hint">{NEWSLETTER_CONFIRM_HINT}</p>
             <p>Here is 10% off your first purchase. Enter this code at checkout:</p>
             <p className="promo-code">
               <strong>{PROMO_CODE}</strong>

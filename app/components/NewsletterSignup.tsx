@@ -4,6 +4,7 @@ import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
+  NEWSLETTER_CONFIRM_HINT,
   newsletterResultFromSearch,
   type NewsletterResult,
 } from "~/mailing-list/newsletter";
@@ -63,7 +64,15 @@ export function NewsletterSignup() {
           busy={busy}
         />
         <p className="form-success" role="status">
-          {isSuccess ? result.message : ""}
+          {isSuccess ? (
+            <>
+              {result.message}
+              <br />
+              <span data-testid="newsletter-confirm-hint">{NEWSLETTER_CONFIRM_HINT}</span>
+            </>
+          ) : (
+            ""
+          )}
         </p>
       </fetcher.Form>
     </section>

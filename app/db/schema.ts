@@ -115,14 +115,30 @@ export const orders = pgTable(
   ],
 );
 
+export const SUBSCRIPTION_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * Newsletter addresses (double opt-in): a sign-up is `pending` until its
+ * owner opens the signed confirmation link; only `confirmed` addresses get
+ * newsletter mail. Rows from before double opt-in become `pending`.
+ */
 export const mailingList = pgTable(
   "mailing_list",
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     createdAt: createdAt(),
+    status: text("status").$type<SubscriptionStatus>().notNull().default("pending"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the last confirmation email was asked for, so a repeated sign-up does not mail the owner again and again. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("mailing_list_email_key").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("mailing_list_email_key").on(sql`lower(${table.email})`),
+    check("mailing_list_status_valid", sql`${table.status} in (${inList(SUBSCRIPTION_STATUSES)})`),
+  ],
 );
 
 export const staffUsers = pgTable(
@@ -160,6 +176,8 @@ export const emailOutbox = pgTable(
     htmlBody: text("html_body"),
     tag: text("tag"),
     createdAt: createdAt(),
+    /** Extra headers the message carried (List-Unsubscribe and friends), shown on /dev/outbox. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (table) => [index("email_outbox_created_at_idx").on(table.createdAt)],
 );
@@ -304,5 +322,47 @@ export const paymentAttempts = pgTable(
     index("payment_attempts_checkout_idx").on(table.checkoutToken),
     check("payment_attempts_status_valid", sql`${table.status} in (${inList(PAYMENT_ATTEMPT_STATUSES)})`),
     check("payment_attempts_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+export const EMAIL_DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
+export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+/**
+ * The delivery queue (the outbox pattern): every email the store sends is
+ * written here first, then sent. A send that fails stays `pending` with its
+ * attempt count, last error and next attempt time, and the retry loop sends it
+ * again with a growing delay until it goes out or `failed` (too many
+ * attempts). A claim pushes `next_attempt_at` forward (a lease), so one row is
+ * sent by one server process at a time. Bodies are cleared once sent.
+ */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the email is about, e.g. `order-confirmation:{orderId}`: one email per reference. */
+    reference: text("reference"),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    tag: text("tag"),
+    replyTo: text("reply_to"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    status: text("status").$type<EmailDeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("email_deliveries_reference_key").on(table.reference),
+    index("email_deliveries_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    check("email_deliveries_status_valid", sql`${table.status} in (${inList(EMAIL_DELIVERY_STATUSES)})`),
+    check("email_deliveries_attempts_non_negative", sql`${table.attempts} >= 0`),
   ],
 );

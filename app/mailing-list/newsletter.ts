@@ -12,6 +12,15 @@ export type NewsletterStatus = "subscribed" | "invalid" | "duplicate" | "failed"
 
 export const PROMO_CODE = "LOVERUB10";
 
+/** Name of the newsletter forms' honeypot: hidden from people, filled in by naive bots, whose sign-up is then dropped silently. */
+export const NEWSLETTER_HONEYPOT_FIELD = "newsletter_homepage";
+
+/**
+ * Said under the spec's thank-you text: with double opt-in the address is
+ * subscribed only once its owner opens the link we emailed.
+ */
+export const NEWSLETTER_CONFIRM_HINT = "Confirm your subscription: we emailed you a link.";
+
 export const NEWSLETTER_MESSAGES = {
   invalid: {
     popup: "Please enter a valid email address.",

@@ -1,59 +1,66 @@
-import { eq } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { storeSettings } from "~/db/schema";
-import { sendEmailSafely, type SafeSendResult } from "~/services/email/index.server";
+import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
+import { emailSenderFor } from "~/services/email/index.server";
 import { orderConfirmationEmail } from "~/services/email/templates";
-import type { EmailMessage } from "~/services/email/types";
+import type { EmailSender } from "~/services/email/types";
+import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
 
 export function orderStatusUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
 }
 
-export type ConfirmationResult = "sent" | "already-sent" | "failed";
-
 /**
- * The "confirmation sent" flag lives in the key-value `store_settings` table
- * (one row per order), so sending once needs no schema change.
+ * What became of the confirmation: sent now, queued (the provider failed: the
+ * retry loop sends it later), already sent or queued by an earlier call, or
+ * failed (given up, or neither sent nor kept; logged).
  */
-export function confirmationSentKey(orderId: string): string {
-  return `order_confirmation_sent:${orderId}`;
+export type ConfirmationResult = "sent" | "queued" | "already-sent" | "failed";
+
+/** The delivery queue's reference of an order's confirmation: one confirmation per order. */
+export function confirmationReference(orderId: string): string {
+  return `order-confirmation:${orderId}`;
 }
 
 /**
  * Emails an order's confirmation once, whoever asks (payment confirmation,
- * `/newPurchase`, a retry): the first caller claims the order's sent flag,
- * later callers find it taken. A failed send is logged (never thrown) and
- * gives the flag back, so a later request can try again.
+ * `/newPurchase`): the delivery queue's unique reference makes the first
+ * caller the only sender. A failed send never throws and never undoes the
+ * order: the email stays queued and is retried (`deliveries.server.ts`).
  */
 export async function sendOrderConfirmation(
   db: Database,
   order: Order,
   baseUrl: string,
-  {
-    send = (message: EmailMessage) => sendEmailSafely(message, { db }),
-  }: { send?: (message: EmailMessage) => Promise<SafeSendResult> } = {},
+  { sender, logger = console }: { sender?: EmailSender; logger?: Pick<Console, "error"> } = {},
 ): Promise<ConfirmationResult> {
   try {
-    const database = db;
-    const key = confirmationSentKey(order.orderId);
-    const claimed = await database
-      .insert(storeSettings)
-      .values({ key, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning({ key: storeSettings.key });
-    if (claimed.length === 0) return "already-sent";
-
-    const result = await send({ to: order.customer.email, ...confirmationEmailFor(order, baseUrl) });
-    if (result.sent) return "sent";
-    await database.delete(storeSettings).where(eq(storeSettings.key, key));
-    return "failed";
+    const message = { to: order.customer.email, ...confirmationEmailFor(order, baseUrl) };
+    const result = await deliverEmail(db, sender ?? emailSenderFor(db), message, {
+      reference: confirmationReference(order.orderId),
+      logger,
+    });
+    switch (result.status) {
+      case "sent":
+        return "sent";
+      case "queued":
+        return "queued";
+      case "failed":
+        return "failed";
+      case "duplicate":
+        return result.existing === "sent" ? "already-sent" : result.existing === "pending" ? "queued" : "failed";
+    }
   } catch (error) {
     // The order is recorded whatever happens to its email.
-    console.error(`Order ${order.orderId}: confirmation email not handled: ${String(error)}`);
+    logger.error(`Order ${order.orderId}: confirmation email not handled: ${String(error)}`);
     return "failed";
   }
+}
+
+export async function confirmationEmailState(db: Database, orderId: string): Promise<ConfirmationEmailState> {
+  const status = await deliveryStatus(db, confirmationReference(orderId)).catch(() => null);
+  return status ?? "pending";
 }
 
 function confirmationEmailFor(order: Order, baseUrl: string) {

@@ -2,6 +2,9 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
+import type { ConfirmationEmailState } from "~/orders/confirmation-email";
+import { confirmationEmailState } from "~/orders/order-email.server";
+import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
 import { getConfig } from "~/config.server";
 import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
 import { getDb } from "~/runtime.server";
@@ -11,7 +14,7 @@ import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 export const meta: MetaFunction = () => [{ title: "Thank You for Your Order!" }, { name: "robots", content: "noindex" }];
 
 type View =
-  | { kind: "paid"; orderId: string; email: string; firstName: string }
+  | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState }
   | { kind: "failed"; alert: string; checkoutPath: string | null }
   | { kind: "pending"; checkoutPath: string }
   | { kind: "missing-token" };
@@ -29,7 +32,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!checkoutToken) return data<View>({ kind: "missing-token" }, { status: 400 });
   if (!isPaymentMethod(params.method)) throw new Response("Unknown payment method", { status: 404 });
 
-  const outcome = await confirmPayment(await getDb(), getConfig(), {
+  const db = await getDb();
+  const outcome = await confirmPayment(db, getConfig(), {
     method: params.method,
     checkoutToken,
     attemptId,
@@ -49,6 +53,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         orderId: outcome.order.orderId,
         email: outcome.order.customer.email,
         firstName: outcome.order.customer.firstName,
+        emailState: await confirmationEmailState(db, outcome.order.orderId),
       };
       return data(view, { headers });
     }
@@ -77,7 +82,7 @@ export default function CheckoutAuthorized() {
 function renderView(view: View) {
   switch (view.kind) {
     case "paid":
-      return <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} />;
+      return <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} emailState={view.emailState} />;
     case "failed":
       return (
         <>
@@ -116,13 +121,21 @@ function renderView(view: View) {
   }
 }
 
-function OrderComplete({ orderId, email, firstName }: { orderId: string; email: string; firstName: string }) {
+function OrderComplete({
+  orderId,
+  email,
+  firstName,
+  emailState,
+}: {
+  orderId: string;
+  email: string;
+  firstName: string;
+  emailState: ConfirmationEmailState;
+}) {
   return (
     <>
       <h1>Thank You for Your Order!</h1>
-      <p>
-        Thank you, {firstName}. A confirmation was emailed to <strong>{email}</strong>.
-      </p>
+      <ConfirmationEmailNotice firstName={firstName} email={email} state={emailState} orderId={orderId} />
       <p className="order-complete__id">
         Your Order ID: <strong data-testid="order-id">{orderId}</strong>
       </p>

@@ -4,24 +4,30 @@ import { OrderReceipt } from "~/components/OrderReceipt";
 import { readLastOrderId } from "~/orders/last-order-cookie.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { toPublicOrder } from "~/orders/public-order";
+import { confirmationEmailState } from "~/orders/order-email.server";
 import { getDb } from "~/runtime.server";
+import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
 
 export const meta: MetaFunction = () => [{ title: "Order confirmation" }, { name: "robots", content: "noindex" }];
 
 /** A receipt of the last order placed in this browser. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const orderId = await readLastOrderId(request);
-  const order = orderId ? await findOrderByDisplayId(await getDb(), orderId) : null;
-  return { order: order ? toPublicOrder(order) : null };
+  const db = await getDb();
+  const order = orderId ? await findOrderByDisplayId(db, orderId) : null;
+  return { order: order ? toPublicOrder(order) : null, emailState: order ? await confirmationEmailState(db, order.orderId) : null };
 }
 
 export default function CheckoutConfirmation() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, emailState } = useLoaderData<typeof loader>();
   return (
     <div className="container order-status">
       <h1>Order confirmation</h1>
       {order ? (
-        <OrderReceipt order={order} />
+        <>
+          {emailState && emailState !== "sent" ? <ConfirmationEmailPending state={emailState} orderId={order.orderId} /> : null}
+          <OrderReceipt order={order} />
+        </>
       ) : (
         <div className="empty-state">
           <p className="empty-state__title">No recent order in this browser.</p>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
@@ -40,6 +41,12 @@ export default function OutboxEmail() {
             <dd>{email.tag}</dd>
           </>
         ) : null}
+        {Object.entries(email.headers ?? {}).map(([name, value]) => (
+          <Fragment key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <h3>Text version</h3>
       <EmailText text={email.textBody} />

@@ -45,5 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await sendOrderConfirmation(database.db, order, publicBaseUrl(config));
   if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
-  return jsonResponse({ order_id: order.orderId, email: result });
+  // Queued: the provider failed just now; the email is kept and sent again automatically.
+  return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);
 }

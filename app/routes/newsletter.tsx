@@ -1,16 +1,22 @@
-import { parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
+import { isNewsletterBot, parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { publicBaseUrl } from "~/config.server";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
-import { getDb } from "~/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import { readForm } from "~/utils/forms.server";
 
 /**
  * The mailing-list action, POST only (readForm answers 405 to anything else). Fields: `email`, `source` (footer or
  * popup), `redirectTo` (a path on this site) and `mode`. The forms send
- * mode=fetch once script runs: they get the result as data and the page
- * stays. A plain form post (no script) is redirected back to the page it came
- * from, with the result in the query.
+ * mode=fetch once script runs: they get the result as data, with a status
+ * that says what happened (400 for an invalid address, 409 for a duplicate,
+ * 503 for a failure), and the page stays. A plain form post (no script) is
+ * redirected back to the page it came from, with the result in the query.
+ *
+ * Double opt-in: a new address is stored as pending and gets a confirmation
+ * email (`subscribe.server.ts`). A filled honeypot is answered like a success
+ * and nothing is stored or sent.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -19,9 +25,13 @@ export async function action({ request }: ActionFunctionArgs) {
   let status: NewsletterStatus;
   if (!parsed.valid) {
     status = "invalid";
+  } else if (isNewsletterBot(form)) {
+    status = "subscribed";
   } else {
-    status = await getDb()
-      .then((db) => subscribe(db, parsed.email))
+    status = await getRuntime()
+      .then(({ config, database, sessionSecret }) =>
+        subscribe(database.db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME }),
+      )
       .catch((error: unknown) => {
         console.error("Mailing list unavailable", error);
         return "failed" as const;

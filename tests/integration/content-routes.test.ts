@@ -38,10 +38,17 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   });
 
   describe("mailing list", () => {
-    it("subscribes an address once, whatever its case", async () => {
-      expect(await subscribe(database.db, "griller@example.com")).toBe("subscribed");
-      expect(await subscribe(database.db, "Griller@Example.com")).toBe("duplicate");
-      expect(await subscribe(database.db, "  griller@example.com ")).toBe("duplicate");
+    const newsletter = { secret: "s".repeat(32), baseUrl: "http://store.test", storeName: "Outdoor Kitchen Outlet" };
+
+    it("keeps an address once, whatever its case; a confirmed one is a duplicate", async () => {
+      expect(await subscribe(database.db, "griller@example.com", newsletter)).toBe("subscribed");
+      expect(await subscribe(database.db, "Griller@Example.com", newsletter)).toBe("subscribed");
+      await database.db
+        .update(mailingList)
+        .set({ status: "confirmed" })
+        .where(sql`lower(${mailingList.email}) = 'griller@example.com'`);
+      expect(await subscribe(database.db, "Griller@Example.com", newsletter)).toBe("duplicate");
+      expect(await subscribe(database.db, "  griller@example.com ", newsletter)).toBe("duplicate");
       const rows = await database.db
         .select()
         .from(mailingList)
@@ -53,12 +60,16 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       const logger = { error: vi.fn() };
       const broken = {
         insert: () => ({
-          values: async () => {
-            throw Object.assign(new Error("connection lost"), { code: "08006" });
-          },
+          values: () => ({
+            onConflictDoNothing: () => ({
+              returning: async () => {
+                throw Object.assign(new Error("connection lost"), { code: "08006" });
+              },
+            }),
+          }),
         }),
       } as unknown as typeof database.db;
-      expect(await subscribe(broken, "x@example.com", logger)).toBe("failed");
+      expect(await subscribe(broken, "x@example.com", { ...newsletter, logger })).toBe("failed");
       expect(logger.error).toHaveBeenCalledOnce();
     });
 
@@ -81,6 +92,10 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       );
       expect(ok.data).toEqual({ source: "footer", status: "subscribed", message: "Thank you for joining our mailing list", email: "" });
 
+      await database.db
+        .update(mailingList)
+        .set({ status: "confirmed" })
+        .where(sql`lower(${mailingList.email}) = 'fetch@example.com'`);
       const again = await runAction<DataResult<{ status: string; message: string }>>(
         newsletterAction,
         post("/newsletter", { email: "FETCH@example.com", source: "popup", mode: "fetch" }),

@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds())("database constraints on %s", (kind) => {
     expect(names.map((row) => row.table_name)).toEqual(
       expect.arrayContaining([
         "contact_messages",
+        "email_deliveries",
         "email_outbox",
         "mailing_list",
         "orders",

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_RATE_LIMIT } from "~/contact/contact.server";
-import { contactMessages, emailOutbox, orders, storeSettings, type OrderCustomer } from "~/db/schema";
-import { confirmationSentKey } from "~/orders/order-email.server";
+import { contactMessages, emailDeliveries, emailOutbox, orders, storeSettings, type OrderCustomer } from "~/db/schema";
+import { confirmationReference } from "~/orders/order-email.server";
 import { action as calculateShipping, loader as calculateShippingLoader } from "~/routes/api.calculate-shipping";
 import { action as contactPage } from "~/routes/contact";
 import { action as contactForm } from "~/routes/contactForm";
@@ -129,11 +129,11 @@ describe.each(testDatabaseKinds())("the spec's JSON routes on %s", (kind) => {
       expect(emails[0]?.toAddress).toBe("ada@example.com");
       expect(emails[0]?.textBody).toContain("Blaze grill");
       expect(emails[0]?.textBody).not.toContain("Tampered");
-      const [flag] = await database.db
+      const [delivery] = await database.db
         .select()
-        .from(storeSettings)
-        .where(eq(storeSettings.key, confirmationSentKey("NEWPUR2345")));
-      expect(flag).toBeDefined();
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.reference, confirmationReference("NEWPUR2345")));
+      expect(delivery).toMatchObject({ status: "sent", attempts: 1 });
     });
 
     it("answers 404 for an unknown order and records nothing", async () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { generateDescription, storedDescription } from "~/catalog/descriptions.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { singleCheckoutTotals } from "~/checkout/single-totals";
-import { orders, productDescriptions, storeSettings } from "~/db/schema";
-import { confirmationSentKey, sendOrderConfirmation } from "~/orders/order-email.server";
-import { sendEmailSafely } from "~/services/email/index.server";
+import { emailDeliveries, orders, productDescriptions } from "~/db/schema";
+import { confirmationEmailState, confirmationReference, sendOrderConfirmation } from "~/orders/order-email.server";
+import { retryDueEmails } from "~/services/email/deliveries.server";
 import { createPostmarkSender } from "~/services/email/postmark-sender.server";
 import { createEasyPostRates } from "~/services/shipping/easypost-rates.server";
 import { seasoningParcel } from "~/services/shipping/parcel";
@@ -22,8 +22,8 @@ const reformattedDescription: typeof generateDescription = async (db, generator,
   (await storedDescription(db, product.key)) ?? generateDescription(db, generator, product);
 
 /**
- * What a shopper sees when a real provider fails: never an error page. Email
- * failures are only logged (the order stays recorded), a failed carrier rate
+ * What a shopper sees when a real provider fails: never an error page. A failed
+ * email is logged and queued for another attempt (the order stays recorded), a failed carrier rate
  * is the spec's message with shipping 0, a failed description is the plain text.
  */
 
@@ -105,26 +105,35 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       return order;
     }
 
-    it.each(failures)("after %s the order stays, the failure is only logged, and a later try sends once", async (name, fail) => {
+    it.each(failures)("after %s the order stays, the email is queued, and the retry loop sends it once", async (name, fail) => {
       const order = await recordOrder();
-      const send = (message: Parameters<typeof sendEmailSafely>[0]) => sendEmailSafely(message, { sender: sender() });
       if (name === "a 4xx with an error body") postmark.respondWith(() => postmarkError(300, "Invalid 'To' address."));
       else fail(postmark);
 
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("failed");
+      const start = new Date();
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender() })).resolves.toBe("queued");
       expect(console.error).toHaveBeenCalled();
       const [{ value }] = await database.db.select({ value: count() }).from(orders).where(eq(orders.orderId, order.orderId));
       expect(value).toBe(1);
-      expect(
-        await database.db
-          .select()
-          .from(storeSettings)
-          .where(eq(storeSettings.key, confirmationSentKey(order.orderId))),
-      ).toEqual([]);
+      const [queued] = await database.db
+        .select()
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.reference, confirmationReference(order.orderId)));
+      expect(queued).toMatchObject({ status: "pending", attempts: 1, toAddress: "ada@example.com" });
+      expect(queued?.lastError).toBeTruthy();
+      expect(await confirmationEmailState(database.db, order.orderId)).toBe("pending");
+
+      // Asking again neither sends nor queues a second copy.
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender() })).resolves.toBe("queued");
 
       postmark.reset();
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("sent");
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { send })).resolves.toBe("already-sent");
+      const later = new Date(start.getTime() + 2 * 60_000);
+      const report = await retryDueEmails(database.db, sender(), { now: later });
+      expect(report).toMatchObject({ sent: 1, rescheduled: 0, failed: 0 });
+      expect(postmark.requests).toHaveLength(1);
+      expect(await confirmationEmailState(database.db, order.orderId)).toBe("sent");
+      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender() })).resolves.toBe("already-sent");
+      expect((await retryDueEmails(database.db, sender(), { now: new Date(later.getTime() + 3_600_000) })).claimed).toBe(0);
       expect(postmark.requests).toHaveLength(1);
     });
   });

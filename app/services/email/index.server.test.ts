@@ -32,7 +32,7 @@ describe("sendEmailSafely", () => {
         throw new EmailSendError("Postmark said no", { provider: "postmark", statusCode: 422 });
       },
     };
-    await expect(sendEmailSafely(message, { sender, logger })).resolves.toEqual({ sent: false });
+    await expect(sendEmailSafely(message, { sender, logger })).resolves.toEqual({ sent: false, queued: false });
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error.mock.calls[0][0]).toBe("Email not sent (contact-message): Postmark said no");
     // The recipient stays out of the log line.

@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
+import { deliverEmail, retryDueEmails } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
@@ -29,27 +30,47 @@ export function isOutboxActive(): boolean {
   return !emailConfigFrom(getConfig()).postmarkServerToken?.trim();
 }
 
-export type SafeSendResult = { sent: true; messageId: string } | { sent: false };
+export type SafeSendResult =
+  | { sent: true; messageId: string }
+  /** Not sent: `queued` when it waits in the delivery queue for another attempt, false when it is lost (logged). */
+  | { sent: false; queued: boolean };
 
 type Logger = Pick<Console, "error">;
 
 /**
- * Sends and never throws: the spec has email failures only logged, so an
- * order or a contact message never fails because the mail did.
+ * Sends and never throws: an order or a contact message never fails because
+ * the mail did. With the database the message goes through the delivery
+ * queue (`deliveries.server.ts`): one attempt now, and if that fails it is
+ * kept and sent again by the retry loop. With only a sender (tests) it is one
+ * attempt, logged when it fails.
  */
 export async function sendEmailSafely(
   message: EmailMessage,
   { db, sender: chosen, logger = console }: { db?: Database; sender?: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
+  if (db) {
+    const result = await Promise.resolve()
+      .then(() => deliverEmail(db, chosen ?? emailSenderFor(db), message, { logger }))
+      .catch((error: unknown) => {
+        logger.error(`Email not sent (${message.tag ?? "untagged"}): ${String(error)}`, error);
+        return { status: "failed" } as const;
+      });
+    if (result.status === "sent") return { sent: true, messageId: result.messageId };
+    return { sent: false, queued: result.status === "queued" };
+  }
   try {
-    if (!chosen && !db) throw new Error("No email sender: pass the database (for the outbox) or a sender.");
-    const active = chosen ?? emailSenderFor(db!);
-    const { messageId } = await active.send(message);
+    if (!chosen) throw new Error("No email sender: pass the database (for the outbox) or a sender.");
+    const { messageId } = await chosen.send(message);
     return { sent: true, messageId };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // The tag says what kind of mail failed; recipients and bodies stay out of the log.
     logger.error(`Email not sent (${message.tag ?? "untagged"}): ${reason}`, error);
-    return { sent: false };
+    return { sent: false, queued: false };
   }
+}
+
+/** One pass of the retry loop with the configured sender: the queued emails whose time has come. */
+export async function retryQueuedEmails(db: Database, options: Parameters<typeof retryDueEmails>[2] = {}) {
+  return retryDueEmails(db, emailSenderFor(db), options);
 }

@@ -34,6 +34,7 @@ describe("createOutboxSender", () => {
         text: "Thanks!",
         html: "<p>Thanks!</p>",
         tag: "order-confirmation",
+        headers: null,
       },
     ]);
   });

@@ -17,6 +17,7 @@ export function createOutboxSender(write: WriteOutbox, from: string): EmailSende
           text: message.text,
           html: message.html ?? null,
           tag: message.tag ?? null,
+          headers: message.headers && Object.keys(message.headers).length > 0 ? message.headers : null,
         });
         return { messageId: id };
       } catch (error) {

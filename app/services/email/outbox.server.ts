@@ -20,6 +20,7 @@ export function outboxWriter(database: () => Database): WriteOutbox {
         textBody: row.text,
         htmlBody: row.html,
         tag: row.tag,
+        headers: row.headers,
       })
       .returning({ id: emailOutbox.id });
     return { id: inserted.id };

@@ -129,4 +129,28 @@ describe("createPostmarkSender", () => {
     });
     await expect(unreachable.send(message)).rejects.toBeInstanceOf(EmailSendError);
   });
+
+  it("sends extra headers as Postmark's Headers list", async () => {
+    const headers = {
+      "List-Unsubscribe": "<https://shop.example/newsletter/unsubscribe?token=u.1.0.x>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await sender().send({ ...message, headers });
+    expect(fake.requests[0]?.body).toMatchObject({
+      Headers: [
+        { Name: "List-Unsubscribe", Value: headers["List-Unsubscribe"] },
+        { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+      ],
+    });
+  });
+
+  it.each([
+    [{ "X-Evil": "a\r\nBcc: victim@example.com" }],
+    [{ "Bad Name": "x" }],
+    [{ Bcc: "victim@example.com" }],
+    [{ "X-Long": "x".repeat(2001) }],
+  ])("refuses a header that could inject or override: %j", async (headers) => {
+    await expect(sender().send({ ...message, headers })).rejects.toBeInstanceOf(EmailSendError);
+    expect(fake.requests).toHaveLength(0);
+  });
 });

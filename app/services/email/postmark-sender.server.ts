@@ -55,6 +55,9 @@ function toPostmarkMessage(from: string, message: EmailMessage): Message {
     HtmlBody: message.html,
     Tag: message.tag,
     ReplyTo: message.replyTo,
+    ...(message.headers && Object.keys(message.headers).length > 0
+      ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+      : {}),
     MessageStream: "outbound",
   };
 }

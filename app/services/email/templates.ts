@@ -169,3 +169,39 @@ ${body}
 </body>
 </html>`;
 }
+
+export interface NewsletterConfirmationInput {
+  storeName: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The double opt-in email: a signed confirmation link, and (like every newsletter mail) an unsubscribe link. */
+export function newsletterConfirmationEmail(input: NewsletterConfirmationInput): RenderedEmail {
+  const confirmUrl = safeHttpUrl(input.confirmUrl);
+  const unsubscribeUrl = safeHttpUrl(input.unsubscribeUrl);
+  const storeName = singleLine(input.storeName);
+  const text = [
+    "Hi,",
+    "",
+    `Someone, hopefully you, asked to join the ${storeName} mailing list with this address.`,
+    "",
+    `Confirm your subscription: ${confirmUrl}`,
+    "",
+    "The link works for 7 days. If you did not ask for this, ignore this email: you will get no newsletter.",
+    "",
+    `Never email this address again: ${unsubscribeUrl}`,
+    "",
+    storeName,
+  ].join("\n");
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+<p>Hi,</p>
+<p>Someone, hopefully you, asked to join the ${escapeHtml(storeName)} mailing list with this address.</p>
+<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 18px;background:#b4441c;color:#fff;text-decoration:none;border-radius:4px">Confirm your subscription</a></p>
+<p>The link works for 7 days. If you did not ask for this, ignore this email: you will get no newsletter.</p>
+<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>: never email this address again.</p>
+<p>${escapeHtml(storeName)}</p>
+</body></html>`;
+  return { subject: `Confirm your subscription to ${storeName}`, text, html, tag: "newsletter-confirmation" };
+}

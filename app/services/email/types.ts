@@ -8,6 +8,8 @@ export interface EmailMessage {
   html?: string;
   tag?: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. Names are header tokens, values one line. */
+  headers?: Record<string, string>;
 }
 
 export interface EmailSender {
@@ -25,6 +27,7 @@ export interface OutboxRow {
   text: string;
   html: string | null;
   tag: string | null;
+  headers: Record<string, string> | null;
 }
 
 export type WriteOutbox = (row: OutboxRow) => Promise<{ id: string }>;
@@ -48,10 +51,22 @@ export class EmailSendError extends Error {
   }
 }
 
+/** Headers a message may add: a token name that is not one the drivers set themselves, and a one-line value (no header injection). */
+const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "reply-to", "content-type", "message-id", "date"]);
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}$/)
+  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()));
+const headerValue = z
+  .string()
+  .max(2000)
+  .regex(/^[^\p{Cc}]*$/u);
+
 const sendableMessage = z.object({
   to: emailAddressSchema(),
   subject: z.string().trim().min(1),
   text: z.string().min(1),
+  headers: z.record(headerName, headerValue).optional(),
 });
 
 /** Both drivers refuse the same malformed messages, so the stand-in hides no mistake Postmark would catch. */

@@ -19,11 +19,11 @@ export interface StoreServer {
  * (tests/resilience) start their processes through startStoreServer too, so
  * switching the store to another server command happens here only.
  */
-export const STORE_COMMAND = { file: "./node_modules/.bin/remix-serve", args: ["./build/index.js"] };
+export const STORE_COMMAND = { file: process.execPath, args: ["./build/server.js"] };
 
 /**
  * Starts another store process from the build the Playwright web server
- * made (`build/index.js`), on its own port and in-memory database, with
+ * made (`build/server.js`, the store's HTTP server, serving `build/index.js`), on its own port and in-memory database, with
  * extra environment: a spec that needs providers' keys pointed at local
  * fakes starts one of these in `beforeAll` and stops it in `afterAll`.
  */

@@ -1,0 +1,66 @@
+import { isIP } from "node:net";
+
+/**
+ * Where a request came from, as the store's HTTP server resolves it once per
+ * request (server/). Without trusted proxies it is the TCP peer and nothing a
+ * client wrote counts. With N trusted proxies (TRUSTED_PROXIES), each of them
+ * appended the address it was connected from to X-Forwarded-For, so the client
+ * is the Nth entry from the right; anything further left was written by the
+ * client and is ignored. This is Express's "trust proxy = N" rule.
+ */
+export interface ForwardingFacts {
+  /** The socket's remote address (e.g. "127.0.0.1", "::ffff:10.0.0.5"). */
+  socketAddress: string | undefined;
+  /** Every X-Forwarded-For header value, as Node hands them over (joined or as a list). */
+  forwardedFor: string | string[] | undefined;
+  /** TRUSTED_PROXIES: how many proxies in front of the store append to X-Forwarded-For. */
+  trustedProxies: number;
+}
+
+export function resolveClientAddress({ socketAddress, forwardedFor, trustedProxies }: ForwardingFacts): string {
+  const socket = normalizeAddress(socketAddress) ?? "unknown";
+  if (trustedProxies <= 0) return socket;
+  const hops = headerList(forwardedFor);
+  if (hops.length === 0) return socket;
+  // Too few entries: the furthest one a trusted proxy wrote (Express does the same).
+  const chosen = hops[Math.max(0, hops.length - trustedProxies)];
+  return normalizeAddress(chosen) ?? socket;
+}
+
+/**
+ * The scheme the client used: "https" only when a trusted proxy says so in
+ * X-Forwarded-Proto (the entry of the outermost trusted proxy), else the
+ * connection's own scheme.
+ */
+export function resolveProtocol(
+  encrypted: boolean,
+  forwardedProto: string | string[] | undefined,
+  trustedProxies: number,
+): "http" | "https" {
+  const own = encrypted ? "https" : "http";
+  if (trustedProxies <= 0) return own;
+  const hops = headerList(forwardedProto);
+  if (hops.length === 0) return own;
+  const chosen = hops[Math.max(0, hops.length - trustedProxies)].toLowerCase();
+  return chosen === "https" || chosen === "http" ? chosen : own;
+}
+
+function headerList(value: string | string[] | undefined): string[] {
+  const joined = Array.isArray(value) ? value.join(",") : (value ?? "");
+  return joined
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+}
+
+/** An IP address without port, brackets or the IPv4-mapped IPv6 prefix; null when it is not an IP address. */
+export function normalizeAddress(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  value = value.replace(/%[\w.-]+$/, ""); // an IPv6 zone id
+  if (/^::ffff:[\d.]+$/i.test(value)) value = value.slice(7);
+  return isIP(value) ? value.toLowerCase() : null;
+}

@@ -1,0 +1,71 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { newsletterLinkState, unsubscribeWithToken } from "~/mailing-list/subscribe.server";
+import { getRuntime } from "~/runtime.server";
+import { readForm } from "~/utils/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const UNSUBSCRIBED_MESSAGE = "You are unsubscribed. We will not send newsletter emails to this address again.";
+const INVALID_LINK =
+  "This unsubscribe link is not valid. Please use the link from one of our emails, or contact us and we will remove you.";
+
+/**
+ * /newsletter/unsubscribe?token=…, the link in every newsletter mail and in
+ * its List-Unsubscribe header. A GET only shows the page with its button (mail
+ * scanners open links); a POST unsubscribes: the button's, or a mail
+ * program's one-click POST (`List-Unsubscribe=One-Click`, RFC 8058) to the
+ * same URL, the token being in the address.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = newsletterLinkState((await getRuntime()).sessionSecret, "unsubscribe", token);
+  return data(
+    { token: state === "valid" ? token : "", valid: state === "valid" },
+    { status: state === "valid" ? 200 : 400, headers: NO_STORE },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const { database, sessionSecret } = await getRuntime();
+  const token = form.token ?? new URL(request.url).searchParams.get("token");
+  const outcome = await unsubscribeWithToken(database.db, sessionSecret, token);
+  return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 400, headers: NO_STORE });
+}
+
+export default function NewsletterUnsubscribe() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="container content-page">
+      <h1>Unsubscribe</h1>
+      {result ? (
+        <p
+          className={result.outcome === "unsubscribed" ? "form-success" : "notice notice--error"}
+          role="status"
+          data-testid="newsletter-outcome"
+        >
+          {result.outcome === "unsubscribed" ? UNSUBSCRIBED_MESSAGE : INVALID_LINK}
+        </p>
+      ) : valid ? (
+        <Form method="post" className="stacked-form">
+          <p>Stop all newsletter emails to this address?</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="button button--primary">
+            Unsubscribe
+          </button>
+        </Form>
+      ) : (
+        <p className="notice notice--error" role="alert" data-testid="newsletter-outcome">
+          {INVALID_LINK}
+        </p>
+      )}
+      <p>
+        <Link to="/">Back to the store</Link>
+      </p>
+    </div>
+  );
+}

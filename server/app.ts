@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import compression from "compression";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { Config } from "../app/config.server";
+import { bodyLimitFor } from "../app/http/body-limits";
+import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
+import type { StoreLoadContext } from "../app/http/load-context";
+import { log, logError } from "../app/http/logger.server";
+import { baselineSecurityHeaders } from "../app/http/security-headers.server";
+import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
+import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
+import { refuseWhatNeverReachesExpress } from "./raw-refusals";
+import { withDefaultHeaders } from "./security-headers";
+
+export interface StoreAppOptions {
+  /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
+  handleRequest: FetchHandler;
+  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES">;
+  /** The build's public path and folder (build.publicPath, build.assetsBuildDirectory). */
+  assets: { publicPath: string; directory: string };
+  /** Other static files (default ./public). */
+  publicDirectory?: string;
+  /** True once the server is shutting down: answers then say Connection: close. */
+  isClosing?: () => boolean;
+}
+
+interface RequestState {
+  requestId: string;
+  /** The path without the query string (which may hold what a shopper typed); for logs. */
+  path: string;
+  /** The path and query for the app. */
+  target: string;
+}
+
+const stateOf = (res: ExpressResponse) => res.locals as RequestState;
+
+/**
+ * The store's HTTP server in front of Remix (ADR 009): request ids and JSON
+ * request logs, the security headers of every response, refusals that must
+ * happen before any route runs (methods, Host, body size), compression, the
+ * static files, and the load context (client address, request id, CSP nonce).
+ */
+export function createStoreApp(options: StoreAppOptions): express.Express {
+  const { config, handleRequest } = options;
+  const defaults = baselineSecurityHeaders(config);
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag"); // static files have their own; Remix sets what it wants
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    const target = requestPath(req.url) ?? "/";
+    const state = stateOf(res);
+    state.requestId = randomBytes(8).toString("base64url");
+    state.target = target;
+    state.path = safePath(target);
+    withDefaultHeaders(res, defaults, () => {
+      // Shutting down: this answer is the connection's last.
+      if (options.isClosing?.()) res.setHeader("Connection", "close");
+    });
+    res.setHeader("X-Request-Id", state.requestId);
+    let logged = false;
+    const logLine = () => {
+      if (logged) return;
+      logged = true;
+      const fields = {
+        requestId: state.requestId,
+        method: req.method,
+        path: state.path,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+      log("info", "request", res.writableFinished ? fields : { ...fields, aborted: true });
+    };
+    res.once("finish", logLine);
+    res.once("close", logLine);
+    next();
+  });
+
+  app.use(refuseEarly);
+  app.use(compression());
+  app.use(
+    options.assets.publicPath,
+    express.static(path.resolve(options.assets.directory), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+  );
+  app.use(express.static(path.resolve(options.publicDirectory ?? "public"), { maxAge: "1h", index: false, redirect: false }));
+
+  app.all("*", (req, res, next) => {
+    const state = stateOf(res);
+    const loadContext = {
+      clientAddress: resolveClientAddress({
+        socketAddress: req.socket.remoteAddress,
+        forwardedFor: req.headers["x-forwarded-for"],
+        trustedProxies: config.TRUSTED_PROXIES,
+      }),
+      requestId: state.requestId,
+      cspNonce: randomBytes(16).toString("base64"),
+    } satisfies StoreLoadContext;
+    const protocol = resolveProtocol(isEncrypted(req), req.headers["x-forwarded-proto"], config.TRUSTED_PROXIES);
+    const limit = bodyLimitFor(new URL(state.target, "http://x").pathname);
+    const request = fetchRequestOf(req, res, {
+      origin: `${protocol}://${req.headers.host}`,
+      path: state.target,
+      bodyLimit: limit,
+      onOverflow: () => tooLarge(req, res, limit),
+    });
+    handleRequest(request, loadContext)
+      .then((response) => sendFetchResponse(res, response))
+      .catch((error: unknown) => {
+        // Cut off by the body limit (already answered 413) or left by the client: nothing went wrong here.
+        if (request.signal.aborted || error instanceof BodyTooLargeError) return void (res.headersSent || res.destroy());
+        next(error);
+      });
+  });
+
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
+    // A client's mistake found by a middleware (a malformed path for the static files...): its status, no stack.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent)
+      return plain(res, status, STATUS_CODES[status] ?? "Bad Request");
+    logError("request failed in the server", error, { requestId: stateOf(res).requestId, method: req.method, path: stateOf(res).path });
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    plain(res, 500, "Internal Server Error");
+  });
+
+  return app;
+}
+
+/** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
+export function createStoreServer(options: StoreAppOptions): Server {
+  const server = createServer(createStoreApp(options));
+  refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
+  return server;
+}
+
+/** Method, Host, request target and declared body size: refused before anything else runs. */
+function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (!isAppMethod(req.method)) {
+    res.setHeader("Allow", ALLOWED_METHODS);
+    return plain(res, 405, "Method Not Allowed", { close: true });
+  }
+  if (!isValidHost(req.headers.host) || requestPath(req.url) === null) return plain(res, 400, "Bad Request", { close: true });
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const declared = declaredLength(req.headers["content-length"]);
+    if (Number.isNaN(declared)) return plain(res, 400, "Bad Request", { close: true });
+    const limit = bodyLimitFor(new URL(stateOf(res).target, "http://x").pathname);
+    if (declared !== null && declared > limit) return tooLarge(req, res, limit);
+  }
+  next();
+}
+
+/** 413, then the connection is closed: the rest of the body is never read into memory. */
+function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  plain(res, 413, `Payload Too Large: request bodies are limited to ${Math.floor(limit / 1024)} KB.`, { close: true });
+  req.pause();
+  // Let the client read the answer, then drop whatever it is still sending.
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), 1000).unref());
+}
+
+function plain(res: ServerResponse, status: number, message: string, { close = false }: { close?: boolean } = {}) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  if (close) res.setHeader("Connection", "close");
+  res.end(`${message}\n`);
+}
+
+function isEncrypted(req: IncomingMessage): boolean {
+  return Boolean((req.socket as { encrypted?: boolean }).encrypted);
+}
+
+/** The path for logs: no query string, at most 200 characters. */
+function safePath(target: string): string {
+  const pathname = target.split("?")[0];
+  return pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+}

@@ -1,0 +1,215 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The production server as `npm start` runs it (build/server.js serving
+ * build/index.js), in its own process: the page's CSP nonce on every script
+ * Remix renders, a 40 MB post that does not grow the process, and SIGTERM
+ * letting a request in flight finish before the process exits 0
+ * (issue 12 items 5 and 6, issue 17 row 17). Builds first when the build is
+ * missing or older than the sources (about a minute).
+ */
+
+let child: ChildProcess;
+let baseURL: string;
+let output = "";
+let exited: Promise<number | null>;
+
+beforeAll(async () => {
+  if (buildIsStale())
+    execFileSync("npm", ["run", "build"], { stdio: "ignore", timeout: 240_000, env: { ...process.env, NODE_ENV: "production" } });
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: `memory://built-server-${port}`,
+      PUBLIC_BASE_URL: baseURL,
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  await waitForHealth();
+}, 360_000);
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("the built server", () => {
+  it("says it is up in a JSON line, and keeps the test-payments warning", () => {
+    expect(output).toContain("TEST PAYMENTS: orders are approved without charging anyone");
+    expect(jsonLines().some((line) => line.msg === "listening")).toBe(true);
+  });
+
+  it("gives every script of a page the nonce its Content-Security-Policy names", async () => {
+    for (const pagePath of ["/", "/cart", "/product/blaze-3159840"]) {
+      const response = await fetch(`${baseURL}${pagePath}`);
+      expect(response.status, pagePath).toBe(200);
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, pagePath).toBeTruthy();
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]);
+      // Data blocks (JSON, JSON-LD) never run; every other script must carry the nonce.
+      const executable = scripts.filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes));
+      expect(executable.length, pagePath).toBeGreaterThan(0);
+      for (const attributes of executable) expect(attributes, pagePath).toContain(`nonce="${nonce}"`);
+    }
+    const again = await fetch(`${baseURL}/`);
+    expect(again.headers.get("content-security-policy")).not.toBe((await fetch(`${baseURL}/`)).headers.get("content-security-policy"));
+  });
+
+  it("refuses a 40 MB post with 413 and does not grow (issue 17 row 17)", async () => {
+    const before = residentBytes();
+    const status = await postDeclared("/newsletter", 40 * 1024 * 1024);
+    // The server closes the connection after its answer; a client still writing may see the reset before the 413.
+    if (status === "reset") {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        jsonLines()
+          .filter((line) => line.path === "/newsletter")
+          .map((line) => line.status),
+      ).toEqual([413]);
+    } else expect(status).toBe(413);
+    const after = residentBytes();
+    expect(after - before).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it("logs each request as one JSON line", async () => {
+    const response = await fetch(`${baseURL}/healthz?token=abc`);
+    const id = response.headers.get("x-request-id");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = jsonLines().find((entry) => entry.requestId === id);
+    expect(line).toMatchObject({ msg: "request", method: "GET", path: "/healthz", status: 200 });
+    expect(JSON.stringify(line)).not.toContain("abc");
+  });
+
+  it("on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0", async () => {
+    // A body sent slowly keeps the request in flight: the webhook route reads it whole before it answers.
+    const body = JSON.stringify({ id: "evt_slow", padding: "x".repeat(100) });
+    const answer = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const req = httpRequest(`${baseURL}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 1500);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(fetch(`${baseURL}/healthz`)).rejects.toThrow();
+
+    const finished = await answer;
+    expect(finished.status).toBe(404); // "Stripe webhooks are not configured.": the route ran to its end
+    expect(finished.connection).toBe("close");
+    expect(await exited).toBe(0);
+    expect(jsonLines().map((line) => line.msg)).toEqual(
+      expect.arrayContaining(["shutting down: no new connections, finishing requests in flight", "stopped"]),
+    );
+  });
+});
+
+function jsonLines(): Array<Record<string, unknown>> {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function residentBytes(): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Declares `size` bytes and writes them as fast as the server takes them, until it answers. */
+function postDeclared(target: string, size: number): Promise<number | "reset"> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let written = 0;
+    let answered = false;
+    const req = httpRequest(`${baseURL}${target}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(size) },
+    });
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve("reset");
+      else reject(error);
+    });
+    const pump = () => {
+      while (!answered && written < size) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+/** True when build/ is missing, a development build, or older than any source file it is made from. */
+function buildIsStale(): boolean {
+  const outputs = ["build/index.js", "build/server.js"];
+  if (!outputs.every((file) => existsSync(file))) return true;
+  // A development build (remix dev) is no production build either.
+  if (readFileSync("build/index.js", "utf8").includes("jsxDEV")) return true;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return ["app", "server"].some((dir) => newestIn(dir) > built);
+}
+
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}

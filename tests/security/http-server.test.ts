@@ -1,0 +1,378 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
+import { createStoreServer } from "../../server/app";
+
+/**
+ * The store's HTTP server (server/app.ts) in this process, on a real socket,
+ * with a stand-in for Remix that answers like the app's kinds of routes: a
+ * page, JSON, a `.data` request, a redirect, a 404. What it proves holds for
+ * every route, because the server does it before and around Remix
+ * (issue 12 items 5 and 9, issue 17 rows 11, 17 and 18).
+ */
+
+interface Seen {
+  request: Request;
+  context: AppLoadContext;
+  bodyBytes?: number;
+}
+
+const seen: Seen[] = [];
+
+async function standInForRemix(request: Request, context: AppLoadContext): Promise<Response> {
+  const entry: Seen = { request, context };
+  seen.push(entry);
+  const { pathname } = new URL(request.url);
+  if (request.method === "POST") {
+    let bytes = 0;
+    const reader = request.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+    }
+    entry.bodyBytes = bytes;
+    return Response.json({ bytes });
+  }
+  switch (pathname) {
+    case "/healthz":
+      return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+    case "/api/thing":
+      return Response.json({ ok: true });
+    case "/_root.data":
+      return new Response("[]", { headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
+    case "/go":
+      return new Response(null, { status: 302, headers: { Location: "/" } });
+    case "/context":
+      return Response.json({ ...context, url: request.url });
+    case "/framed":
+      return new Response("<p>communicator</p>", {
+        headers: {
+          "Content-Type": "text/html",
+          "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self' https://pay.example",
+        },
+      });
+    case "/":
+      return new Response(`<!doctype html><script nonce="${context.cspNonce}">1</script>`, {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": `script-src 'nonce-${context.cspNonce}'; frame-ancestors 'none'`,
+        },
+      });
+    default:
+      return new Response("Not Found", { status: 404 });
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: Server;
+let port: number;
+let staticRoot: string;
+
+function startServer(trustedProxies: number): Promise<{ server: Server; port: number }> {
+  const instance = createStoreServer({
+    handleRequest: standInForRemix,
+    config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: trustedProxies },
+    assets: { publicPath: "/build/", directory: path.join(staticRoot, "public/build") },
+    publicDirectory: path.join(staticRoot, "public"),
+  });
+  return new Promise((resolve) =>
+    instance.listen(0, "127.0.0.1", () => resolve({ server: instance, port: (instance.address() as AddressInfo).port })),
+  );
+}
+
+beforeAll(async () => {
+  staticRoot = mkdtempSync(path.join(tmpdir(), "store-static-"));
+  mkdirSync(path.join(staticRoot, "public/build"), { recursive: true });
+  writeFileSync(path.join(staticRoot, "public/build/entry-ABC123.js"), `export const x = "${"x".repeat(2000)}";`);
+  writeFileSync(path.join(staticRoot, "public/favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  ({ server, port } = await startServer(0));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(staticRoot, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  seen.length = 0;
+});
+
+/** A request as a client writes it, Host and method included (fetch refuses TRACE, CONNECT and a Host of our choosing). */
+function send(
+  method: string,
+  target: string,
+  { headers = {}, body, to = port }: { headers?: Record<string, string | string[]>; body?: string; to?: number } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: "127.0.0.1",
+      port: to,
+      method,
+      path: target,
+      headers: { Host: `127.0.0.1:${to}`, ...headers },
+      setHost: false,
+    });
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    // A CONNECT's answer comes as "connect", whatever its status.
+    req.on("connect", (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: "" });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Posts a 40 MB body, produced only as fast as the server takes it, and
+ * counts how much of it was written before the answer came.
+ */
+function postHuge(target: string, { declareLength }: { declareLength: boolean }): Promise<Answer & { written: number }> {
+  const total = 40 * 1024 * 1024;
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const headers: Record<string, string> = { Host: `127.0.0.1:${port}`, "Content-Type": "application/x-www-form-urlencoded" };
+    if (declareLength) headers["Content-Length"] = String(total);
+    const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: target, headers, setHost: false });
+    const pump = () => {
+      while (!answered && written < total) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    req.on("response", (res) => {
+      answered = true;
+      let text = "";
+      res.on("data", (c: Buffer) => (text += c.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, written }));
+      res.on("error", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, written }));
+    });
+    // The server closes the connection after its 413; a write racing that close may fail.
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    pump();
+  });
+}
+
+const BASELINE = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin-allow-popups",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+};
+
+function expectBaseline(answer: Answer) {
+  for (const [name, value] of Object.entries(BASELINE)) expect(answer.headers[name], name).toBe(value);
+  expect(answer.headers["permissions-policy"]).toContain("camera=()");
+  expect(answer.headers["content-security-policy"]).toContain("frame-ancestors");
+  expect(answer.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
+}
+
+describe("methods the store never takes (issue 17 row 11)", () => {
+  it.each(["TRACE", "TRACK", "CONNECT", "PROPFIND", "BREW"])("%s is a 405 with Allow, before the app", async (method) => {
+    const answer = await send(method, method === "CONNECT" ? "shop.example:443" : "/");
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe("GET, HEAD, POST");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("passes the methods routes answer for themselves (PUT, DELETE: the route's 405 page)", async () => {
+    expect((await send("DELETE", "/cart")).status).toBe(404);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("the Host header (issue 17 row 11)", () => {
+  it.each(["ev il", "shop.example/path", "shop.example:99999", "shop..example", "[::1", "a@b", "", "-shop.example"])(
+    "a malformed Host %j is a 400",
+    async (host) => {
+      const answer = await send("GET", "/", { headers: { Host: host } });
+      expect(answer.status).toBe(400);
+      expectBaseline(answer);
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it.each(["shop.example", "shop.example:8080", "127.0.0.1:3000", "[::1]:3000", "localhost"])("%s is fine", async (host) => {
+    expect((await send("GET", "/healthz", { headers: { Host: host } })).status).toBe(200);
+  });
+
+  it("builds the app's URL from Host only, never X-Forwarded-Host or -Proto without trusted proxies", async () => {
+    const answer = await send("GET", "/context?q=1", {
+      headers: { Host: "shop.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+    });
+    expect(JSON.parse(answer.body).url).toBe("http://shop.example/context?q=1");
+  });
+
+  it("reduces an absolute-form request target to its path", async () => {
+    const answer = await send("GET", "http://evil.example/context", { headers: { Host: "shop.example" } });
+    expect(JSON.parse(answer.body).url).toBe("http://shop.example/context");
+  });
+});
+
+describe("request bodies are limited before the app reads them (issue 12 item 1, issue 17 row 17)", () => {
+  it("a declared 40 MB body is refused with 413 at once, without reading it", async () => {
+    const answer = await postHuge("/newsletter", { declareLength: true });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.body).toContain("64 KB");
+    expectBaseline(answer);
+    expect(seen).toHaveLength(0);
+    // What was written before the answer came is what the socket buffers held, never the whole body.
+    expect(answer.written).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("a 40 MB body without Content-Length is cut off at the limit as it streams", async () => {
+    const answer = await postHuge("/contact", { declareLength: false });
+    expect(answer.status).toBe(413);
+    expect(answer.written).toBeLessThan(16 * 1024 * 1024);
+    // The app saw at most the limit of it.
+    expect(seen).toHaveLength(1);
+    expect(seen[0].bodyBytes ?? 0).toBeLessThanOrEqual(REQUEST_BODY_MAX_BYTES);
+  });
+
+  it("a body within the limit reaches the app whole", async () => {
+    const body = "a=" + "b".repeat(REQUEST_BODY_MAX_BYTES - 2);
+    const answer = await send("POST", "/contact", { body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).bytes).toBe(REQUEST_BODY_MAX_BYTES);
+  });
+
+  it("Stripe's webhook may post a larger signed event", async () => {
+    const body = JSON.stringify({ data: "x".repeat(200 * 1024) });
+    const answer = await send("POST", "/api/stripe/webhook", { body, headers: { "Content-Type": "application/json" } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).bytes).toBe(Buffer.byteLength(body));
+  });
+
+  it("a Content-Length that is not a number is a 400", async () => {
+    const answer = await send("POST", "/contact", { headers: { "Content-Length": "12, 12" }, body: "a=1" }).catch(() => null);
+    // Node's own parser may refuse it first (also a 400); either way the app never sees it.
+    if (answer) expect(answer.status).toBe(400);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe("baseline security headers on every response (issue 17 row 18)", () => {
+  it.each([
+    ["a hashed build file", "/build/entry-ABC123.js", 200],
+    ["a public file", "/favicon.svg", 200],
+    ["/healthz", "/healthz", 200],
+    ["a .data request", "/_root.data", 200],
+    ["a JSON route", "/api/thing", 200],
+    ["a redirect", "/go", 302],
+    ["a 404", "/no/such/page", 404],
+    ["a page", "/", 200],
+  ])("%s", async (_name, target, status) => {
+    const answer = await send("GET", target);
+    expect(answer.status).toBe(status);
+    expectBaseline(answer);
+  });
+
+  it("keeps a page's own Content-Security-Policy and sends each header once", async () => {
+    const answer = await send("GET", "/");
+    expect(answer.headers["content-security-policy"]).toMatch(/^script-src 'nonce-/);
+    const raw = await new Promise<string[]>((resolve) => {
+      httpRequest({ host: "127.0.0.1", port, path: "/" }, (res) => {
+        res.resume();
+        resolve(res.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()));
+      }).end();
+    });
+    expect(raw.length).toBe(new Set(raw).size);
+  });
+
+  it("leaves out X-Frame-Options where the response's own policy lets a page frame it (the iframe communicator)", async () => {
+    const answer = await send("GET", "/framed");
+    expect(answer.headers["x-frame-options"]).toBeUndefined();
+    expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'self' https://pay.example");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves hashed build files as immutable for a year, and compresses them", async () => {
+    const answer = await send("GET", "/build/entry-ABC123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect((await send("GET", "/favicon.svg")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("the load context (issue 12 item 3)", () => {
+  it("takes the client address from the socket and ignores X-Forwarded-For without TRUSTED_PROXIES", async () => {
+    const answer = await send("GET", "/context", { headers: { "X-Forwarded-For": "203.0.113.50, 198.51.100.1" } });
+    expect(JSON.parse(answer.body).clientAddress).toBe("127.0.0.1");
+  });
+
+  it("takes the address the trusted proxy appended with TRUSTED_PROXIES=1, not one the client wrote", async () => {
+    const proxied = await startServer(1);
+    try {
+      const answer = await send("GET", "/context", {
+        to: proxied.port,
+        headers: { "X-Forwarded-For": "6.6.6.6, 203.0.113.50", "X-Forwarded-Proto": "https" },
+      });
+      const context = JSON.parse(answer.body);
+      expect(context.clientAddress).toBe("203.0.113.50");
+      expect(context.url).toMatch(/^https:/);
+    } finally {
+      await new Promise((resolve) => proxied.server.close(resolve));
+    }
+  });
+
+  it("gives every request its own id (echoed as X-Request-Id) and its own CSP nonce", async () => {
+    const first = await send("GET", "/context");
+    const second = await send("GET", "/context");
+    const [a, b] = [JSON.parse(first.body), JSON.parse(second.body)];
+    expect(a.requestId).toBe(first.headers["x-request-id"]);
+    expect(a.requestId).not.toBe(b.requestId);
+    expect(a.cspNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(a.cspNonce).not.toBe(b.cspNonce);
+  });
+});
+
+describe("request logs (issue 12 item 9)", () => {
+  it("writes one JSON line per request with id, method, path, status and duration, and no query string", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      const answer = await send("GET", "/context?email=someone%40example.com&card=4242424242424242", {
+        headers: { Cookie: "staff_session=secret-session-value", Authorization: "Bearer sk_live_secret" },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entries = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toEqual({
+        time: expect.any(String),
+        level: "info",
+        msg: "request",
+        requestId: answer.headers["x-request-id"],
+        method: "GET",
+        path: "/context",
+        status: 200,
+        durationMs: expect.any(Number),
+      });
+      const all = lines.join("\n");
+      for (const secret of ["someone", "4242", "secret-session-value", "sk_live"]) expect(all).not.toContain(secret);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
