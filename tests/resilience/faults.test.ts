@@ -21,8 +21,10 @@ const faults = { injected: 0, survived: 0, outageAnswers: 0, slowestOutageAnswer
 
 function expectUnavailable(exchange: Exchange) {
   expect(exchange.status, `${exchange.path} during the outage`).toBe(503);
-  // At once, however long the outage has lasted (no connect timeout, no growing reconnection back-off).
-  expect(exchange.ms, `${exchange.path} answered in`).toBeLessThan(2_000);
+  // At once, however long the outage has lasted (no 5 s connect timeout, no reconnection back-off growing
+  // to 20 s); the margin is for a busy 2-core machine. tests/integration/database-unavailable.test.ts holds
+  // the query itself to 1.5 s.
+  expect(exchange.ms, `${exchange.path} answered in`).toBeLessThan(4_000);
   faults.slowestOutageAnswerMs = Math.max(faults.slowestOutageAnswerMs, Math.round(exchange.ms));
   expect(exchange.headers.get("retry-after"), `${exchange.path} Retry-After`).toMatch(/^\d+$/);
   expect(exchange.body, `${exchange.path} shows the store's 503 page`).toMatch(UNAVAILABLE_PAGE);
