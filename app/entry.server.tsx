@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
 import { ConfigError, getConfig, publicConfig } from "./config.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
@@ -54,6 +55,11 @@ export default async function handleRequest(
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
   const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
+  // A 503 (the database is unreachable) tells clients and crawlers when to come back; the page says it in words.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const cacheKey = pageCacheKey(request, responseStatusCode, remixContext, true);
   if (cacheKey === null) return streamDocument(request, responseStatusCode, responseHeaders, remixContext, nonce, loadContext);
 

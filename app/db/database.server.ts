@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { guardAvailability } from "./unavailable.server";
 
 /** The one database type the rest of the app sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,9 +54,29 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The pool, tuned so an outage is short for shoppers: a connection that cannot
+ * be opened gives up after 5 s (the page answers 503 at once, not minutes
+ * later), reconnection attempts are at most 1 s apart, idle connections are closed after 30 s and every connection is
+ * replaced after 30 to 60 minutes (postgres.js's default max_lifetime), so connections killed by a restart or a failover
+ * are not kept. A lost connection is reopened by the next query; nothing has
+ * to restart.
+ */
+const POOL_OPTIONS = {
+  max: 10,
+  connect_timeout: 5,
+  idle_timeout: 30,
+  // postgres.js waits before reopening a connection after a failure, by default growing to 20 s in
+  // an outage: queries would wait that long for a 503, and the store as long to notice the server is
+  // back. Capped at 1 s (with jitter), an outage answers at once and the end of it is seen within a second.
+  backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1),
+  onnotice: () => {},
+  connection: { application_name: "outdoor-living-store" },
+} as const;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const client = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzlePostgres(client, { schema });
+  const client = postgres(url, POOL_OPTIONS);
+  const db = guardAvailability(drizzlePostgres(client, { schema }));
   const parsed = new URL(url);
   return {
     db: db as unknown as Database,

@@ -6,8 +6,20 @@ export interface StoreServer {
   readonly baseURL: string;
   /** Everything the server printed, for assertions on logs. */
   output(): string;
+  /** Sends SIGTERM and waits for the exit (SIGKILL after 5 s). */
   stop(): Promise<void>;
+  /** Sends a signal without waiting (the SIGTERM test watches in-flight requests meanwhile). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  readonly exited: Promise<number | string | null>;
 }
+
+/**
+ * The one command that runs the built store. The resilience tests
+ * (tests/resilience) start their processes through startStoreServer too, so
+ * switching the store to another server command happens here only.
+ */
+export const STORE_COMMAND = { file: process.execPath, args: ["./build/server.js"] };
 
 /**
  * Starts another store process from the build the Playwright web server
@@ -19,7 +31,7 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["./build/server.js"], {
+  const child: ChildProcess = spawn(STORE_COMMAND.file, STORE_COMMAND.args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -31,6 +43,7 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const stop = () =>
@@ -46,7 +59,7 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
     await stop();
     throw error;
   }
-  return { baseURL, output: () => output, stop };
+  return { baseURL, output: () => output, stop, signal: (signal) => child.kill(signal), exited };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
