@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
 import { formatReport } from "../app/catalog/import/report";
+import { formatSpecFieldReport } from "../app/catalog/import/spec-report";
 import { HELP_OPTION, parseCli } from "./lib/cli";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -66,7 +67,7 @@ const sources: SourceFile[] = fileNames.map((file) => {
   return { file, records: data };
 });
 
-const { report, files } = runImport(sources, path.basename(sourceDir));
+const { report, specFields, files } = runImport(sources, path.basename(sourceDir));
 
 mkdirSync(outDir, { recursive: true });
 for (const name of Object.keys(files).sort()) {
@@ -74,6 +75,7 @@ for (const name of Object.keys(files).sort()) {
 }
 
 if (!quiet) console.log(formatReport(report));
+if (!quiet) console.log(formatSpecFieldReport(specFields));
 console.log(
   `catalog: read ${report.read}, kept ${report.kept}, dropped ${report.dropped}, repaired ${report.repaired}; wrote ${
     Object.keys(files).length
