@@ -16,6 +16,7 @@ const STATIC_PATHS = [
   "/shipping-policy",
   "/return-policy",
   "/defective-product",
+  "/fit",
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */

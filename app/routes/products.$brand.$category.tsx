@@ -63,6 +63,11 @@ export default function ProductList() {
           <BrandDropdown brand={brand} />
           <CategoryDropdown brand={brand} category={category} categories={categories} />
         </div>
+        {showsFitFinder(category) ? (
+          <p className="notice notice--info">
+            Building an outdoor kitchen? <Link to="/fit">Find by cutout</Link>: enter your opening and see what fits it.
+          </p>
+        ) : null}
         <p className="product-list__count" aria-live="polite">
           {list.total === 1 ? "1 product" : `${list.total} products`}
           {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
@@ -89,6 +94,11 @@ export default function ProductList() {
       </section>
     </div>
   );
+}
+
+/** Built-in grill and cabinet categories link to the cutout finder (/fit). */
+function showsFitFinder(category: string): boolean {
+  return /built-in|cabinet|doors & drawers|access doors|storage drawers|outdoor kitchens$|side burners|refrigerat/i.test(category);
 }
 
 /** A GET form: without script its button submits; with script a change navigates at once. */
