@@ -4,6 +4,7 @@ import { productPath } from "~/catalog/store-product";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";
+import { CompareButton } from "./guides/CompareButton";
 import { ProductImage } from "./ProductImage";
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
@@ -31,6 +32,8 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       <p className="product-card__warehouse">Leaves Warehouse: 24 Hrs</p>
       <AddToCartButton productKey={product.key} />
+      {/* A sibling of the card's product link, never inside it: a form cannot nest in an <a>. */}
+      <CompareButton productKey={product.key} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/q
 import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
+import { CompareButton } from "~/components/guides/CompareButton";
 import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
@@ -152,6 +153,7 @@ export default function ProductDetail() {
           </p>
           <FinancingLine priceCents={product.priceCents} />
           <BuyForm productKey={product.key} />
+          <CompareButton productKey={product.key} />
         </section>
       </div>
       {related.length > 0 ? <ProductCarousel label="Related Products" products={related} /> : null}

@@ -76,3 +76,79 @@ test.describe("find by cutout", () => {
     expect(sitemap).toContain("/fit</loc>");
   });
 });
+
+test.describe("compare", () => {
+  const keys = ["blaze-2973501", "blaze-2973507", "blaze-3159831", "blaze-3159834"];
+  const fifth = "blaze-3027378";
+
+  async function pressCompare(page: Page, key: string, javaScriptEnabled: boolean) {
+    await page.goto(`/product/${key}`);
+    // With script, wait for hydration so the button posts in the background.
+    if (javaScriptEnabled) await expect(page.locator(".product-detail__buy .compare-form input[name=mode]")).toHaveValue("fetch");
+    await page.locator(".product-detail__buy").getByRole("button", { name: "Compare", exact: true }).click();
+  }
+
+  test("four products side by side, differences marked and filterable, a fifth asks which to replace", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    for (const [index, key] of keys.entries()) {
+      await pressCompare(page, key, javaScriptEnabled);
+      if (javaScriptEnabled) await expect(page.getByRole("status").filter({ hasText: `In comparison (${index + 1} of 4)` })).toBeVisible();
+      else await expect(page).toHaveURL(new RegExp(`/compare\\?items=${keys.slice(0, index + 1).join(",")}$`));
+    }
+    await page.goto("/compare");
+    await expect(page).toHaveURL(new RegExp(`/compare\\?items=${keys.join(",")}$`));
+    const table = page.getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveCount(4);
+    await expect(table.getByRole("rowheader", { name: /Fuel Type\s*Differs/ })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: "Price" })).toBeVisible();
+    await expect(table.getByRole("button", { name: "ADD TO CART" })).toHaveCount(4);
+    await expect(table.getByText(/As low as/).first()).toBeVisible();
+    const allRows = await table.getByRole("row").count();
+
+    await page.getByRole("link", { name: "Show only differences" }).click();
+    await expect(page).toHaveURL(/only=differences/);
+    await expect(table.getByRole("rowheader", { name: /Fuel Type/ })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: /^Cutout Width/ })).toHaveCount(0);
+    expect(await table.getByRole("row").count()).toBeLessThan(allRows);
+    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    if (process.env.SAVE_SCREENSHOTS) {
+      await page.goto(`/compare?items=${keys.join(",")}`);
+      await page.getByRole("table").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: "docs/screenshots/compare.png" });
+    }
+
+    await pressCompare(page, fifth, javaScriptEnabled);
+    if (javaScriptEnabled) await page.getByRole("link", { name: "Choose one to replace" }).click();
+    await expect(page).toHaveURL(new RegExp(`add=${fifth}`));
+    await expect(page.getByRole("heading", { name: /Which one should .* replace\?/ })).toBeVisible();
+    await page.getByRole("button", { name: /^Replace Blaze Premium LTE 32-Inch 4-Burner Built-In Propane/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/compare\\?items=${[fifth, ...keys.slice(1)].join(",")}$`));
+    await expect(table.getByRole("columnheader", { name: /Marine Grade/ })).toBeVisible();
+
+    await table
+      .getByRole("button", { name: /^Remove/ })
+      .first()
+      .click();
+    await expect(table.getByRole("columnheader")).toHaveCount(3);
+  });
+
+  test("a shared address shows its products; on a phone the names column stays while products scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/compare?items=${keys.slice(0, 3).join(",")}`);
+    const firstColumn = page.getByRole("rowheader", { name: "Price" });
+    await expect(firstColumn).toHaveCSS("position", "sticky");
+    const scroller = page.locator(".compare-table__scroll");
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const bodyOverflows = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(bodyOverflows).toBe(false);
+  });
+
+  test("product cards carry a Compare button beside, not inside, the product link", async ({ page }) => {
+    await page.goto("/products/all/Built-In%20Gas%20Grills");
+    const card = page.locator(".product-card").first();
+    await expect(card.getByRole("button", { name: "Compare", exact: true })).toBeVisible();
+    await expect(card.locator("a form, a button")).toHaveCount(0);
+  });
+});
