@@ -4,6 +4,7 @@ import { Suspense, useState } from "react";
 import { generateDescription, splitDescription, storedDescription } from "~/catalog/descriptions.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
+import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
@@ -34,7 +35,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
-  const [siblings, related, stored] = await Promise.all([
+  const fitFacts = productFitFacts(product);
+  const [siblings, related, stored, accessories, fitsGrills] = await Promise.all([
     variationSiblings(db, product),
     relatedProducts(db, {
       categories: product.categories.filter((name) => name !== "Home").slice(-2),
@@ -42,6 +44,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       limit: RELATED_LIMIT,
     }),
     storedDescription(db, product.key),
+    accessoriesForGrill(db, fitFacts),
+    grillsForAccessory(db, fitFacts),
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
@@ -58,6 +62,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     variations: variationOptions(product, siblings),
     variationError,
     related,
+    accessories,
+    fitsGrills,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(getConfig()),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -116,7 +122,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetail() {
-  const { product, legal, variations, variationError, related, imageIndex, description, originalDescription } =
+  const { product, legal, variations, variationError, related, accessories, fitsGrills, imageIndex, description, originalDescription } =
     useLoaderData<typeof loader>();
   const categories = product.categories.filter((name) => name !== "Home");
   return (
@@ -156,6 +162,8 @@ export default function ProductDetail() {
           <CompareButton productKey={product.key} />
         </section>
       </div>
+      {accessories.length > 0 ? <ProductCarousel label="Accessories for this grill" products={accessories} /> : null}
+      {fitsGrills.length > 0 ? <ProductCarousel label="Fits these grills" products={fitsGrills} /> : null}
       {related.length > 0 ? <ProductCarousel label="Related Products" products={related} /> : null}
       <section className="product-detail__description" aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>

@@ -152,3 +152,17 @@ test.describe("compare", () => {
     await expect(card.locator("a form, a button")).toHaveCount(0);
   });
 });
+
+test.describe("fits my grill", () => {
+  test("a grill's page lists its accessories, and an accessory's page the grills it fits", async ({ page }) => {
+    await page.goto("/product/american_made_grills-3080621");
+    const accessories = page.getByRole("region", { name: "Accessories for this grill" });
+    await expect(accessories.getByRole("link", { name: /36-Inch Encore\/Muscle Built-In Grill Cover/ }).first()).toBeAttached();
+    await expect(accessories.getByRole("link", { name: /54-Inch Encore\/Muscle Built-In Grill Cover/ })).toHaveCount(0);
+
+    await page.goto("/product/american_made_grills-3084347");
+    const grills = page.getByRole("region", { name: "Fits these grills" });
+    await expect(grills.getByRole("link", { name: /Encore 36-Inch Hybrid Grill - Natural Gas/ }).first()).toBeAttached();
+    await expect(grills.getByRole("link", { name: /54-Inch/ })).toHaveCount(0);
+  });
+});

@@ -4,6 +4,7 @@ import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { cutoutFits, parseFitSearch } from "~/guides/fit";
 import { findByCutout } from "~/guides/fit.server";
+import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
 const files = readCatalogFiles();
@@ -59,5 +60,19 @@ describe.each(testDatabaseKinds())("buying guides on %s", (kind) => {
     const words = await findByCutout(database.db, parseFitSearch(new URLSearchParams("grill=Premium LTE 32")).query);
     expect(words.picked).toBeNull();
     expect(words.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it("lists the accessories that fit a grill, and the grills an accessory fits", async () => {
+    const grill = await getProductByKey(database.db, "american_made_grills-3080621");
+    const accessories = (await accessoriesForGrill(database.db, productFitFacts(grill!))).map((product) => product.key);
+    expect(accessories).toContain("american_made_grills-3084347");
+    expect(accessories).toContain("american_made_grills-3084389");
+    expect(accessories).not.toContain("american_made_grills-3084350");
+
+    const cover = await getProductByKey(database.db, "american_made_grills-3084347");
+    const grills = (await grillsForAccessory(database.db, productFitFacts(cover!))).map((product) => product.key);
+    expect(grills).toEqual(expect.arrayContaining(["american_made_grills-3080621", "american_made_grills-3080636"]));
+    expect(grills).not.toContain("american_made_grills-3080627");
+    expect(await accessoriesForGrill(database.db, productFitFacts(cover!))).toEqual([]);
   });
 });
