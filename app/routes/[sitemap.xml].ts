@@ -17,6 +17,8 @@ const STATIC_PATHS = [
   "/return-policy",
   "/defective-product",
   "/fit",
+  "/heater-helper",
+  "/grill-helper",
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */

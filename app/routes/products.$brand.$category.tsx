@@ -68,6 +68,15 @@ export default function ProductList() {
             Building an outdoor kitchen? <Link to="/fit">Find by cutout</Link>: enter your opening and see what fits it.
           </p>
         ) : null}
+        {/heater|heating/i.test(category) ? (
+          <p className="notice notice--info">
+            How much heat does your patio need? <Link to="/heater-helper">Patio heater size helper</Link>
+          </p>
+        ) : /grills/i.test(category) ? (
+          <p className="notice notice--info">
+            How big a grill do you need? <Link to="/grill-helper">Grill size helper</Link>
+          </p>
+        ) : null}
         <p className="product-list__count" aria-live="polite">
           {list.total === 1 ? "1 product" : `${list.total} products`}
           {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}

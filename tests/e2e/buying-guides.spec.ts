@@ -166,3 +166,37 @@ test.describe("fits my grill", () => {
     await expect(grills.getByRole("link", { name: /54-Inch/ })).toHaveCount(0);
   });
 });
+
+test.describe("sizing helpers", () => {
+  test("the heater helper shows the rule in words and the heaters that meet it", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/products/all/Patio%20Heaters");
+    await page.getByRole("link", { name: "Patio heater size helper" }).click();
+    await page.getByLabel("Area (sq ft)").fill("400");
+    await page.getByLabel("Roof").selectOption("covered");
+    await page.getByRole("button", { name: "Size my heater" }).click();
+    await expect(page).toHaveURL(/\/heater-helper\?area=400&.*covered=covered&climate=moderate/);
+    await expect(page.getByRole("heading", { level: 2, name: "Your patio needs about 8,000 W or 28,000 BTU" })).toBeVisible();
+    await expect(page.getByText(/400 sq ft × 20 W per sq ft for a covered patio/)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Heaters for your patio" }).getByRole("listitem").first()).toContainText("You need");
+    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("the grill helper recommends an area and burger count and lists grills", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/grill-helper");
+    await page.getByLabel("People you usually cook for").fill("6");
+    await page.getByLabel("How often you host").selectOption("weekly");
+    await page.getByRole("button", { name: "Size my grill" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "You need at least 720 sq in, room for 9 burgers" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Grills that meet it" }).getByRole("listitem").first()).toContainText("Main grilling area");
+    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+
+    await page.goto("/grill-helper?people=lots");
+    await expect(page.getByLabel("People you usually cook for")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("both helpers are in the sitemap", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/heater-helper</loc>");
+    expect(sitemap).toContain("/grill-helper</loc>");
+  });
+});

@@ -4,6 +4,8 @@ import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { cutoutFits, parseFitSearch } from "~/guides/fit";
 import { findByCutout } from "~/guides/fit.server";
+import { grillNeed, heaterNeed } from "~/guides/sizing";
+import { grillsFor, heatersFor } from "~/guides/sizing.server";
 import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -74,5 +76,25 @@ describe.each(testDatabaseKinds())("buying guides on %s", (kind) => {
     expect(grills).toEqual(expect.arrayContaining(["american_made_grills-3080621", "american_made_grills-3080636"]));
     expect(grills).not.toContain("american_made_grills-3080627");
     expect(await accessoriesForGrill(database.db, productFitFacts(cover!))).toEqual([]);
+  });
+
+  it("lists heaters for a patio with how many of each, and grills big enough for a crowd", async () => {
+    const heaters = await heatersFor(database.db, heaterNeed(400, true, "moderate"));
+    expect(heaters.length).toBeGreaterThan(5);
+    for (const heater of heaters) {
+      expect(heater.count).toBeGreaterThanOrEqual(1);
+      const output = heater.specValues.watts
+        ? (heater.specValues.watts as number) * (heater.count ?? 0)
+        : (heater.specValues.btu as number) * (heater.count ?? 0);
+      expect(output).toBeGreaterThanOrEqual(heater.specValues.watts ? 8000 : 28000);
+    }
+    expect(heaters[0].count).toBeLessThanOrEqual(heaters[heaters.length - 1].count ?? 0);
+
+    const { grills, total } = await grillsFor(database.db, grillNeed(8, "weekly"), "Propane");
+    expect(total).toBeGreaterThan(5);
+    for (const grill of grills) {
+      expect(grill.specValues.mainGrillingArea).toBeGreaterThanOrEqual(960);
+      expect(grill.specValues.fuelType).toBe("Propane");
+    }
   });
 });
