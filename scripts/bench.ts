@@ -51,6 +51,9 @@ import {
   type TargetFlags,
 } from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
+import { parseFitSearch } from "../app/guides/fit";
+import { findByCutout } from "../app/guides/fit.server";
+import { compareProducts } from "../app/guides/compare.server";
 
 const USAGE = `Usage: npm run bench -- [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
                         [--skip-db] [--skip-bundle] [--build] [--plans full]
@@ -332,6 +335,22 @@ async function benchDatabase(targetFlags: TargetFlags, iterations: number, warmu
       { name: 'typeahead "griddl"', explain: true, run: async () => (await typeahead(db, "griddl")).length },
       { name: 'typeahead "blaze rotis"', explain: true, run: async () => (await typeahead(db, "blaze rotis")).length },
       { name: 'typeahead "kamad"', explain: true, run: async () => (await typeahead(db, "kamad")).length },
+      {
+        name: "findByCutout 30 3/4 x 21 1/4 in (/fit)",
+        explain: true,
+        run: async () => (await findByCutout(db, parseFitSearch(new URLSearchParams("width=30.75&depth=21.25&height=10")).query)).total,
+      },
+      {
+        name: "compareProducts(4) (/compare)",
+        explain: true,
+        run: async (i) =>
+          (
+            await compareProducts(
+              db,
+              [0, 1, 2, 3].map((n) => at(inputs.sampleKeys, i * 4 + n)),
+            )
+          ).length,
+      },
       { name: "variationSiblings", explain: true, run: async (i) => (await variationSiblings(db, at(inputs.variationProducts, i))).length },
     ];
 
