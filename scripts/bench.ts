@@ -63,6 +63,9 @@ import {
 import { captureQueries, rawQuery } from "./lib/db-raw";
 import { benchServer, formatReport, newReport, type Report } from "./lib/bench-report";
 import { pgliteTarget, postgresTarget } from "./lib/bench-server";
+import { parseFitSearch } from "../app/guides/fit";
+import { findByCutout } from "../app/guides/fit.server";
+import { compareProducts } from "../app/guides/compare.server";
 
 const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout"] as const;
 
@@ -356,6 +359,22 @@ async function benchDatabase(targetFlags: TargetFlags, iterations: number, warmu
       { name: 'typeahead "griddl"', explain: true, run: async () => (await typeahead(db, "griddl")).length },
       { name: 'typeahead "blaze rotis"', explain: true, run: async () => (await typeahead(db, "blaze rotis")).length },
       { name: 'typeahead "kamad"', explain: true, run: async () => (await typeahead(db, "kamad")).length },
+      {
+        name: "findByCutout 30 3/4 x 21 1/4 in (/fit)",
+        explain: true,
+        run: async () => (await findByCutout(db, parseFitSearch(new URLSearchParams("width=30.75&depth=21.25&height=10")).query)).total,
+      },
+      {
+        name: "compareProducts(4) (/compare)",
+        explain: true,
+        run: async (i) =>
+          (
+            await compareProducts(
+              db,
+              [0, 1, 2, 3].map((n) => at(inputs.sampleKeys, i * 4 + n)),
+            )
+          ).length,
+      },
       { name: "variationSiblings", explain: true, run: async (i) => (await variationSiblings(db, at(inputs.variationProducts, i))).length },
     ];
 

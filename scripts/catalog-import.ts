@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { BRAND_KEYS } from "../app/catalog/brands";
 import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
 import { formatReport } from "../app/catalog/import/report";
+import { formatSpecFieldReport } from "../app/catalog/import/spec-report";
 import { HELP_OPTION, parseCli } from "./lib/cli";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -73,7 +74,7 @@ const sources: SourceFile[] = fileNames.flatMap((file) => {
   return [{ file, records: data }];
 });
 
-const { report, files } = runImport(sources, path.basename(sourceDir));
+const { report, specFields, files } = runImport(sources, path.basename(sourceDir));
 
 /** Outputs left as they are because a file feeding them failed: the brand's own, or all but the report. */
 const brandOutputs = new Set(Object.keys(files).filter((name) => name !== "import-report.json"));
@@ -90,6 +91,7 @@ for (const name of Object.keys(files).sort()) {
 }
 
 if (!quiet) console.log(formatReport(report));
+if (!quiet) console.log(formatSpecFieldReport(specFields));
 console.log(
   `catalog: read ${report.read}, kept ${report.kept}, dropped ${report.dropped}, repaired ${report.repaired}; wrote ${
     Object.keys(files).length

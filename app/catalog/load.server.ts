@@ -4,10 +4,17 @@ import { products, storeSettings } from "~/db/schema";
 import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
 import { productKey, type CatalogProduct } from "./product";
 import { forgetCatalogCaches } from "./queries.server";
+import { normalizeSpecs } from "./spec-values";
 import { priceToCents } from "./store-product";
 
 const HASH_KEY = "catalog_hash";
 const INSERT_BATCH = 500;
+/**
+ * Bumped when what the load derives from the files changes (such as the
+ * normalized specification values), so a database loaded by an older build
+ * is reloaded even though the files are the same.
+ */
+const LOAD_FORMAT = "spec-values-1";
 
 export type LoadResult = { loaded: false } | { loaded: true; count: number; kept: { brand: string; count: number }[] };
 
@@ -23,7 +30,8 @@ export async function loadCatalogIfChanged(
 ): Promise<LoadResult> {
   const [{ value: existing }] = await db.select({ value: count() }).from(products);
   const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
-  if (existing > 0 && stored?.value === files.contentHash) return { loaded: false };
+  const hash = `${files.contentHash}:${LOAD_FORMAT}`;
+  if (existing > 0 && stored?.value === hash) return { loaded: false };
 
   const failed = (files.problems ?? []).map((problem) => problem.brand);
   for (const problem of files.problems ?? []) console.error(`Catalog: ${problem.message}. Keeping the last good ${problem.brand} products.`);
@@ -38,8 +46,8 @@ export async function loadCatalogIfChanged(
     }
     await tx
       .insert(storeSettings)
-      .values({ key: HASH_KEY, value: files.contentHash })
-      .onConflictDoUpdate({ target: storeSettings.key, set: { value: files.contentHash, updatedAt: new Date() } });
+      .values({ key: HASH_KEY, value: hash })
+      .onConflictDoUpdate({ target: storeSettings.key, set: { value: hash, updatedAt: new Date() } });
     if (failed.length === 0) return [];
     const counts = await tx
       .select({ brand: products.brand, count: count() })
@@ -67,6 +75,7 @@ export function productRow(record: CatalogProduct, position: number): typeof pro
     specifications: record.Specifications,
     description: record.Description,
     imageCount: record.image_count,
+    specValues: normalizeSpecs(record.Specifications),
     position,
   };
 }

@@ -3,6 +3,7 @@ import { getTextGenerator } from "~/services/text/index.server";
 import type { ChatMessage as GeneratorMessage, TextGenerator } from "~/services/text/types";
 import { CHAT_ERRORS, QUICK_OPTIONS, truncate, type ChatLink, type ChatMessage, type ChatOption } from "./conversation";
 import { contactText } from "./flow.server";
+import { guideAnswer, type GuideAnswer } from "./guides.server";
 import {
   buildSystemPrompt,
   displayedBrandNames,
@@ -49,6 +50,14 @@ export async function answerQuestion(db: Database, question: string, deps: Answe
   const logger = deps.logger ?? console;
   const generator = deps.generator ?? getTextGenerator();
 
+  let guide: GuideAnswer | null = null;
+  try {
+    guide = await guideAnswer(db, question, deps.history ?? []);
+  } catch (error) {
+    logger.error("Chat: the buying guide answer failed", error);
+  }
+  if (guide) return answerFromGuide(guide, question, deps, generator, logger);
+
   let catalog: CatalogMatches;
   try {
     catalog = await findProductMatches(db, question);
@@ -82,6 +91,44 @@ export async function answerQuestion(db: Database, question: string, deps: Answe
     }
   }
   return offlineAnswer(question, relevant, catalog, topics, store);
+}
+
+/**
+ * A buying-guide question (cutout, fits-my-grill, heater size, which has more
+ * area): offline, the guide's own answer; with a language model, the same
+ * facts are its context, and the links are the guide's.
+ */
+async function answerFromGuide(
+  guide: GuideAnswer,
+  question: string,
+  deps: AnswerDeps,
+  generator: TextGenerator,
+  logger: Pick<Console, "error">,
+): Promise<Answer> {
+  if (!generator.isStandIn) {
+    try {
+      const system = buildSystemPrompt({
+        store: deps.store,
+        brands: displayedBrandNames(),
+        categories: [],
+        catalog: NO_MATCHES,
+        guideFacts: guide.text,
+      });
+      const reply = await generator.chat({
+        system,
+        messages: [...historyForModel(deps.history ?? []), { role: "user", content: question }],
+        maxTokens: ANSWER_MAX_TOKENS,
+      });
+      if (reply !== null && reply.trim() !== "") {
+        return { text: truncate(reply.trim(), MAX_ANSWER_CHARS), links: guide.links, options: [...QUICK_OPTIONS], source: "model" };
+      }
+      if (reply !== null) throw new Error("The language model answered with no text");
+    } catch (error) {
+      logger.error("Chat: the text generator failed", error);
+      return failure(CHAT_ERRORS.generation);
+    }
+  }
+  return { text: truncate(guide.text, MAX_ANSWER_CHARS * 2), links: guide.links, options: [...QUICK_OPTIONS], source: "offline" };
 }
 
 function failure(text: string): Answer {

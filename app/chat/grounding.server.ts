@@ -215,7 +215,12 @@ export interface SystemPromptInput {
   categories: readonly string[];
   /** The catalog matches for the question; none when it is not about products. */
   catalog: Pick<CatalogMatches, "label" | "kind" | "matches" | "total" | "asksForProducts" | "unknownTerms">;
+  /** A buying guide's answer to this question (app/chat/guides.server.ts): facts from the catalogue to answer from. */
+  guideFacts?: string;
 }
+
+/** At most this much of a buying guide's facts goes into the prompt. */
+export const MAX_GUIDE_FACTS_CHARS = 2_000;
 
 function bulletList(lines: readonly string[]): string {
   return lines.map((line) => `- ${line}`).join("\n");
@@ -270,6 +275,11 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     ].join("\n"),
     `Store facts:\nContact: ${contactFact(store)}\nDelivery:\n${bulletList(DELIVERY_FACTS)}\nReturns:\n${bulletList(RETURN_FACTS)}\nDefective products:\n${bulletList(DEFECTIVE_FACTS)}\nOrders:\n${bulletList(ORDER_FACTS)}\nPayment:\n${bulletList(PAYMENT_FACTS)}\nPrivacy:\n${bulletList(PRIVACY_FACTS)}\nOwn product:\n${bulletList(SEASONING_FACTS)}`,
     matchesSection(input.catalog),
+    ...(input.guideFacts
+      ? [
+          `Buying guide facts for this question (computed from the catalogue; answer from these):\n${truncate(input.guideFacts, MAX_GUIDE_FACTS_CHARS)}`,
+        ]
+      : []),
     `Brands we carry: ${input.brands
       .slice(0, 30)
       .map((brand) => truncate(brand, 40))

@@ -5,6 +5,7 @@ import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { AddToCartButton } from "./AddToCartButton";
+import { CompareButton } from "./guides/CompareButton";
 import { ProductImage } from "./ProductImage";
 
 /**
@@ -48,6 +49,8 @@ export function ProductCard({
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       <p className="product-card__warehouse">{leadTime(product.brand).card}</p>
       <AddToCartButton productKey={product.key} />
+      {/* A sibling of the card's product link, never inside it: a form cannot nest in an <a>. */}
+      <CompareButton productKey={product.key} />
     </article>
   );
 }

@@ -34,6 +34,8 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<SpecificationEntry[]>().notNull(),
     description: text("description").notNull(),
     imageCount: integer("image_count").notNull(),
+    /** Typed values of the specifications the buying guides use (app/catalog/spec-values.ts), filled at load. */
+    specValues: jsonb("spec_values").$type<Record<string, number | string | boolean>>().notNull().default({}),
     /** Catalog order (brand file order), so lists are stable between requests. */
     position: integer("position").notNull(),
   },

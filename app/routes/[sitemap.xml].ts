@@ -17,6 +17,9 @@ const STATIC_PATHS = [
   "/shipping-policy",
   "/return-policy",
   "/defective-product",
+  "/fit",
+  "/heater-helper",
+  "/grill-helper",
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */

@@ -12,9 +12,11 @@ import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { leadTime } from "~/catalog/lead-time";
 import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
+import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
+import { CompareButton } from "~/components/guides/CompareButton";
 import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
@@ -46,7 +48,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
-  const [siblings, related, stored] = await Promise.all([
+  const fitFacts = productFitFacts(product);
+  const [siblings, related, stored, accessories, fitsGrills] = await Promise.all([
     cachedVariationSiblings(db, product),
     cachedRelatedProducts(db, {
       categories: product.categories.filter((name) => name !== "Home").slice(-2),
@@ -54,6 +57,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       limit: RELATED_LIMIT,
     }),
     storedText,
+    accessoriesForGrill(db, fitFacts),
+    grillsForAccessory(db, fitFacts),
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;
@@ -70,6 +75,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     variations: variationOptions(product, siblings),
     variationError,
     related: related.map(cardData),
+    accessories,
+    fitsGrills,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(getConfig()),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -131,7 +138,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetail() {
-  const { product, legal, variations, variationError, related, imageIndex, description, originalDescription } =
+  const { product, legal, variations, variationError, related, accessories, fitsGrills, imageIndex, description, originalDescription } =
     useLoaderData<typeof loader>();
   const categories = product.categories.filter((name) => name !== "Home");
   return (
@@ -168,8 +175,11 @@ export default function ProductDetail() {
           </p>
           <FinancingLine priceCents={product.priceCents} />
           <BuyForm productKey={product.key} />
+          <CompareButton productKey={product.key} />
         </section>
       </div>
+      {accessories.length > 0 ? <ProductCarousel label="Accessories for this grill" products={accessories} /> : null}
+      {fitsGrills.length > 0 ? <ProductCarousel label="Fits these grills" products={fitsGrills} /> : null}
       {related.length > 0 ? <ProductCarousel label="Related Products" products={related} /> : null}
       <section className="product-detail__description" aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>

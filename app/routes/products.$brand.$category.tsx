@@ -71,6 +71,20 @@ export default function ProductList() {
           <BrandDropdown brand={brand} />
           <CategoryDropdown brand={brand} category={category} categories={categories} />
         </div>
+        {showsFitFinder(category) ? (
+          <p className="notice notice--info">
+            Building an outdoor kitchen? <Link to="/fit">Find by cutout</Link>: enter your opening and see what fits it.
+          </p>
+        ) : null}
+        {/heater|heating/i.test(category) ? (
+          <p className="notice notice--info">
+            How much heat does your patio need? <Link to="/heater-helper">Patio heater size helper</Link>
+          </p>
+        ) : /grills/i.test(category) ? (
+          <p className="notice notice--info">
+            How big a grill do you need? <Link to="/grill-helper">Grill size helper</Link>
+          </p>
+        ) : null}
         <p className="product-list__count" aria-live="polite">
           {list.total === 1 ? "1 product" : `${list.total} products`}
           {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
@@ -97,6 +111,11 @@ export default function ProductList() {
       </section>
     </div>
   );
+}
+
+/** Built-in grill and cabinet categories link to the cutout finder (/fit). */
+function showsFitFinder(category: string): boolean {
+  return /built-in|cabinet|doors & drawers|access doors|storage drawers|outdoor kitchens$|side burners|refrigerat/i.test(category);
 }
 
 /** A GET form: without script its button submits; with script a change navigates at once. */

@@ -343,4 +343,84 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       expect(after).toEqual({ id: before.id, messages: [] });
     });
   });
+
+  describe("buying guide questions", () => {
+    it("which of these two has more grilling area: names both, says which, links both and the comparison", async () => {
+      const answer = await answerQuestion(
+        database.db,
+        "which of these two has more grilling area: the Blaze Premium LTE 32 or the Blaze Premium LTE 40",
+        { store, generator: offline },
+      );
+      expect(answer.source).toBe("offline");
+      expect(answer.text).toMatch(/^The Blaze Premium LTE 40-Inch .* has more grilling area\./);
+      expect(answer.text).toMatch(/sq in/);
+      await expectExistingProducts(answer.links);
+      expect(answer.links.some((link) => link.href.startsWith("/compare?items="))).toBe(true);
+
+      // "these two" are the last two products the chat linked.
+      const history: ChatMessage[] = [
+        {
+          sender: "server",
+          text: "Two grills",
+          timestamp: new Date().toISOString(),
+          links: [
+            { label: "LTE 32", href: "/product/blaze-2973501" },
+            { label: "LTE 40", href: "/product/blaze-2973513" },
+          ],
+        },
+      ];
+      const followUp = await answerQuestion(database.db, "which of these two has more grilling area?", {
+        store,
+        generator: offline,
+        history,
+      });
+      expect(followUp.text).toMatch(/has more grilling area/);
+    });
+
+    it("what cover fits the Blaze Premium LTE 32: covers for that grill, with links", async () => {
+      const answer = await answerQuestion(database.db, "what cover fits the Blaze Premium LTE 32", { store, generator: offline });
+      expect(answer.text).toMatch(/fit the Blaze Premium LTE 32-Inch/);
+      const links = await expectExistingProducts(answer.links);
+      expect(links.some((link) => /Cover for 32-Inch/i.test(link.label))).toBe(true);
+      expect(links.some((link) => /40-Inch/.test(link.label) && /Cover/.test(link.label))).toBe(false);
+    });
+
+    it("built-in grill for a 30 by 21 inch opening: grills whose cutout fits, and the finder", async () => {
+      const answer = await answerQuestion(database.db, "built-in grill for a 30 by 21 inch opening", { store, generator: offline });
+      // No grill's cutout is within 1 in of 30 × 21, so the answer says so and widens the gap to 2 in.
+      expect(answer.text).toMatch(
+        /^None fits within 1 in; allowing a gap of up to 2 in .* built-in grills fit a 30 × 21 in opening; the snuggest: /,
+      );
+      await expectExistingProducts(answer.links);
+      expect(answer.links.at(-1)?.href).toBe("/fit?width=30&depth=21&type=grills&gap=2");
+    });
+
+    it("heater for a 400 square foot covered patio: the need, the rule, heaters", async () => {
+      const answer = await answerQuestion(database.db, "heater for a 400 square foot covered patio", { store, generator: offline });
+      expect(answer.text).toContain("A 400 sq ft covered patio needs about 8,000 W or 28,000 BTU");
+      expect(answer.text).toContain("400 sq ft × 20 W per sq ft for a covered patio");
+      await expectExistingProducts(answer.links);
+      expect(answer.links.at(-1)?.href).toBe("/heater-helper?area=400&covered=covered&climate=moderate");
+    });
+
+    describe("with a language model", () => {
+      let fake: FakeServer;
+      beforeAll(async () => {
+        fake = await startFakeOpenAI();
+      });
+      afterAll(() => fake.close());
+
+      it("passes the same facts to the model as context, within the prompt's cap, and keeps the guide's links", async () => {
+        const generator = createOpenAITextGenerator({ apiKey: "sk-test-123", model: "gpt-4o-mini", baseURL: `${fake.url}/v1` });
+        const answer = await answerQuestion(database.db, "heater for a 400 square foot covered patio", { store, generator });
+        expect(answer).toMatchObject({ text: FAKE_OPENAI_REPLY, source: "model" });
+        const body = fake.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }> };
+        const system = body.messages[0].content;
+        expect(system.length).toBeLessThanOrEqual(SYSTEM_PROMPT_MAX_CHARS);
+        expect(system).toContain("Buying guide facts for this question");
+        expect(system).toContain("needs about 8,000 W or 28,000 BTU");
+        expect(answer.links.at(-1)?.href).toBe("/heater-helper?area=400&covered=covered&climate=moderate");
+      });
+    });
+  });
 });

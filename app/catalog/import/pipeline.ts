@@ -2,6 +2,7 @@ import type { BrandKey, CatalogProduct } from "../product";
 import { BRAND_KEYS } from "../product";
 import { compareStrings } from "./normalize";
 import { buildReport, type ImportReport } from "./report";
+import { buildSpecFieldReport, type SpecFieldReport } from "./spec-report";
 import { normalizeRecords, type SourceFile } from "./step1-normalize-records";
 import { fillGaps } from "./step2-fill-gaps";
 import { validate } from "./step3-validate";
@@ -31,6 +32,8 @@ export type { SourceFile } from "./step1-normalize-records";
 type ImportResult = {
   catalog: Record<BrandKey, CatalogProduct[]>;
   report: ImportReport;
+  /** Per normalized specification field: parsed, present and unreadable texts (printed, not written). */
+  specFields: SpecFieldReport;
   /** File name (relative to catalog/) -> exact file content. */
   files: Record<string, string>;
 };
@@ -59,5 +62,6 @@ export function runImport(sources: readonly SourceFile[], source = "reference-ca
   const out: Record<string, string> = {};
   for (const brand of BRAND_KEYS) out[`${brand}.json`] = stableJson(catalog[brand]);
   out["import-report.json"] = stableJson(report);
-  return { catalog, report, files: out };
+  const specFields = buildSpecFieldReport(BRAND_KEYS.flatMap((brand) => catalog[brand]));
+  return { catalog, report, specFields, files: out };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "spec_values" jsonb DEFAULT '{}'::jsonb NOT NULL;
