@@ -145,7 +145,8 @@ function streamDocument(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Before the shell, the error reaches handleError (or onShellError); after it, only here.
-        if (shellRendered) logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
+        if (shellRendered)
+          logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
       },
     });
     setTimeout(abort, streamTimeout + 1000);

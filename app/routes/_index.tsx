@@ -1,6 +1,5 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { randomProducts } from "~/catalog/queries.server";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
 import { cachedRandomProducts } from "~/catalog/cached-queries.server";
 import { cardData } from "~/catalog/store-product";

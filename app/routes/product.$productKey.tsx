@@ -11,7 +11,6 @@ import {
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { leadTime } from "~/catalog/lead-time";
-import { getProductByKey, relatedProducts, variationSiblings } from "~/catalog/queries.server";
 import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
