@@ -11,6 +11,7 @@ import type { StoreLoadContext } from "../app/http/load-context";
 import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
+import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
@@ -107,7 +108,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       bodyLimit: limit,
       onOverflow: () => tooLarge(req, res, limit),
     });
-    handleRequest(request, loadContext)
+    handleRequest(neutralizeCrossSiteOrigin(request), loadContext)
       .then((response) => sendFetchResponse(res, response))
       .catch((error: unknown) => {
         // Cut off by the body limit (already answered 413) or left by the client: nothing went wrong here.
