@@ -54,7 +54,7 @@ export default function NewsletterConfirm() {
       {result ? (
         <p
           className={result.outcome === "confirmed" || result.outcome === "already-confirmed" ? "form-success" : "notice notice--error"}
-          role="status"
+          role={result.outcome === "confirmed" || result.outcome === "already-confirmed" ? "status" : "alert"}
           data-testid="newsletter-outcome"
         >
           {outcomeMessage(result.outcome)}

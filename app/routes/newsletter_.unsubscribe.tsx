@@ -45,7 +45,7 @@ export default function NewsletterUnsubscribe() {
       {result ? (
         <p
           className={result.outcome === "unsubscribed" ? "form-success" : "notice notice--error"}
-          role="status"
+          role={result.outcome === "unsubscribed" ? "status" : "alert"}
           data-testid="newsletter-outcome"
         >
           {result.outcome === "unsubscribed" ? UNSUBSCRIBED_MESSAGE : INVALID_LINK}

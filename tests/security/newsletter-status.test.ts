@@ -37,7 +37,6 @@ describe.each(testDatabaseKinds())("newsletter answers with the status of what h
     ["footer", "", "Please enter a valid email address"],
     ["popup", "fan@example", "Please enter a valid email address."],
     ["popup", "fan@exa mple.com", "Please enter a valid email address."],
-    ["footer", "fan@example.com\u0000", "Please enter a valid email address"],
   ])("%s, %j: 400 with the spec's message, nothing stored", async (source, email, message) => {
     const answer = (await post({ email, source, mode: "fetch" })) as Answer;
     expect(answer.init?.status).toBe(400);
