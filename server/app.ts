@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
-import { bodyLimitFor } from "../app/http/body-limits";
+import { answersOversizeWithPage, bodyLimitFor } from "../app/http/body-limits";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
 import type { StoreLoadContext } from "../app/http/load-context";
 import { log, logError } from "../app/http/logger.server";
@@ -101,7 +101,10 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       cspNonce: randomBytes(16).toString("base64"),
     } satisfies StoreLoadContext;
     const protocol = resolveProtocol(isEncrypted(req), req.headers["x-forwarded-proto"], config.TRUSTED_PROXIES);
-    const limit = bodyLimitFor(new URL(state.target, "http://x").pathname);
+    const routeLimit = bodyLimitFor(new URL(state.target, "http://x").pathname);
+    const declared = declaredLength(req.headers["content-length"]);
+    // A page's form a little over the limit is read whole, so the route's readForm answers with the store's 413 page.
+    const limit = answersOversizeWithPage(declared, routeLimit, req.headers.accept) ? (declared as number) : routeLimit;
     const request = fetchRequestOf(req, res, {
       origin: `${protocol}://${req.headers.host}`,
       path: state.target,
@@ -146,7 +149,9 @@ export function createStoreServer(options: StoreAppOptions): Server {
       !isAppMethod(req.method) ||
       target === null ||
       Number.isNaN(declared) ||
-      (declared !== null && declared > bodyLimitFor(new URL(target, "http://x").pathname));
+      (declared !== null &&
+        declared > bodyLimitFor(new URL(target, "http://x").pathname) &&
+        !answersOversizeWithPage(declared, bodyLimitFor(new URL(target, "http://x").pathname), req.headers.accept));
     if (!refused) res.writeContinue();
     app(req, res);
   });
@@ -164,7 +169,8 @@ function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
     const declared = declaredLength(req.headers["content-length"]);
     if (Number.isNaN(declared)) return plain(res, 400, "Bad Request", { close: true });
     const limit = bodyLimitFor(new URL(stateOf(res).target, "http://x").pathname);
-    if (declared !== null && declared > limit) return tooLarge(req, res, limit);
+    if (declared !== null && declared > limit && !answersOversizeWithPage(declared, limit, req.headers.accept))
+      return tooLarge(req, res, limit);
   }
   next();
 }

@@ -76,8 +76,14 @@ function limitedBody(req: IncomingMessage, limit: number, onOverflow: () => void
         if (!settled) req.resume();
       },
       cancel() {
+        // The app stopped reading (readForm past its own limit, a route that takes no body): the rest of a body
+        // within the limit is read and dropped, so the client can read the answer; past the limit the socket goes.
         settled = true;
-        req.pause();
+        req.on("data", (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > limit) req.socket.destroy();
+        });
+        req.resume();
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),

@@ -14,3 +14,16 @@ const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 export function bodyLimitFor(pathname: string): number {
   return pathname === "/api/stripe/webhook" ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
 }
+
+/**
+ * A browser's form post a little over the limit (a long message pasted into
+ * the contact form) is still read, up to this much, so the route can answer
+ * with the store's own 413 page instead of a bare refusal and a reset
+ * connection; anything larger, or not from a page, is refused at once.
+ */
+export const PAGE_BODY_DRAIN_MAX_BYTES = 1024 * 1024;
+
+/** Whether a request over its limit gets the store's 413 page (read, within PAGE_BODY_DRAIN_MAX_BYTES) rather than a bare 413. */
+export function answersOversizeWithPage(declared: number | null, limit: number, accept: string | undefined): boolean {
+  return declared !== null && declared > limit && declared <= PAGE_BODY_DRAIN_MAX_BYTES && (accept ?? "").includes("text/html");
+}
