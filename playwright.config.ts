@@ -47,7 +47,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore", // one JSON line per request; errors still come through stderr
     stderr: "pipe",
     env: {
       PORT: process.env.E2E_PORT,
