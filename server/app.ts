@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
 import { answersOversizeWithPage, bodyLimitFor } from "../app/http/body-limits";
+import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
 import type { StoreLoadContext } from "../app/http/load-context";
 import { log, logError } from "../app/http/logger.server";
@@ -112,7 +113,11 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       onOverflow: () => tooLarge(req, res, limit),
     });
     handleRequest(neutralizeCrossSiteOrigin(request), loadContext)
-      .then((response) => sendFetchResponse(res, response))
+      .then((response) => {
+        // Pages and their `.data` alike: a response for a request with a cookie is never public (it shows the cart).
+        applyCachePolicy(request, response.status, response.headers);
+        return sendFetchResponse(res, response);
+      })
       .catch((error: unknown) => {
         // Cut off by the body limit (already answered 413) or left by the client: nothing went wrong here.
         if (request.signal.aborted || error instanceof BodyTooLargeError) return void (res.headersSent || res.destroy());

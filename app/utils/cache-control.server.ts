@@ -20,7 +20,7 @@ function carriesPersonalData(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").trim() !== "";
 }
 
-/** Applies the rule above to a document response's headers; true when the response is public. */
+/** Applies the rule above to a response's headers (pages in entry.server, every response again in the HTTP server); true when it is public. */
 export function applyCachePolicy(request: Request, status: number, headers: Headers): boolean {
   const declared = headers.get("Cache-Control");
   if (!declared || !/\bpublic\b/.test(declared)) return false;

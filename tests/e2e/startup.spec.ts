@@ -5,7 +5,7 @@ test.describe("start-up configuration", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behavior: run once");
 
   test("a malformed DATABASE_URL stops the server with one line naming the key", () => {
-    const result = spawnSync("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    const result = spawnSync(process.execPath, ["./build/server.js"], {
       env: { ...process.env, DATABASE_URL: "nonsense", PORT: "0" },
       encoding: "utf8",
       timeout: 30_000,

@@ -40,6 +40,8 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
     return Response.json({ bytes });
   }
   switch (pathname) {
+    case "/products/all/all.data":
+      return new Response("[]", { headers: { "Content-Type": "text/x-script", "Cache-Control": "public, max-age=60" } });
     case "/healthz":
       return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
     case "/api/thing":
@@ -377,6 +379,16 @@ describe("baseline security headers on every response (issue 17 row 18)", () => 
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect((await send("GET", "/favicon.svg")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("caching of personal data", () => {
+  it("a public catalogue answer (a page's .data too) is private for a request with a cookie, and varies on Cookie otherwise", async () => {
+    const anonymous = await send("GET", "/products/all/all.data");
+    expect(anonymous.headers["cache-control"]).toBe("public, max-age=60");
+    expect(anonymous.headers.vary).toMatch(/Cookie/);
+    const shopper = await send("GET", "/products/all/all.data", { headers: { Cookie: "cart=abc" } });
+    expect(shopper.headers["cache-control"]).toBe("private, no-cache");
   });
 });
 
