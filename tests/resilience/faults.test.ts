@@ -220,7 +220,8 @@ describe.skipIf(!throwawayPostgresAvailable())("a PostgreSQL server of the test'
 
       server.stop();
       faults.injected++;
-      for (const path of DB_PAGES.slice(0, 3)) expectUnavailable(await shopper.get(path));
+      // Pages not asked for before the outage (the list above is kept in the catalogue memo and may be served from it).
+      for (const path of DB_PAGES.slice(1, 3)) expectUnavailable(await shopper.get(path));
       server.start();
       await recovered(shopper, "/products/all/all");
       expect((await shopper.get("/product/blaze-3159840")).status).toBe(200);
