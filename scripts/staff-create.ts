@@ -1,7 +1,6 @@
-import { ConfigError, getConfig } from "../app/config.server";
-import { databaseTargetFor, openDatabase } from "../app/db/database.server";
 import { changeStaffPassword, createStaffAccount, DuplicateStaffEmailError, UnknownStaffEmailError } from "../app/staff/accounts.server";
 import { parseStaffCreateArgs } from "../app/staff/staff-create-args";
+import { firstLine, runOnStoreDatabase } from "./lib/store-database-task";
 
 /**
  * npm run staff:create -- --email X --password Y [--reset]
@@ -16,38 +15,23 @@ if (!args.ok) {
   process.exit(1);
 }
 
-let exitCode = 0;
-try {
-  const config = getConfig();
-  const database = await openDatabase(databaseTargetFor(config));
-  try {
-    await database.migrate();
-    if (args.reset) {
-      const { staff, endedSessions } = await changeStaffPassword(database.db, { email: args.email, password: args.password });
-      console.log(`Password replaced for ${staff.email}; ${endedSessions} session(s) ended (${database.description}).`);
-    } else {
-      const staff = await createStaffAccount(database.db, { email: args.email, password: args.password });
-      console.log(`Staff account created: ${staff.email} (${database.description}).`);
-    }
-  } catch (error) {
-    exitCode = 1;
-    const known = error instanceof DuplicateStaffEmailError || error instanceof UnknownStaffEmailError;
-    const hint = error instanceof DuplicateStaffEmailError ? " Add --reset to replace its password." : "";
-    console.error(
-      known
+process.exit(
+  await runOnStoreDatabase(
+    async (database) => {
+      if (args.reset) {
+        const { staff, endedSessions } = await changeStaffPassword(database.db, { email: args.email, password: args.password });
+        console.log(`Password replaced for ${staff.email}; ${endedSessions} session(s) ended (${database.description}).`);
+      } else {
+        const staff = await createStaffAccount(database.db, { email: args.email, password: args.password });
+        console.log(`Staff account created: ${staff.email} (${database.description}).`);
+      }
+    },
+    (error) => {
+      const known = error instanceof DuplicateStaffEmailError || error instanceof UnknownStaffEmailError;
+      const hint = error instanceof DuplicateStaffEmailError ? " Add --reset to replace its password." : "";
+      return known
         ? `${error.message}${hint}`
-        : `Could not ${args.reset ? "replace the password" : "create the staff account"}: ${firstLine(error)}`,
-    );
-  } finally {
-    await database.close();
-  }
-} catch (error) {
-  exitCode = 1;
-  console.error(error instanceof ConfigError ? error.message : `Could not open the database: ${firstLine(error)}`);
-}
-process.exit(exitCode);
-
-/** A failed query's message lists its parameters (the hash) on later lines: keep the first. */
-function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split("\n")[0];
-}
+        : `Could not ${args.reset ? "replace the password" : "create the staff account"}: ${firstLine(error)}`;
+    },
+  ),
+);
