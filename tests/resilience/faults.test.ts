@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoreServer } from "../e2e/support/store-server";
-import { createScratchDatabase, startThrowawayPostgres, throwawayPostgresAvailable, type ScratchDatabase } from "./support/databases";
+import { startThrowawayPostgres, throwawayPostgresAvailable, type ScratchDatabase } from "./support/databases";
 import { recordFigures } from "./support/figures";
 import { approve, confirm, DroppedConnection, PRODUCT_KEYS, Shopper, startPurchase, type Exchange } from "./support/shopper";
-import { prepareDatabase, startStore } from "./support/stores";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
+import { prepareDatabase, startStore, startStoreBehindProxy, type ProxiedStore } from "./support/stores";
+import type { TcpProxy } from "./support/tcp-proxy";
 
 /**
  * Item 6 of issue 12: PostgreSQL taken away in the middle of browsing and
@@ -57,21 +57,17 @@ afterAll(() => {
 });
 
 describe("PostgreSQL cut off through a TCP proxy", () => {
+  let proxied: ProxiedStore;
   let database: ScratchDatabase;
   let proxy: TcpProxy;
   let store: StoreServer;
 
   beforeAll(async () => {
-    database = await createScratchDatabase(undefined, "faults");
-    await prepareDatabase(database.url);
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    store = await startStore(proxy.urlFor(database.url));
+    proxied = await startStoreBehindProxy("faults");
+    ({ database, proxy, store } = proxied);
   });
   afterAll(async () => {
-    await store?.stop();
-    await proxy?.close();
-    await database?.drop();
+    await proxied?.stop();
   });
 
   it("answers the 503 page quickly during the outage and recovers without a restart; an approval that arrived meanwhile is recorded once", async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoreServer } from "../e2e/support/store-server";
-import { createScratchDatabase, type ScratchDatabase } from "./support/databases";
 import { recordFigures } from "./support/figures";
 import { DroppedConnection, Shopper } from "./support/shopper";
-import { prepareDatabase, startStore } from "./support/stores";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
+import { startStoreBehindProxy, type ProxiedStore } from "./support/stores";
+import type { TcpProxy } from "./support/tcp-proxy";
 
 /**
  * Item 6 of issue 12, the last part: SIGTERM (a deploy, a scale-down) lets
@@ -12,21 +11,16 @@ import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
  * pool, so the process ends promptly by itself.
  */
 
-let database: ScratchDatabase;
+let proxied: ProxiedStore;
 let proxy: TcpProxy;
 let store: StoreServer;
 
 beforeAll(async () => {
-  database = await createScratchDatabase(undefined, "shutdown");
-  await prepareDatabase(database.url);
-  const target = new URL(database.url);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  store = await startStore(proxy.urlFor(database.url));
+  proxied = await startStoreBehindProxy("shutdown");
+  ({ proxy, store } = proxied);
 });
 afterAll(async () => {
-  await store?.stop();
-  await proxy?.close();
-  await database?.drop();
+  await proxied?.stop();
 });
 
 describe("SIGTERM", () => {

@@ -1,6 +1,8 @@
 import { openDatabase } from "~/db/database.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { startStoreServer, type StoreServer } from "../../e2e/support/store-server";
+import { createScratchDatabase, type ScratchDatabase } from "./databases";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 export const STAFF = { email: "ops@example.com", password: "resilience-staff-password-01" };
 
@@ -38,4 +40,32 @@ export async function prepareDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+export interface ProxiedStore {
+  database: ScratchDatabase;
+  /** Between the store and PostgreSQL: cut, stall and restore it to inject an outage. */
+  proxy: TcpProxy;
+  store: StoreServer;
+  /** Stops the store, closes the proxy and drops the database. */
+  stop(): Promise<void>;
+}
+
+/** A prepared scratch database and one store process reaching it through a TCP proxy the test controls. */
+export async function startStoreBehindProxy(label: string): Promise<ProxiedStore> {
+  const database = await createScratchDatabase(undefined, label);
+  await prepareDatabase(database.url);
+  const target = new URL(database.url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const store = await startStore(proxy.urlFor(database.url));
+  return {
+    database,
+    proxy,
+    store,
+    async stop() {
+      await store.stop();
+      await proxy.close();
+      await database.drop();
+    },
+  };
 }
