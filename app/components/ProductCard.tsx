@@ -1,19 +1,21 @@
 import { Link } from "@remix-run/react";
+import { memo } from "react";
 import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
-import { AddToCartButton } from "./AddToCartButton";
-import { CompareButton } from "./guides/CompareButton";
+import { CardActions, CardActionsScope } from "./card-actions";
 import { ProductImage } from "./ProductImage";
 
 /**
  * The whole card opens the product (spec section 2) through one link, the title's: its ::after
  * covers the card, so there is no second link and nothing interactive nested in it. Forms on the
  * card (ADD TO CART, and any other button) sit beside the link and above its cover.
+ * The link is a plain <a> and the card's form a plain form: the list around the cards
+ * (`CardActionsScope`) navigates, prefetches and posts for all of them at once.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   eager = false,
   priority = false,
@@ -35,9 +37,9 @@ export function ProductCard({
         className="product-card__image"
       />
       <h3 className="product-card__title">
-        <Link to={href} className="product-card__link" prefetch="intent">
+        <a href={href} className="product-card__link">
           {product.title}
-        </Link>
+        </a>
       </h3>
       <p className="product-card__price">
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
@@ -48,22 +50,25 @@ export function ProductCard({
       <p className="product-card__financing">{`As low as ${formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing`}</p>
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       <p className="product-card__warehouse">{leadTime(product.brand).card}</p>
-      <AddToCartButton productKey={product.key} />
       {/* A sibling of the card's product link, never inside it: a form cannot nest in an <a>. */}
-      <CompareButton productKey={product.key} />
+      <CardActions productKey={product.key} />
     </article>
   );
-}
+});
 
 export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
   return (
-    <ul className="product-grid" aria-label={label}>
-      {products.map((product, index) => (
-        <li key={product.key}>
-          <ProductCard product={product} eager={index < 4} priority={index === 0} />
-        </li>
-      ))}
-    </ul>
+    <CardActionsScope
+      renderList={(handlers) => (
+        <ul className="product-grid" aria-label={label} {...handlers}>
+          {products.map((product, index) => (
+            <li key={product.key}>
+              <ProductCard product={product} eager={index < 4} priority={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    />
   );
 }
 

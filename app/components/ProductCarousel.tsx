@@ -1,5 +1,6 @@
 import type { ProductCardData } from "~/catalog/store-product";
 import { Carousel, PRODUCT_CAROUSEL, type CarouselOptions } from "./carousel";
+import { CardActionsScope } from "./card-actions";
 import { ProductCard } from "./ProductCard";
 
 /** Spec section 9: the checkout-area carousel shows 4 slides on desktop (then 3, 2, 1 like the others). */
@@ -17,16 +18,20 @@ export function ProductCarousel({
 }) {
   const headingId = `carousel-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <section className="product-carousel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{label}</h2>
-      <Carousel
-        {...PRODUCT_CAROUSEL}
-        slidesPerView={slidesPerView}
-        label={label}
-        items={products.map((product) => (
-          <ProductCard key={product.key} product={product} />
-        ))}
-      />
-    </section>
+    <CardActionsScope
+      renderList={(handlers) => (
+        <section className="product-carousel" aria-labelledby={headingId} {...handlers}>
+          <h2 id={headingId}>{label}</h2>
+          <Carousel
+            {...PRODUCT_CAROUSEL}
+            slidesPerView={slidesPerView}
+            label={label}
+            items={products.map((product) => (
+              <ProductCard key={product.key} product={product} />
+            ))}
+          />
+        </section>
+      )}
+    />
   );
 }

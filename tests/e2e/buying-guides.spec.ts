@@ -145,11 +145,21 @@ test.describe("compare", () => {
     expect(bodyOverflows).toBe(false);
   });
 
-  test("product cards carry a Compare button beside, not inside, the product link", async ({ page }) => {
+  test("product cards carry a Compare button beside, not inside, the product link", async ({ page, javaScriptEnabled }) => {
     await page.goto("/products/all/Built-In%20Gas%20Grills");
     const card = page.locator(".product-card").first();
     await expect(card.getByRole("button", { name: "Compare", exact: true })).toBeVisible();
     await expect(card.locator("a form, a button")).toHaveCount(0);
+    // Without script the card's form posts to /compare; with it the list posts in the background and the card says so.
+    // Hydrated: the list's filter button hides (its select submits itself).
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Show", exact: true }).first()).toHaveClass(/visually-hidden/);
+    await card.getByRole("button", { name: "Compare", exact: true }).click();
+    if (javaScriptEnabled) {
+      await expect(card.getByRole("status")).toContainText("In comparison (1 of 4)");
+      await expect(page).toHaveURL(/\/products\/all\/Built-In%20Gas%20Grills$/);
+    } else {
+      await expect(page).toHaveURL(/\/compare\?items=/);
+    }
   });
 });
 

@@ -1,0 +1,193 @@
+import { Link, PrefetchPageLinks, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import type { action as cartAction } from "~/routes/cart";
+import type { action as compareAction } from "~/routes/compare";
+
+/**
+ * One set of hooks for a whole list of product cards instead of a set per card.
+ *
+ * A list page shows 100 cards; with a fetcher form per button and a Remix <Link> per title,
+ * hydrating it ran about 300 components' worth of router hooks on a slow phone's main thread.
+ * Here each card is plain markup: one form (ADD TO CART posts to /cart, Compare to /compare by
+ * its formaction) and a plain <a>. The list's scope listens for submits and clicks bubbling up:
+ * it posts in the background through one fetcher per action, navigates client-side, and
+ * prefetches the card the pointer or focus rests on. Before script loads, the same markup
+ * posts and navigates as an ordinary page would.
+ */
+
+type CardActionKind = "cart" | "compare";
+
+interface CardActionState {
+  productKey: string | null;
+  busy: boolean;
+  status: ReactNode;
+}
+
+interface CardActionsValue {
+  returnTo: string;
+  cart: CardActionState;
+  compare: CardActionState;
+}
+
+const IDLE: CardActionState = { productKey: null, busy: false, status: null };
+const CardActionsContext = createContext<CardActionsValue>({ returnTo: "", cart: IDLE, compare: IDLE });
+
+const CARD_FORM_CLASS = "card-actions";
+const CARD_LINK_CLASS = "product-card__link";
+
+function useCardActionsScope() {
+  const cartFetcher = useFetcher<typeof cartAction>();
+  const compareFetcher = useFetcher<typeof compareAction>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<Record<CardActionKind, string | null>>({ cart: null, compare: null });
+  const [prefetchHref, setPrefetchHref] = useState<string | null>(null);
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLElement>) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.classList.contains(CARD_FORM_CLASS)) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      const data = new FormData(form, submitter);
+      data.set("mode", "fetch");
+      const action = submitter?.getAttribute("formaction") ?? form.getAttribute("action") ?? "/cart";
+      const kind: CardActionKind = action === "/compare" ? "compare" : "cart";
+      (kind === "compare" ? compareFetcher : cartFetcher).submit(data, { method: "post", action });
+      setTarget((current) => ({ ...current, [kind]: String(data.get("productKey")) }));
+    },
+    [cartFetcher, compareFetcher],
+  );
+
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const href = cardLinkHref(event.target);
+      if (!href) return;
+      event.preventDefault();
+      navigate(href);
+    },
+    [navigate],
+  );
+
+  const onIntent = useCallback((event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const href = cardLinkHref(event.target);
+    if (href) setPrefetchHref(href);
+  }, []);
+
+  const cartState = cartFetcher.state === "idle" ? cartFetcher.data : undefined;
+  const compareState = compareFetcher.state === "idle" ? compareFetcher.data : undefined;
+  const value = useMemo<CardActionsValue>(
+    () => ({
+      returnTo: `${location.pathname}${location.search}`,
+      cart: {
+        productKey: target.cart,
+        busy: cartFetcher.state !== "idle",
+        status: cartState ? (cartState.ok ? "Added to cart" : cartState.message) : null,
+      },
+      compare: {
+        productKey: target.compare,
+        busy: compareFetcher.state !== "idle",
+        status: compareState ? <CompareOutcome result={compareState} /> : null,
+      },
+    }),
+    [location.pathname, location.search, target, cartFetcher.state, cartState, compareFetcher.state, compareState],
+  );
+
+  return {
+    handlers: { onSubmit, onClick, onMouseOver: onIntent, onFocus: onIntent },
+    value,
+    /** The one prefetch the list asks for at a time: the card the shopper is about to open. */
+    prefetch: prefetchHref ? <PrefetchPageLinks page={prefetchHref} /> : null,
+  };
+}
+
+type CardListHandlers = ReturnType<typeof useCardActionsScope>["handlers"];
+
+function cardLinkHref(target: EventTarget): string | null {
+  if (!(target instanceof Element)) return null;
+  const link = target.closest(`a.${CARD_LINK_CLASS}`);
+  return link?.getAttribute("href") ?? null;
+}
+
+type CompareResult = NonNullable<ReturnType<typeof useFetcher<typeof compareAction>>["data"]>;
+
+function CompareOutcome({ result }: { result: CompareResult }) {
+  if (result.ok) {
+    return (
+      <>
+        In comparison ({result.count} of 4). <Link to={result.compareUrl}>Compare now</Link>
+      </>
+    );
+  }
+  if (result.full) {
+    return (
+      <>
+        You are comparing four products. <Link to={result.compareUrl}>Choose one to replace</Link>
+      </>
+    );
+  }
+  return <>{result.message}</>;
+}
+
+/** A list of cards with one set of action hooks: `renderList` spreads the handlers on the element holding the cards. */
+export function CardActionsScope({ renderList }: { renderList: (handlers: CardListHandlers) => ReactNode }) {
+  const scope = useCardActionsScope();
+  return (
+    <CardActionsContext.Provider value={scope.value}>
+      {renderList(scope.handlers)}
+      {scope.prefetch}
+    </CardActionsContext.Provider>
+  );
+}
+
+/**
+ * A card's ADD TO CART and Compare: one form, the button pressed chooses where it posts.
+ * `mode=document` in the markup; the scope's submit handler sends `mode=fetch` once script runs.
+ */
+export function CardActions({ productKey }: { productKey: string }) {
+  const { returnTo, cart, compare } = useContext(CardActionsContext);
+  const cartBusy = cart.busy && cart.productKey === productKey;
+  const compareBusy = compare.busy && compare.productKey === productKey;
+  const status = latestStatus(productKey, cart, compare);
+  return (
+    <form method="post" action="/cart" className={CARD_FORM_CLASS}>
+      <input type="hidden" name="productKey" value={productKey} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="mode" value="document" />
+      <button type="submit" name="intent" value="add" className="button button--primary" disabled={cartBusy}>
+        {cartBusy ? "Adding…" : "ADD TO CART"}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="add"
+        formAction="/compare"
+        className="button button--small compare-button"
+        disabled={compareBusy}
+      >
+        Compare
+      </button>
+      <span className="card-actions__status" role="status">
+        {status}
+      </span>
+    </form>
+  );
+}
+
+function latestStatus(productKey: string, cart: CardActionState, compare: CardActionState): ReactNode {
+  const parts: ReactNode[] = [];
+  if (cart.productKey === productKey && !cart.busy && cart.status) parts.push(<span key="cart">{cart.status} </span>);
+  if (compare.productKey === productKey && !compare.busy && compare.status) parts.push(<span key="compare">{compare.status}</span>);
+  return parts.length ? parts : null;
+}
