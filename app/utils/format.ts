@@ -1,11 +1,21 @@
 /** Formatting rules of the spec: USD in US English, long-month dates, (xxx) xxx-xxxx phones. */
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/**
+ * Made on first use, not when the module loads: every page's script imports this module, and
+ * building the date formatters (time-zone data) cost a phone's main thread about 400 ms before
+ * the page could respond, on pages that show no date.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const usd = onFirstUse(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 const longDateOptions: Intl.DateTimeFormatOptions = { month: "long", day: "2-digit", year: "numeric" };
-const longDate = new Intl.DateTimeFormat("en-US", { ...longDateOptions, timeZone: "UTC" });
+const longDate = onFirstUse(() => new Intl.DateTimeFormat("en-US", { ...longDateOptions, timeZone: "UTC" }));
 
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return usd().format(cents / 100);
 }
 
 /** Like formatUsd, but refuses fractional cents: for amounts that must already be exact (emails, receipts). */
@@ -16,7 +26,7 @@ export function formatUsdStrict(cents: number): string {
 
 /** "November 05, 2026" */
 export function formatDate(date: Date | string): string {
-  return longDate.format(typeof date === "string" ? new Date(date) : date);
+  return longDate().format(typeof date === "string" ? new Date(date) : date);
 }
 
 /** The same long date in a given time zone (UTC unless the caller knows better). */
@@ -53,18 +63,21 @@ export function scaleCents(cents: number, factor: number): number {
   return Math.round(cents * factor);
 }
 
-const dateTimeUtc = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
+const dateTimeUtc = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "long",
+      day: "2-digit",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    }),
+);
 
 /** "November 05, 2026 at 3:30:00 PM UTC": a moment, for logs and the email outbox. */
 export function formatDateTimeUtc(date: Date | string): string {
-  return dateTimeUtc.format(typeof date === "string" ? new Date(date) : date);
+  return dateTimeUtc().format(typeof date === "string" ? new Date(date) : date);
 }
