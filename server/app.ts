@@ -16,6 +16,7 @@ import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
+import { SharedCache } from "./shared-cache";
 
 export interface StoreAppOptions {
   /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
@@ -27,6 +28,8 @@ export interface StoreAppOptions {
   publicDirectory?: string;
   /** True once the server is shutting down: answers then say Connection: close. */
   isClosing?: () => boolean;
+  /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
+  sharedCache?: SharedCache | false;
 }
 
 interface RequestState {
@@ -88,10 +91,25 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     options.assets.publicPath,
     express.static(path.resolve(options.assets.directory), { immutable: true, maxAge: "1y", index: false, redirect: false }),
   );
-  app.use(express.static(path.resolve(options.publicDirectory ?? "public"), { maxAge: "1h", index: false, redirect: false }));
+  const publicFiles = express.static(path.resolve(options.publicDirectory ?? "public"), { maxAge: "1h", index: false, redirect: false });
+  // Every file in public/ has an extension; a page's path (no extension) skips the file lookup it could never match.
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+  const sharedCache = options.sharedCache === false ? null : (options.sharedCache ?? new SharedCache());
 
   app.all("*", (req, res, next) => {
     const state = stateOf(res);
+    const cspNonce = randomBytes(16).toString("base64");
+    const cacheKey = sharedCache?.keyOf(req.method, state.target, req.headers) ?? null;
+    const cached = cacheKey
+      ? sharedCache?.answer(cacheKey, { nonce: cspNonce, method: req.method, ifNoneMatch: req.headers["if-none-match"] })
+      : undefined;
+    if (cached) {
+      res.statusCode = cached.status;
+      for (const [name, value] of cached.headers) res.setHeader(name, value);
+      res.end(cached.body);
+      return;
+    }
     const loadContext = {
       clientAddress: resolveClientAddress({
         socketAddress: req.socket.remoteAddress,
@@ -99,7 +117,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
         trustedProxies: config.TRUSTED_PROXIES,
       }),
       requestId: state.requestId,
-      cspNonce: randomBytes(16).toString("base64"),
+      cspNonce,
     } satisfies StoreLoadContext;
     const protocol = resolveProtocol(isEncrypted(req), req.headers["x-forwarded-proto"], config.TRUSTED_PROXIES);
     const routeLimit = bodyLimitFor(new URL(state.target, "http://x").pathname);
@@ -115,7 +133,9 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     handleRequest(neutralizeCrossSiteOrigin(request), loadContext)
       .then((response) => {
         // Pages and their `.data` alike: a response for a request with a cookie is never public (it shows the cart).
-        applyCachePolicy(request, response.status, response.headers);
+        const isPublic = applyCachePolicy(request, response.status, response.headers);
+        if (cacheKey && sharedCache && isPublic && request.method === "GET" && sharedCache.storable(response.status, response.headers))
+          return keepAndSend(sharedCache, cacheKey, response, cspNonce, res);
         return sendFetchResponse(res, response);
       })
       .catch((error: unknown) => {
@@ -142,6 +162,16 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
 }
 
 /** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
+/** Reads a public response whole, keeps it in the shared cache and sends it. */
+async function keepAndSend(cache: SharedCache, key: string, response: Response, nonce: string, res: ExpressResponse): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  cache.store(key, response.headers, body, nonce);
+  if (res.headersSent || res.writableEnded || res.destroyed) return;
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) res.appendHeader(name, value);
+  res.end(body);
+}
+
 export function createStoreServer(options: StoreAppOptions): Server {
   const app = createStoreApp(options);
   const server = createServer(app);

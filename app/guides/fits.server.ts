@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, eq, not, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
+import { memoized, UNTIL_RELOAD } from "~/catalog/catalog-memo.server";
 import { normalizeSpecs, type SpecValues } from "~/catalog/spec-values";
 import type { ProductSummary, StoreProduct } from "~/catalog/store-product";
 import { accessoryFitsGrill, isGrill, isGrillAccessory, type FitProductFacts } from "./fits";
@@ -85,4 +86,14 @@ export async function grillsForAccessory(db: Database, accessory: FitProductFact
     })
     .slice(0, limit)
     .map(summary);
+}
+
+/**
+ * The two lists a product page shows, computed once per catalogue load (the matching reads up to
+ * 3,000 candidates: about a tenth of a product page's time when done on every visit).
+ */
+export function cachedFitLists(db: Database, product: FitProductFacts): Promise<[ProductSummary[], ProductSummary[]]> {
+  return memoized(db, `fits:${product.key}`, UNTIL_RELOAD, () =>
+    Promise.all([accessoriesForGrill(db, product), grillsForAccessory(db, product)]),
+  );
 }

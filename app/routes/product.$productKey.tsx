@@ -11,7 +11,7 @@ import {
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { leadTime } from "~/catalog/lead-time";
-import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
+import { cachedFitLists, productFitFacts } from "~/guides/fits.server";
 import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
@@ -48,7 +48,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
   const url = new URL(request.url);
   const fitFacts = productFitFacts(product);
-  const [siblings, related, stored, accessories, fitsGrills] = await Promise.all([
+  const [siblings, related, stored, [accessories, fitsGrills]] = await Promise.all([
     cachedVariationSiblings(db, product),
     cachedRelatedProducts(db, {
       categories: product.categories.filter((name) => name !== "Home").slice(-2),
@@ -56,8 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       limit: RELATED_LIMIT,
     }),
     storedText,
-    accessoriesForGrill(db, fitFacts),
-    grillsForAccessory(db, fitFacts),
+    cachedFitLists(db, fitFacts),
   ]);
   const chosen = chosenVariation(url.searchParams);
   let variationError: string | null = null;

@@ -37,9 +37,12 @@ describe("page cache", () => {
     clearPageCache();
     const page = storePage("k", `<script nonce="${NONCE_PLACEHOLDER}"></script>`);
     expect(cachedPage("k")).toBe(page);
-    expect(pageHtml(page, "abc")).toBe('<script nonce="abc"></script>');
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    expect(text(pageHtml(page, "abc"))).toBe('<script nonce="abc"></script>');
+    const twice = storePage("twice", `<script nonce="${NONCE_PLACEHOLDER}">1</script><script nonce="${NONCE_PLACEHOLDER}">2</script>`);
+    expect(text(pageHtml(twice, "xyz"))).toBe('<script nonce="xyz">1</script><script nonce="xyz">2</script>');
     const plain = storePage("plain", "<p>same bytes for everyone</p>");
-    expect(new TextDecoder().decode(pageHtml(plain, undefined) as Uint8Array)).toBe("<p>same bytes for everyone</p>");
+    expect(text(pageHtml(plain, undefined))).toBe("<p>same bytes for everyone</p>");
     expect(notModified(new Request("http://x/", { headers: { "If-None-Match": page.etag } }), page.etag)).toBe(true);
     expect(notModified(new Request("http://x/", { headers: { "If-None-Match": '"other"' } }), page.etag)).toBe(false);
     expect(cachedPage("missing")).toBeUndefined();

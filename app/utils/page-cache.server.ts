@@ -20,16 +20,16 @@ const MAX_AGE_MS = 10 * 60_000;
 export const NONCE_PLACEHOLDER = `n${randomBytes(12).toString("hex")}`;
 
 export interface CachedPage {
-  /** The text, kept only for pages with a nonce placeholder (empty otherwise). */
-  html: string;
-  /** The UTF-8 bytes, encoded once (pages without a nonce are sent as they are). */
-  body: Uint8Array<ArrayBuffer>;
+  /**
+   * The UTF-8 bytes, encoded once, cut where the nonce goes: the response joins the
+   * pieces around this request's nonce (bytes, not text: a text body costs a scan of
+   * the whole page for unpaired surrogates on every response).
+   */
+  pieces: Uint8Array<ArrayBuffer>[];
   /** Memory the page holds, for the bound. */
   bytes: number;
   /** Strong validator of the bytes (before the nonce is put in). */
   etag: string;
-  /** Whether `html` holds NONCE_PLACEHOLDER. */
-  hasNonce: boolean;
   storedAt: number;
 }
 
@@ -75,15 +75,13 @@ export function cachedPage(key: string): CachedPage | undefined {
 }
 
 export function storePage(key: string, html: string): CachedPage {
-  const hasNonce = html.includes(NONCE_PLACEHOLDER);
-  const body = utf8.encode(html);
+  const pieces = html.split(NONCE_PLACEHOLDER).map((piece) => utf8.encode(piece));
+  const hash = createHash("sha256");
+  for (const piece of pieces) hash.update(piece);
   const page: CachedPage = {
-    // The text is kept only when a nonce must be put in per response; otherwise the bytes suffice.
-    html: hasNonce ? html : "",
-    body,
-    bytes: body.length * (hasNonce ? 3 : 1),
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    hasNonce,
+    pieces,
+    bytes: pieces.reduce((sum, piece) => sum + piece.byteLength, 0),
+    etag: `"${hash.digest("base64url").slice(0, 27)}"`,
     storedAt: Date.now(),
   };
   const previous = pages.get(key);
@@ -106,8 +104,20 @@ function forget(key: string, page: CachedPage) {
 }
 
 /** The page's bytes for this request, with its nonce in place. */
-export function pageHtml(page: CachedPage, nonce: string | undefined): string | Uint8Array<ArrayBuffer> {
-  return page.hasNonce ? page.html.replaceAll(NONCE_PLACEHOLDER, nonce ?? "") : page.body;
+export function pageHtml(page: CachedPage, nonce: string | undefined): Uint8Array<ArrayBuffer> {
+  if (page.pieces.length === 1) return page.pieces[0];
+  const nonceBytes = utf8.encode(nonce ?? "");
+  const joined = new Uint8Array(page.bytes + nonceBytes.byteLength * (page.pieces.length - 1));
+  let offset = 0;
+  page.pieces.forEach((piece, index) => {
+    if (index > 0) {
+      joined.set(nonceBytes, offset);
+      offset += nonceBytes.byteLength;
+    }
+    joined.set(piece, offset);
+    offset += piece.byteLength;
+  });
+  return joined;
 }
 
 /** Whether a conditional request already holds these bytes. */
