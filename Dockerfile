@@ -30,6 +30,7 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The store's own server (build/server.js) handles SIGTERM: it finishes requests in flight and closes the
-# database pool. Started directly, not through npm, so the signal reaches it.
+# database pool. Started directly, not through npm, so the signal reaches it. The heap flags keep V8 from
+# growing the process past what it uses (about 195 MB after 10,000 requests instead of 500; ADR 013).
 STOPSIGNAL SIGTERM
-CMD ["node", "build/server.js"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=4", "build/server.js"]

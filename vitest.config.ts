@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       "app/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/security/**/*.test.ts",
       "tests/support/**/*.test.ts",

@@ -59,6 +59,14 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
           "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self' https://pay.example",
         },
       });
+    case "/catalogue-page":
+      return new Response(`<!doctype html><script nonce="${context.cspNonce}">1</script><p>same for everyone</p>`, {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
+          "Content-Security-Policy": `script-src 'nonce-${context.cspNonce}'`,
+        },
+      });
     case "/":
       return new Response(`<!doctype html><script nonce="${context.cspNonce}">1</script>`, {
         headers: {
@@ -389,6 +397,35 @@ describe("caching of personal data", () => {
     expect(anonymous.headers.vary).toMatch(/Cookie/);
     const shopper = await send("GET", "/products/all/all.data", { headers: { Cookie: "cart=abc" } });
     expect(shopper.headers["cache-control"]).toBe("private, no-cache");
+  });
+});
+
+describe("the shared cache of public answers (issue 14)", () => {
+  const nonceIn = (answer: Answer) => /nonce="([^"]+)"/.exec(answer.body)?.[1];
+
+  it("answers the next cookie-less request for a public page without the app, with its own nonce, id and headers", async () => {
+    const first = await send("GET", "/catalogue-page?cache-test=1");
+    const second = await send("GET", "/catalogue-page?cache-test=1");
+    expect(seen.filter((entry) => entry.request.url.includes("cache-test=1"))).toHaveLength(1);
+    expect(second.status).toBe(200);
+    expect(second.body.replace(nonceIn(second)!, "N")).toBe(first.body.replace(nonceIn(first)!, "N"));
+    expect(nonceIn(second)).not.toBe(nonceIn(first));
+    expect(second.headers["content-security-policy"]).toBe(`script-src 'nonce-${nonceIn(second)}'`);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+    expect(second.headers.age).toMatch(/^\d+$/);
+    const revalidated = await send("GET", "/catalogue-page?cache-test=1", { headers: { "If-None-Match": String(second.headers.etag) } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("never answers a request with a cookie from it, nor keeps what the app did not make public", async () => {
+    await send("GET", "/catalogue-page?cache-test=2");
+    const shopper = await send("GET", "/catalogue-page?cache-test=2", { headers: { Cookie: "cart=abc" } });
+    expect(shopper.headers["cache-control"]).toBe("private, no-cache");
+    expect(seen.filter((entry) => entry.request.url.includes("cache-test=2"))).toHaveLength(2);
+    await send("GET", "/api/thing");
+    await send("GET", "/api/thing");
+    expect(seen.filter((entry) => entry.request.url.endsWith("/api/thing"))).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+
+/**
+ * The store as its own shared cache (ADR 013): a response the app declares
+ * `public` (catalogue pages, their `.data`, typeahead answers) is the same for
+ * every shopper without a cookie, which is what a CDN in front would keep for
+ * its `max-age`. This process keeps it too, and answers the next cookie-less
+ * request for the same URL without running Remix: no loaders, no rendering,
+ * no data encoding.
+ *
+ * What is never kept: a request with a cookie or credentials, anything but
+ * GET/HEAD, anything but a 200, a response that sets a cookie or varies on
+ * more than Cookie and Accept-Encoding, or that is not `public` with a
+ * max-age. Each answer from the cache gets the new request's CSP nonce (in the
+ * page and in its policy), its own request id and an `Age`.
+ */
+
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+const VARY_ALLOWED = new Set(["cookie", "accept-encoding"]);
+/** Headers that describe one response, not the stored one. */
+const PER_RESPONSE = new Set(["date", "x-request-id", "age", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+interface Entry {
+  headers: Array<[string, string]>;
+  /** The body cut where the nonce was: joined around each request's own nonce. */
+  pieces: Buffer[];
+  nonce: string | null;
+  etag: string;
+  storedAt: number;
+  freshMs: number;
+  bytes: number;
+}
+
+export interface CachedAnswer {
+  headers: Array<[string, string]>;
+  /** Empty for HEAD and for a 304. */
+  body: Buffer;
+  status: 200 | 304;
+}
+
+function maxAgeSeconds(cacheControl: string | null): number {
+  if (!cacheControl || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl)) return 0;
+  if (/(^|,)\s*(no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
+  const match = /(^|,)\s*(?:s-maxage|max-age)\s*=\s*(\d+)/i.exec(cacheControl);
+  return match ? Number(match[2]) : 0;
+}
+
+function splitAt(body: Buffer, marker: string | null): Buffer[] {
+  if (!marker) return [body];
+  const needle = Buffer.from(marker);
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(needle, start); at !== -1; at = body.indexOf(needle, start)) {
+    pieces.push(body.subarray(start, at));
+    start = at + needle.length;
+  }
+  pieces.push(body.subarray(start));
+  return pieces;
+}
+
+export class SharedCache {
+  private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
+
+  constructor(
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cache key of a request that may be answered from (and stored into) the cache, else null. */
+  keyOf(method: string | undefined, target: string, headers: IncomingHttpHeaders): string | null {
+    if (method !== "GET" && method !== "HEAD") return null;
+    if ((headers.cookie ?? "").trim() !== "" || headers.authorization) return null;
+    // A conditional or range request asks for something other than the whole page.
+    if (headers.range) return null;
+    return target;
+  }
+
+  /** The stored answer for `key` with `nonce` in place, or undefined when there is none fresh. */
+  answer(key: string, { nonce, method, ifNoneMatch }: { nonce: string; method: string; ifNoneMatch?: string }): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const ageMs = this.now() - entry.storedAt;
+    if (ageMs >= entry.freshMs) {
+      this.forget(key, entry);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    const headers = entry.headers.map(([name, value]): [string, string] => [
+      name,
+      entry.nonce && name === "content-security-policy" ? value.replaceAll(entry.nonce, nonce) : value,
+    ]);
+    headers.push(["age", String(Math.floor(ageMs / 1000))]);
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag)) {
+      // The browser keeps its copy, whose scripts carry the nonce of its own policy: no new policy for it.
+      return { status: 304, body: Buffer.alloc(0), headers: headers.filter(([name]) => name !== "content-security-policy") };
+    }
+    if (method === "HEAD") return { status: 200, body: Buffer.alloc(0), headers };
+    const body =
+      entry.pieces.length === 1
+        ? entry.pieces[0]
+        : Buffer.concat(entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [Buffer.from(nonce), piece])));
+    return { status: 200, body, headers };
+  }
+
+  /** Whether a response may be stored: see the rules at the top. */
+  storable(status: number, headers: Headers): boolean {
+    if (status !== 200 || headers.has("set-cookie")) return false;
+    const vary = headers.get("vary");
+    if (vary && vary.split(",").some((name) => !VARY_ALLOWED.has(name.trim().toLowerCase()))) return false;
+    return maxAgeSeconds(headers.get("cache-control")) > 0;
+  }
+
+  /** Keeps a storable response's bytes; `nonce` is the one the app rendered into it. */
+  store(key: string, headers: Headers, body: Buffer, nonce: string | undefined): void {
+    const freshMs = maxAgeSeconds(headers.get("cache-control")) * 1000;
+    if (freshMs <= 0 || body.length > this.maxBytes / 8) return;
+    const kept: Array<[string, string]> = [];
+    for (const [name, value] of headers) if (!PER_RESPONSE.has(name)) kept.push([name, value]);
+    const policy = headers.get("content-security-policy") ?? "";
+    const usedNonce = nonce && (body.includes(nonce) || policy.includes(nonce)) ? nonce : null;
+    const etag = headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    if (!headers.has("etag")) kept.push(["etag", etag]);
+    const entry: Entry = {
+      headers: kept,
+      pieces: splitAt(Buffer.from(body), usedNonce),
+      nonce: usedNonce,
+      etag: etag.replace(/^W\//, ""),
+      storedAt: this.now(),
+      freshMs,
+      bytes: body.length,
+    };
+    const previous = this.entries.get(key);
+    if (previous) this.forget(key, previous);
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    for (const [oldKey, old] of this.entries) {
+      if (this.totalBytes <= this.maxBytes) break;
+      this.forget(oldKey, old);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
+
+  private forget(key: string, entry: Entry) {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+}
