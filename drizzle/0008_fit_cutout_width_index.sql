@@ -1,0 +1,1 @@
+CREATE INDEX "products_cutout_width_idx" ON "products" USING btree ((("spec_values" ->> 'cutoutWidth')::numeric));
