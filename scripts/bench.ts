@@ -7,7 +7,9 @@
  *   - http: autocannon at 10 and 50 connections per page, beside a bare Node server
  *     answering the same bytes (the ceiling);
  *   - lighthouse: Lighthouse mobile on six pages, median of 3;
- *   - checkout: orders per second through the offline test payment page.
+ *   - checkout: orders per second through the offline test payment page;
+ *   - scale-http: the catalogue pages, typeahead, /compare and /fit over HTTP on the
+ *     100,000-product synthetic catalogue (PostgreSQL only).
  * The production build runs on a fresh embedded database and, with
  * BENCH_DATABASE_URL (or --server-database-url), on a throwaway PostgreSQL database.
  *
@@ -61,13 +63,13 @@ import {
   type TargetFlags,
 } from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
-import { benchServer, formatReport, newReport, type Report } from "./lib/bench-report";
+import { benchServer, benchSyntheticCatalogue, formatReport, newReport, type Report } from "./lib/bench-report";
 import { pgliteTarget, postgresTarget } from "./lib/bench-server";
 import { parseFitSearch } from "../app/guides/fit";
 import { findByCutout } from "../app/guides/fit.server";
 import { compareProducts } from "../app/guides/compare.server";
 
-const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout"] as const;
+const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "scale-http"] as const;
 
 const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] [--lighthouse-runs N] [--shoppers N]
                         [--server-database-url URL] [--no-pglite]
@@ -541,10 +543,10 @@ async function main(): Promise<number> {
   const report = newReport();
   let ok = true;
   const serverParts = ["server", "http", "lighthouse", "checkout"].some((part) => parts.has(part));
-  // The server parts and the bundle table measure the production build: build it first.
-  if (serverParts || parts.has("bundle")) {
-    console.log("\n== Building the production server (npx remix build)");
-    execFileSync("npx", ["remix", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // The server parts and the bundle table measure the production build: build it first (the app and build/server.js).
+  if (serverParts || parts.has("bundle") || parts.has("scale-http")) {
+    console.log("\n== Building the production server (npm run build)");
+    execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   }
   if (parts.has("scale")) {
     const { target } = resolveTarget(flags);
@@ -574,6 +576,14 @@ async function main(): Promise<number> {
       report.notes.push(
         "No BENCH_DATABASE_URL: the server parts ran on the embedded database only; the HTTP and memory budgets are set for PostgreSQL.",
       );
+    }
+  }
+  if (parts.has("scale-http")) {
+    if (serverUrl) {
+      const options = { products: 100_000, durationS: serverOptions.durationS, runs: serverOptions.runs };
+      report.servers.push(await benchSyntheticCatalogue(await postgresTarget(serverUrl), options, (line) => console.log(line)));
+    } else {
+      report.notes.push("No BENCH_DATABASE_URL: the pages on the 100,000-product catalogue (scale-http) were not measured.");
     }
   }
   report.machine.loadAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
