@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getProductByKey } from "~/catalog/queries.server";
+import { cachedProductByKey } from "~/catalog/cached-queries.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { signedCookie } from "~/utils/cookies.server";
@@ -42,7 +42,7 @@ export async function applyCompareChange(db: Database, cookieList: string[], for
   if (form.intent === "clear") return { ok: true, list: [] };
   const list = form.items !== undefined ? sanitizeCompareList(form.items.split(",")) : cookieList;
   if (form.intent === "remove") return { ok: true, list: removeFromCompare(list, form.productKey) };
-  const product = await getProductByKey(db, form.productKey);
+  const product = await cachedProductByKey(db, form.productKey);
   if (!product) return { ok: false, full: false, list, message: "That product is no longer in our catalog." };
   if (form.intent === "replace") return { ok: true, list: replaceInCompare(list, form.replaces, product.key) };
   return addToCompare(list, product.key);
@@ -50,6 +50,6 @@ export async function applyCompareChange(db: Database, cookieList: string[], for
 
 /** The products of a list, in its order; keys no longer in the catalog are left out. */
 export async function compareProducts(db: Database, list: readonly string[]): Promise<StoreProduct[]> {
-  const found = await Promise.all(list.map((key) => getProductByKey(db, key)));
+  const found = await Promise.all(list.map((key) => cachedProductByKey(db, key)));
   return found.filter((product): product is StoreProduct => product !== null);
 }

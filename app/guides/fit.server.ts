@@ -1,4 +1,5 @@
 import { and, arrayOverlaps, asc, eq, gte, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { memoized, UNTIL_RELOAD } from "~/catalog/catalog-memo.server";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import type { SpecValues } from "~/catalog/spec-values";
@@ -128,4 +129,9 @@ export async function findByCutout(db: Database, query: FitQuery, limit = FIT_LI
     };
   });
   return { opening, picked, suggestions, results, total: rows[0]?.total ?? 0 };
+}
+
+/** The finder's answer for a search, kept until the catalogue is reloaded (the memo's bound keeps odd searches from piling up). */
+export function cachedFindByCutout(db: Database, query: FitQuery): Promise<FitAnswer> {
+  return memoized(db, `fit:${JSON.stringify(query)}`, UNTIL_RELOAD, () => findByCutout(db, query));
 }

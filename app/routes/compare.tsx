@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { brandDisplayName } from "~/catalog/brands";
@@ -12,8 +12,15 @@ import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
 import { formatUsd } from "~/utils/format";
 import { readForm } from "~/utils/forms.server";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
+
+/**
+ * `/compare?items=...` is the same page for everyone who opens that address: a catalogue page. A request
+ * with a cookie (this browser's own list) is private whatever this says (utils/cache-control.server.ts).
+ */
+export const headers: HeadersFunction = catalogueHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.products.length > 0 ? `Compare: ${data.products.map((p) => p.title).join(" vs. ")}` : "Compare products" },

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
 import { formatInches } from "~/catalog/spec-values";
@@ -6,18 +6,22 @@ import { productPath } from "~/catalog/store-product";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { ProductImage } from "~/components/ProductImage";
 import { describeGap, FIT_TYPES, fitRuleText, FUEL_TYPES, GAP_CHOICES, parseFitSearch } from "~/guides/fit";
-import { findByCutout } from "~/guides/fit.server";
+import { cachedFindByCutout } from "~/guides/fit.server";
 import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
 import { formatUsd } from "~/utils/format";
 import { getConfig, publicBaseUrl } from "~/config.server";
+import { catalogueHeaders } from "~/utils/cache-control.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
+
+/** The same answer for everyone who opens the same address (no cookie is read): a catalogue page. */
+export const headers: HeadersFunction = catalogueHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const form = parseFitSearch(new URL(request.url).searchParams);
   const hasErrors = Object.keys(form.errors).length > 0;
-  const answer = form.submitted && !hasErrors ? await findByCutout(await getDb(), form.query) : null;
+  const answer = form.submitted && !hasErrors ? await cachedFindByCutout(await getDb(), form.query) : null;
   return { form, answer, origin: publicBaseUrl(getConfig()) };
 }
 
