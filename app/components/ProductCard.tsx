@@ -6,6 +6,7 @@ import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { CardActions, CardActionsScope } from "./card-actions";
+import { pageSlots } from "./pagination";
 import { ProductImage } from "./ProductImage";
 
 /**
@@ -72,24 +73,30 @@ export function ProductGrid({ products, label }: { products: ProductCardData[]; 
   );
 }
 
-/** Numbered page links; the current page is highlighted and announced. */
+/** Numbered page links around the current page (pagination.ts); the current page is highlighted and announced. */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pagination" aria-label="Pages">
       <ul>
-        {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <Link
-              to={hrefFor(number)}
-              className={number === page ? "pagination__page is-current" : "pagination__page"}
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`Page ${number}`}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
+        {pageSlots(page, pageCount).map((slot, index) =>
+          slot === "gap" ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={slot}>
+              <Link
+                to={hrefFor(slot)}
+                className={slot === page ? "pagination__page is-current" : "pagination__page"}
+                aria-current={slot === page ? "page" : undefined}
+                aria-label={`Page ${slot}`}
+              >
+                {slot}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );
