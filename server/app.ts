@@ -166,10 +166,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
 async function keepAndSend(cache: SharedCache, key: string, response: Response, nonce: string, res: ExpressResponse): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   cache.store(key, response.headers, body, nonce);
-  if (res.headersSent || res.writableEnded || res.destroyed) return;
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) res.appendHeader(name, value);
-  res.end(body);
+  return sendFetchResponse(res, new Response(body, response));
 }
 
 export function createStoreServer(options: StoreAppOptions): Server {

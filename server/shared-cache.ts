@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { ifNoneMatchHolds } from "../app/utils/page-cache.server";
 
 /**
  * The store as its own shared cache (ADR 013): a response the app declares
@@ -93,7 +94,7 @@ export class SharedCache {
       entry.nonce && name === "content-security-policy" ? value.replaceAll(entry.nonce, nonce) : value,
     ]);
     headers.push(["age", String(Math.floor(ageMs / 1000))]);
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag)) {
+    if (ifNoneMatchHolds(ifNoneMatch, entry.etag)) {
       // The browser keeps its copy, whose scripts carry the nonce of its own policy: no new policy for it.
       return { status: 304, body: Buffer.alloc(0), headers: headers.filter(([name]) => name !== "content-security-policy") };
     }

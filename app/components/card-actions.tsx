@@ -1,4 +1,4 @@
-import { Link, PrefetchPageLinks, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { PrefetchPageLinks, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import {
   createContext,
   useCallback,
@@ -12,6 +12,7 @@ import {
 } from "react";
 import type { action as cartAction } from "~/routes/cart";
 import type { action as compareAction } from "~/routes/compare";
+import { CompareOutcome } from "./guides/CompareButton";
 
 /**
  * One set of hooks for a whole list of product cards instead of a set per card.
@@ -118,26 +119,6 @@ function cardLinkHref(target: EventTarget): string | null {
   if (!(target instanceof Element)) return null;
   const link = target.closest(`a.${CARD_LINK_CLASS}`);
   return link?.getAttribute("href") ?? null;
-}
-
-type CompareResult = NonNullable<ReturnType<typeof useFetcher<typeof compareAction>>["data"]>;
-
-function CompareOutcome({ result }: { result: CompareResult }) {
-  if (result.ok) {
-    return (
-      <>
-        In comparison ({result.count} of 4). <Link to={result.compareUrl}>Compare now</Link>
-      </>
-    );
-  }
-  if (result.full) {
-    return (
-      <>
-        You are comparing four products. <Link to={result.compareUrl}>Choose one to replace</Link>
-      </>
-    );
-  }
-  return <>{result.message}</>;
 }
 
 /** A list of cards with one set of action hooks: `renderList` spreads the handlers on the element holding the cards. */

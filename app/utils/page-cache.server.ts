@@ -122,7 +122,11 @@ export function pageHtml(page: CachedPage, nonce: string | undefined): Uint8Arra
 
 /** Whether a conditional request already holds these bytes. */
 export function notModified(request: Request, etag: string): boolean {
-  const header = request.headers.get("If-None-Match");
+  return ifNoneMatchHolds(request.headers.get("If-None-Match"), etag);
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong) or `*`. */
+export function ifNoneMatchHolds(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
 }

@@ -29,20 +29,29 @@ export function CompareButton({
         Compare
       </button>
       <span className="compare-form__status" role="status">
-        {result ? (
-          result.ok ? (
-            <>
-              In comparison ({result.count} of 4). <Link to={result.compareUrl}>Compare now</Link>
-            </>
-          ) : result.full ? (
-            <>
-              You are comparing four products. <Link to={result.compareUrl}>Choose one to replace</Link>
-            </>
-          ) : (
-            result.message
-          )
-        ) : null}
+        {result ? <CompareOutcome result={result} /> : null}
       </span>
     </fetcher.Form>
   );
+}
+
+type CompareResult = NonNullable<ReturnType<typeof useFetcher<typeof compareAction>>["data"]>;
+
+/** What a Compare press did, with the link to go on: the detail page's button and a list's cards say the same. */
+export function CompareOutcome({ result }: { result: CompareResult }) {
+  if (result.ok) {
+    return (
+      <>
+        In comparison ({result.count} of 4). <Link to={result.compareUrl}>Compare now</Link>
+      </>
+    );
+  }
+  if (result.full) {
+    return (
+      <>
+        You are comparing four products. <Link to={result.compareUrl}>Choose one to replace</Link>
+      </>
+    );
+  }
+  return <>{result.message}</>;
 }
