@@ -11,6 +11,7 @@ import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBui
 import { ConfigError, getConfig, type Config } from "../app/config.server";
 import { log } from "../app/http/logger.server";
 import { createStoreServer } from "./app";
+import { LISTEN_BACKLOG } from "./connection-limits";
 import { installGracefulShutdown } from "./shutdown";
 
 process.env.NODE_ENV ??= "production";
@@ -53,7 +54,7 @@ async function main() {
 
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || undefined;
-  server.listen(port, host, () => {
+  server.listen(port, host, LISTEN_BACKLOG, () => {
     log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, mode });
     if (mode === "development") void broadcastDevReady(build);
   });
