@@ -33,10 +33,14 @@ export async function getDb(): Promise<Database> {
 async function startRuntime(): Promise<Runtime> {
   const config = getConfig();
   const database = await openDatabase(databaseTargetFor(config));
-  await database.migrate();
-  const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
-  const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of STARTUP_STEPS) await step({ config, db: database.db });
+  // Several processes started together on one PostgreSQL take turns: without the lock they raced to
+  // migrate (two of four died on CREATE EXTENSION) and each loaded the whole catalogue at once.
+  const runtime = await database.exclusively(async (): Promise<Runtime> => {
+    await database.migrate();
+    const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+    for (const step of STARTUP_STEPS) await step({ config, db: database.db });
+    return { config, database, sessionSecret };
+  });
   console.log(`Store ready on ${database.description}.`);
   return runtime;
 }

@@ -28,6 +28,12 @@ export interface DatabaseHandle {
   /** Where it lives, for the start-up log; never includes a password. */
   readonly description: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the store's start-up lock (a PostgreSQL advisory
+   * lock), so processes started together migrate and load the catalogue one
+   * after the other: the first does the work, the others find it done.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -49,6 +55,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     kind: "pglite",
     description: inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process opens a PGlite directory at a time: nobody to wait for.
+    exclusively: (work) => work(),
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),
   };
@@ -74,6 +82,9 @@ const POOL_OPTIONS = {
   connection: { application_name: "outdoor-living-store" },
 } as const;
 
+/** The advisory lock key of the start-up work (any number the store uses for nothing else). */
+const STARTUP_LOCK_KEY = 7_406_131_925;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const client = postgres(url, POOL_OPTIONS);
   const db = guardAvailability(drizzlePostgres(client, { schema }));
@@ -83,6 +94,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: "postgres",
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async exclusively(work) {
+      // Held by one connection's session: a process that dies mid-way releases it with its connection.
+      const connection = await client.reserve();
+      try {
+        await connection`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        try {
+          return await work();
+        } finally {
+          await connection`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.catch(() => {});
+        }
+      } finally {
+        connection.release();
+      }
+    },
     ping: () => ping(db as unknown as Database),
     close: () => client.end({ timeout: 5 }),
   };
