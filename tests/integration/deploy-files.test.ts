@@ -150,7 +150,7 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
       upstreams: { dial: string }[];
       health_checks: { active: { uri: string; interval: number }; passive: { fail_duration: number } };
       load_balancing: { retry_match: { method: string[] }[]; try_duration: number };
-      transport: { keep_alive: { idle_timeout: number } };
+      transport: { keep_alive: { idle_timeout: number }; compression: boolean };
     };
     expect(proxy.upstreams.map((upstream) => upstream.dial)).toEqual(env.STORE_UPSTREAMS.split(" "));
     expect(proxy.health_checks.active.uri).toBe("/readyz");
@@ -163,6 +163,8 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     expect(config).toContain('"max_size":1048576');
     expect(config).toContain("public, max-age=31536000, immutable");
     expect(config).toContain('"prefer":["zstd","gzip"]');
+    // Caddy compresses; the store is asked for plain bytes (Caddy would otherwise ask it for gzip).
+    expect(proxy.transport.compression).toBe(false);
     // No trusted_proxies: Caddy overwrites X-Forwarded-For and -Proto with what it saw.
     expect(config).not.toContain("trusted_proxies");
   });
