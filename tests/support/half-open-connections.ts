@@ -50,6 +50,8 @@ export function startHalfOpenConnections(options: HalfOpenOptions): HalfOpenAtta
   let opened = 0;
   let closedByServer = 0;
   let connecting = 0;
+  /** Closed connections waiting for their time to be opened again. */
+  let waiting = 0;
   let wanted = options.count;
   let stopped = false;
   let markReady: () => void = () => {};
@@ -79,15 +81,24 @@ export function startHalfOpenConnections(options: HalfOpenOptions): HalfOpenAtta
     socket.on("error", () => {});
     socket.once("close", () => {
       sockets.delete(socket);
-      if (!stopped) closedByServer++;
+      if (!stopped) {
+        closedByServer++;
+        waiting++;
+        const reopenMs = options.reopenMs ?? 1_000;
+        setTimeout(
+          () => {
+            waiting--;
+            fill();
+          },
+          reopenMs * (1 + Math.random() / 2),
+        ).unref();
+      }
       settle();
-      const reopenMs = options.reopenMs ?? 1_000;
-      if (!stopped) setTimeout(fill, reopenMs * (1 + Math.random() / 2)).unref();
     });
   };
 
   const fill = () => {
-    while (!stopped && sockets.size + connecting < wanted && connecting < concurrency) openOne();
+    while (!stopped && sockets.size + connecting + waiting < wanted && connecting < concurrency) openOne();
   };
 
   const drip = setInterval(() => {
