@@ -10,7 +10,10 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { lockPgliteDirectory } from "./pglite-lock.server";
 import { guardAvailability } from "./unavailable.server";
+
+export { DatabaseInUseError } from "./pglite-lock.server";
 
 /** The one database type the rest of the app sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,11 +41,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return "url" in target ? openPostgres(target.url) : openPglite(target.pgliteDir);
 }
 
+/**
+ * A directory is opened by one process at a time (PGlite's own rule: a second
+ * opener corrupts it), enforced by a lock file; DatabaseInUseError otherwise.
+ */
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm } });
-  await client.waitReady;
+  const releaseLock = inMemory ? () => {} : lockPgliteDirectory(dir);
+  let client: PGlite;
+  try {
+    client = new PGlite(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm } });
+    await client.waitReady;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -50,7 +64,13 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     description: inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db as unknown as Database),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
   };
 }
 
