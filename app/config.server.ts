@@ -35,6 +35,21 @@ const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl.optional(),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { message: "must be a port number from 1 to 65535" })
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, { message: "must be a port number from 1 to 65535" })
+    .default(3000),
+  /** The interface to listen on; unset: every interface. */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: "must be a host name or an IP address, such as 127.0.0.1" })
+    .optional(),
+  /** How long requests in flight get after SIGTERM; container runtimes wait 10 s before SIGKILL. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive({ message: "must be a positive number of milliseconds" }).default(8_000),
   SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
@@ -157,7 +172,7 @@ export function getConfig(): Config {
  * return pages, emails, canonical links, the sitemap). Never a request's Host.
  */
 export function publicBaseUrl(config: Config): string {
-  return (config.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 /** What the browser may see: public keys and store contact facts only. */

@@ -4,6 +4,7 @@ import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
 import { STARTUP_STEPS } from "./startup.server";
+import { silentReport, type StartupReport } from "./startup-report.server";
 
 /**
  * Everything the server needs before it answers a request: validated
@@ -22,7 +23,16 @@ declare global {
 }
 
 export async function getRuntime(): Promise<Runtime> {
-  globalThis.__storeRuntime ??= startRuntime();
+  globalThis.__storeRuntime ??= startRuntime(silentReport);
+  return globalThis.__storeRuntime;
+}
+
+/**
+ * The server's start: every step of the runtime, each reported as it ends,
+ * before the server listens (server/index.ts). Later calls share the same start.
+ */
+export function startStore(report: StartupReport): Promise<Runtime> {
+  globalThis.__storeRuntime ??= startRuntime(report);
   return globalThis.__storeRuntime;
 }
 
@@ -30,15 +40,32 @@ export async function getDb(): Promise<Database> {
   return (await getRuntime()).database.db;
 }
 
-async function startRuntime(): Promise<Runtime> {
+async function startRuntime(report: StartupReport): Promise<Runtime> {
   const config = getConfig();
-  const database = await openDatabase(databaseTargetFor(config));
-  await database.migrate();
-  const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
-  const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of STARTUP_STEPS) await step({ config, db: database.db });
-  console.log(`Store ready on ${database.description}.`);
-  return runtime;
+  const database = await report.step(
+    "database",
+    () => openDatabase(databaseTargetFor(config)),
+    (opened) => opened.description,
+  );
+  try {
+    await report.step(
+      "migrations",
+      () => database.migrate(),
+      () => "up to date",
+    );
+    const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+    for (const step of STARTUP_STEPS) {
+      await report.step(
+        step.name,
+        (progress) => step.run({ config, db: database.db, report }, progress),
+        (summary) => summary,
+      );
+    }
+    return { config, database, sessionSecret };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
 }
 
 /**

@@ -1,39 +1,59 @@
 /**
- * `npm start`: the store's production HTTP server (ADR 010). `npm run build`
- * bundles this file into build/server.js; `npm run dev` runs it with tsx under
- * `remix dev`, which restarts it after each rebuild.
+ * The store's production HTTP server (ADR 010), started by server/index.ts.
+ * `npm run build` bundles it into build/main.js; `npm run dev` runs it with
+ * tsx under `remix dev`, which restarts it after each rebuild.
  *
  *   node build/server.js [path/to/build/index.js]
+ *
+ * Start-up order: configuration, the port, then every start-up step of the
+ * store (database, migrations, catalogue, demo account...), each reported on
+ * its own line with its time, and only then does the server listen: once it
+ * says "Store ready", the first page is served at once.
  */
+import type { Server } from "node:http";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
-import { ConfigError, getConfig, type Config } from "../app/config.server";
+import { getConfig, type Config } from "../app/config.server";
 import { log } from "../app/http/logger.server";
+import type { Runtime } from "../app/runtime.server";
+import { seconds, startupReport, type StartupReport } from "../app/startup-report.server";
 import { createStoreServer } from "./app";
+import { listenProblem, portProblem } from "./listen-errors";
 import { installGracefulShutdown } from "./shutdown";
 
 process.env.NODE_ENV ??= "production";
 
-await main();
+/** A start-up failure the person starting the store can fix: printed as its one line, no stack. */
+class StartupError extends Error {}
+
+/** Errors of the app whose message is already the whole story for a person. */
+const EXPLAINED_ERRORS = new Set(["ConfigError", "DatabaseInUseError"]);
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof StartupError || isExplained(error))) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 async function main() {
-  let config: Config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  installGlobals({ nativeFetch: true });
-  const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
-  // Importing the build validates the configuration and opens the database (entry.server.tsx).
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const started = performance.now();
+  const config = getConfig();
   const mode = process.env.NODE_ENV;
+  const problem = await portProblem(config.PORT, config.HOST);
+  if (problem) throw new StartupError(problem);
+
+  console.log(`Starting the store (Node.js ${process.versions.node}, ${mode})`);
+  installGlobals({ nativeFetch: true });
+  const build = await startupReport().step(
+    "build",
+    async () => (await import(pathToFileURL(path.resolve(process.argv[2] ?? "build/index.js")).href)) as ServerBuild,
+    () => "loaded",
+  );
+  const runtime = await startStoreOf(build, startupReport());
 
   let isClosing = () => false;
   const server = createStoreServer({
@@ -41,34 +61,47 @@ async function main() {
     config,
     assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
     isClosing: () => isClosing(),
+    isReady: () => runtime.database.ping(),
   });
-
   const shutdown = installGracefulShutdown(server, {
-    drainTimeoutMs: drainTimeoutMs(),
-    closeResources: closeDatabase,
+    drainTimeoutMs: config.SHUTDOWN_DRAIN_MS,
+    closeResources: () => runtime.database.close(),
     log: (msg, fields) => log("info", msg, fields),
     exit: (code) => process.exit(code),
   });
   isClosing = shutdown.isClosing;
 
-  const port = Number(process.env.PORT || 3000);
-  const host = process.env.HOST || undefined;
-  server.listen(port, host, () => {
-    log("info", "listening", { url: `http://${host ?? "localhost"}:${port}`, mode });
-    if (mode === "development") void broadcastDevReady(build);
+  await listen(server, config);
+  console.log(`Store ready at ${localUrl(config)} (${seconds(performance.now() - started)})`);
+  if (mode === "development") void broadcastDevReady(build);
+}
+
+/** The build's entry module starts the store (app/runtime.server.ts), so the server and the app share one runtime. */
+function startStoreOf(build: ServerBuild, report: StartupReport): Promise<Runtime> {
+  const { startStore } = build.entry.module as { startStore?: (report: StartupReport) => Promise<Runtime> };
+  if (!startStore) throw new StartupError("The build has no startStore export: run `npm run build` again.");
+  return startStore(report);
+}
+
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const explained = listenProblem(error, config.PORT, config.HOST);
+      reject(explained ? new StartupError(explained) : error);
+    });
+    server.listen(config.PORT, config.HOST, () => resolve());
   });
 }
 
-/** The database pool the app opened (runtime.server.ts keeps it on globalThis), closed after the last request. */
-async function closeDatabase() {
-  const runtime = await (globalThis as { __storeRuntime?: Promise<{ database: { close(): Promise<void> } }> }).__storeRuntime?.catch(
-    () => undefined,
-  );
-  await runtime?.database.close();
+function localUrl(config: Config): string {
+  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}`;
 }
 
-/** In-flight requests get this long after SIGTERM (read after getConfig() has loaded .env); container runtimes wait 10 s before SIGKILL. */
-function drainTimeoutMs(): number {
-  const value = Number(process.env.SHUTDOWN_DRAIN_MS);
-  return Number.isFinite(value) && value > 0 ? value : 8_000;
+/**
+ * Errors whose message is already the whole story for a person. Matched by name: the app's
+ * copy of the class lives in the Remix build, not in this bundle.
+ */
+function isExplained(error: unknown): error is Error {
+  return error instanceof Error && EXPLAINED_ERRORS.has(error.name);
 }

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * The production server as `npm start` runs it (build/server.js serving
  * build/index.js), in its own process: the page's CSP nonce on every script
  * Remix renders, a 40 MB post that does not grow the process, and SIGTERM
- * letting a request in flight finish before the process exits 0
- * (issue 12 items 5 and 6, issue 17 row 17). Builds first when the build is
- * missing or older than the sources (about a minute).
+ * letting a request in flight finish before the process exits 0, and the
+ * one-line answers to everyday start-up mistakes. Builds first when the build
+ * is missing or older than the sources (about a minute).
  */
 
 let child: ChildProcess;
@@ -47,9 +47,36 @@ afterAll(() => {
 });
 
 describe("the built server", () => {
-  it("says it is up in a JSON line, and keeps the test-payments warning", () => {
+  it("reports each start-up step with its time, then says it is ready, and is", async () => {
+    const steps = [...output.matchAll(/^ {2}(\w+) +.* \(\d+\.\d s\)$/gm)].map((match) => match[1]);
+    expect(steps).toEqual(["build", "database", "migrations", "catalogue", "staff", "links", "payments", "email"]);
+    expect(output).toMatch(/^ {2}catalogue +2,5\d\d products loaded/m);
     expect(output).toContain("TEST PAYMENTS: orders are approved without charging anyone");
-    expect(jsonLines().some((line) => line.msg === "listening")).toBe(true);
+    expect(output).toMatch(new RegExp(`^Store ready at http://127\\.0\\.0\\.1:${new URL(baseURL).port} \\(\\d+\\.\\d s\\)$`, "m"));
+    const readiness = await fetch(`${baseURL}/readyz`);
+    expect(readiness.status).toBe(200);
+    expect(await readiness.json()).toEqual({ status: "ready" });
+  });
+
+  it("refuses to start in one line on a busy port or a bad PORT, before doing anything else", async () => {
+    const busy = await startAttempt({ PORT: new URL(baseURL).port });
+    expect(busy).toEqual({
+      code: 1,
+      output: `Port ${new URL(baseURL).port} is already in use by another program. Stop it, or start the store on another port: PORT=3001 npm start\n`,
+    });
+    expect(await startAttempt({ PORT: "abc" })).toEqual({
+      code: 1,
+      output: "Configuration error: PORT must be a port number from 1 to 65535.\n",
+    });
+  });
+
+  it.skipIf(!olderNode)("refuses an old Node.js in one line naming the version it needs", async () => {
+    const attempt = await startAttempt({}, olderNode!);
+    expect(attempt.code).toBe(1);
+    expect(attempt.output).toMatch(
+      /^The store needs Node\.js 22\.12 or newer \(24 LTS recommended\); this is Node\.js \d+\.\d+\.\d+\. .*\n$/,
+    );
+    expect(attempt.output.split("\n")).toHaveLength(2);
   });
 
   it("gives every script of a page the nonce its Content-Security-Policy names", async () => {
@@ -128,6 +155,32 @@ describe("the built server", () => {
   });
 });
 
+/** The machine's own Node.js when it is older than the store allows (Debian's Node 20 here), to check the refusal from outside. */
+const olderNode = (() => {
+  if (!existsSync("/usr/bin/node")) return null;
+  const version = execFileSync("/usr/bin/node", ["--version"], { encoding: "utf8" }).trim();
+  const [major, minor] = version.slice(1).split(".").map(Number);
+  return major < 22 || (major === 22 && minor < 12) ? "/usr/bin/node" : null;
+})();
+
+/** Starts the built server expecting it to refuse: its exit code and everything it printed. */
+function startAttempt(env: Record<string, string>, node = process.execPath): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const attempt = spawn(node, ["build/server.js"], {
+      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PGLITE_DIR: "memory://refused", DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let printed = "";
+    attempt.stdout!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    attempt.stderr!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    const timer = setTimeout(() => attempt.kill("SIGKILL"), 30_000);
+    attempt.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: printed });
+    });
+  });
+}
+
 function jsonLines(): Array<Record<string, unknown>> {
   return output
     .split("\n")
@@ -186,7 +239,7 @@ async function waitForHealth() {
 
 /** True when build/ is missing, a development build, or older than any source file it is made from. */
 function buildIsStale(): boolean {
-  const outputs = ["build/index.js", "build/server.js"];
+  const outputs = ["build/index.js", "build/main.js", "build/server.js"];
   if (!outputs.every((file) => existsSync(file))) return true;
   // A development build (remix dev) is no production build either.
   if (readFileSync("build/index.js", "utf8").includes("jsxDEV")) return true;
