@@ -104,12 +104,13 @@ describe("the built server", () => {
     const status = await postDeclared("/newsletter", 40 * 1024 * 1024);
     // The server closes the connection after its answer; a client still writing may see the reset before the 413.
     if (status === "reset") {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(
-        jsonLines()
-          .filter((line) => line.path === "/newsletter")
-          .map((line) => line.status),
-      ).toEqual([413]);
+      await expect
+        .poll(() =>
+          jsonLines()
+            .filter((line) => line.path === "/newsletter")
+            .map((line) => line.status),
+        )
+        .toEqual([413]);
     } else expect(status).toBe(413);
     const after = residentBytes();
     expect(after - before).toBeLessThan(20 * 1024 * 1024);
@@ -118,32 +119,39 @@ describe("the built server", () => {
   it("logs each request as one JSON line", async () => {
     const response = await fetch(`${baseURL}/healthz?token=abc`);
     const id = response.headers.get("x-request-id");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const line = jsonLines().find((entry) => entry.requestId === id);
-    expect(line).toMatchObject({ msg: "request", method: "GET", path: "/healthz", status: 200 });
-    expect(JSON.stringify(line)).not.toContain("abc");
+    const line = () => jsonLines().find((entry) => entry.requestId === id);
+    await expect.poll(line).toMatchObject({ msg: "request", method: "GET", path: "/healthz", status: 200 });
+    expect(JSON.stringify(line())).not.toContain("abc");
   });
 
   it("on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0", async () => {
     // A body sent slowly keeps the request in flight: the webhook route reads it whole before it answers.
     const body = JSON.stringify({ id: "evt_slow", padding: "x".repeat(100) });
+    const req = httpRequest(`${baseURL}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+    });
     const answer = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-      const req = httpRequest(`${baseURL}/api/stripe/webhook`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
-      });
       req.on("response", (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
       });
       req.on("error", reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 1500);
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise<void>((resolve) => req.write(body.slice(0, 10), () => resolve()));
+    // The server reads what reached it first first: once it has answered a later request, this one is in flight.
+    expect((await fetch(`${baseURL}/healthz`)).ok).toBe(true);
     child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(fetch(`${baseURL}/healthz`)).rejects.toThrow();
+    // New connections are refused from now on, however long the process takes to get there.
+    await expect
+      .poll(() =>
+        fetch(`${baseURL}/healthz`).then(
+          () => "answered",
+          () => "refused",
+        ),
+      )
+      .toBe("refused");
+    req.end(body.slice(10));
 
     const finished = await answer;
     expect(finished.status).toBe(404); // "Stripe webhooks are not configured.": the route ran to its end
