@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import type { StoreServer } from "../e2e/support/store-server";
 import { recordFigures } from "./support/figures";
-import { createScratchDatabase, type ScratchDatabase } from "./support/databases";
+import { createScratchDatabase, missingPostgres, type ScratchDatabase } from "./support/databases";
 import { startRoundRobin, type RoundRobin } from "./support/round-robin";
 import { approve, confirm, csrfOf, PRODUCT_KEYS, Shopper, signInStaff, startPurchase } from "./support/shopper";
 import { prepareDatabase, STAFF, startStore } from "./support/stores";
@@ -15,31 +15,34 @@ import { prepareDatabase, STAFF, startStore } from "./support/stores";
  * memory shows up as a failure here.
  */
 
-let database: ScratchDatabase;
-let balancer: RoundRobin;
-const stores: StoreServer[] = [];
+const noPostgres = await missingPostgres();
+if (noPostgres) console.log(`Skipping two store processes behind a balancer: ${noPostgres}.`);
 
-beforeAll(async () => {
-  database = await createScratchDatabase(undefined, "servers");
-  await prepareDatabase(database.url);
-  balancer = await startRoundRobin();
-  // One after the other: the first loads the catalog, the second finds it loaded.
-  for (let index = 0; index < 2; index++) {
-    // Real limits here: the test checks that the processes share them.
-    const store = await startStore(database.url, { publicBaseUrl: balancer.url, env: { RATE_LIMIT_SCALE: "1" } });
-    stores.push(store);
-    balancer.add(store.baseURL);
-  }
-});
+describe.skipIf(noPostgres !== null)("two store processes behind a round-robin balancer", () => {
+  let database: ScratchDatabase;
+  let balancer: RoundRobin;
+  const stores: StoreServer[] = [];
 
-afterAll(async () => {
-  if (balancer) recordFigures("servers", { requestsPerProcess: balancer.counts() });
-  await Promise.all(stores.map((store) => store.stop()));
-  await balancer?.close();
-  await database?.drop();
-});
+  beforeAll(async () => {
+    database = await createScratchDatabase(undefined, "servers");
+    await prepareDatabase(database.url);
+    balancer = await startRoundRobin();
+    // One after the other: the first loads the catalog, the second finds it loaded.
+    for (let index = 0; index < 2; index++) {
+      // Real limits here: the test checks that the processes share them.
+      const store = await startStore(database.url, { publicBaseUrl: balancer.url, env: { RATE_LIMIT_SCALE: "1" } });
+      stores.push(store);
+      balancer.add(store.baseURL);
+    }
+  });
 
-describe("two store processes behind a round-robin balancer", () => {
+  afterAll(async () => {
+    if (balancer) recordFigures("servers", { requestsPerProcess: balancer.counts() });
+    await Promise.all(stores.map((store) => store.stop()));
+    await balancer?.close();
+    await database?.drop();
+  });
+
   it("alternates requests between the processes", async () => {
     const before = balancer.counts();
     const shopper = new Shopper(balancer.url);
