@@ -3,7 +3,7 @@ import path from "node:path";
 import { BRAND_KEYS } from "../../app/catalog/brands";
 
 /** Where the importer reads the raw reference catalogue when no --source is given (relative to the repository). */
-export const DEFAULT_CATALOG_SOURCE = "../shared/reference-catalog";
+const DEFAULT_CATALOG_SOURCE = "../shared/reference-catalog";
 
 const PASS_ONE = "Pass one with: npm run catalog:import -- --source DIR";
 
