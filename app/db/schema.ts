@@ -251,7 +251,7 @@ export const testPayments = pgTable(
 );
 
 /**
- * Staff dashboard (issue 6). Every status change a staff member makes, kept
+ * Staff dashboard. Every status change a staff member makes, kept
  * for the audit trail shown in the order panel.
  *
  * The dashboard's indexes on `orders` live in the staff_dashboard migration

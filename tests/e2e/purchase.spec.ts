@@ -91,7 +91,7 @@ test("a shopper buys a cart, pays on the test page, gets the email and looks the
 
   await expect(page).toHaveURL(new RegExp(`/order-status/${orderId}$`));
   await expect(page.getByTestId("order-status")).toHaveText("Approved");
-  // Paid on the test page: the lookup says no money moved (issue 17, row 1).
+  // Paid on the test page: the lookup says no money moved.
   await expect(page.getByTestId("test-order")).toContainText("No money moved");
   const progress = page.getByRole("list", { name: /Order progress/ });
   for (const step of ["Order Created", "Order Paid", "Order Approved", "Order Packed", "Order Shipped"]) {

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../sup
 import { useTestRuntime } from "../support/test-runtime";
 
 /**
- * Issue 12 item 6 and issue 17 row 14: a failed email is kept in the delivery
+ * A failed email is kept in the delivery
  * queue and retried with backoff until it goes out or is given up; the caller
  * never waits for more than one attempt and never sees an exception; several
  * processes retrying at once send each email once.

@@ -8,7 +8,7 @@ import { approve, confirm, csrfOf, PRODUCT_KEYS, Shopper, signInStaff, startPurc
 import { prepareDatabase, STAFF, startStore } from "./support/stores";
 
 /**
- * Item 8 of issue 12: two store processes on one PostgreSQL behind a
+ * Two store processes on one PostgreSQL behind a
  * round-robin balancer, as the README's deployment (N stateless instances
  * behind a load balancer) has them. Every request of a shopper goes to the
  * other process than the one before, so anything kept in one process's
@@ -97,7 +97,7 @@ describe.skipIf(noPostgres !== null)("two store processes behind a round-robin b
 
     for (const store of stores) {
       const answer = await copied.copy(store.baseURL).get("/dashboard");
-      // Needs sessions recorded on the server (issue 12 item 4): with cookie-only sessions the copy still works.
+      // Needs sessions recorded on the server: with cookie-only sessions the copy still works.
       expect(answer.status, `the copied cookie still opens /dashboard on ${store.baseURL}`).toBe(303);
       expect(answer.location).toMatch(/^\/login/);
     }

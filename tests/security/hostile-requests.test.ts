@@ -191,7 +191,7 @@ describe("hostile requests through the request handler", () => {
     });
   });
 
-  describe("error pages in the store's layout (issue 12 item 2)", () => {
+  describe("error pages in the store's layout", () => {
     it("413: a form over the size limit gets the store's page with a way back", async () => {
       const response = await send("/contact", {
         method: "POST",
