@@ -114,7 +114,7 @@ async function confirmAttempt(
 }
 
 /** The provider that must verify this attempt: the one that started it, and the test page only while test payments are on. */
-function providerForAttempt(db: Database, config: Config, attempt: PaymentAttempt): PaymentProvider | null {
+export function providerForAttempt(db: Database, config: Config, attempt: PaymentAttempt): PaymentProvider | null {
   if (attempt.provider === "test" && !testPaymentsEnabled(config)) return null;
   const provider = paymentProviderFor(db, config, attempt.method as PaymentMethod);
   return provider && provider.id === attempt.provider ? provider : null;
