@@ -7,6 +7,7 @@ import { confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { action as stripeApi } from "~/routes/api.stripe";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
+import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectConsoleError } from "../support/console-error";
@@ -269,6 +270,20 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     expect((await deliverWebhook("checkout.session.completed", session)).status).toBe(200);
     expect((await ordersOf(checkout))[0]).toMatchObject({ paymentReference: session.id, totalCents: 504_998 });
     expect(await ordersOf(checkout)).toHaveLength(1);
+  });
+
+  it("cancelling on Stripe's hosted page comes back to the checkout saying 'Payment cancelled', nothing recorded", async () => {
+    const checkout = await newCheckout();
+    const started = await startPayment(database.db, config(), { checkout, method: "stripe" });
+    if (started.status !== "started") throw new Error(started.status);
+    const session = fake.checkoutSessions.get(started.payment.reference)!;
+    const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
+    expect(session.cancel_url).toBe(`${TEST_ORIGIN}${cancelPath}`);
+    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
+    expect(attempt?.status).toBe("abandoned");
+    expect(await ordersOf(checkout)).toHaveLength(0);
   });
 
   describe("POST /api/stripe refuses what it cannot do, never with a 500", () => {
