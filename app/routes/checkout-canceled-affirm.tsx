@@ -26,7 +26,7 @@ export default function FinancingCanceled() {
       <p className="notice notice--info" role="status">
         {PAYMENT_CANCELLED_MESSAGE}
       </p>
-      <p>You left the financing application, so no order was placed.</p>
+      <p>You left the financing application, so nothing was charged and no order was placed.</p>
       <Link className="button button--primary" to={backTo}>
         Back to checkout
       </Link>
