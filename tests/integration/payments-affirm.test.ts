@@ -8,7 +8,7 @@ import { action as authorizeChargeAction, loader as authorizeChargeLoader } from
 import { action as confirmOrderAction, loader as confirmOrderLoader } from "~/routes/api.confirm-order";
 import { loader as returnPageLoader } from "~/routes/checkout-authorized.$method";
 import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm";
-import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
+import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
 import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
@@ -155,6 +155,17 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       shipping_amount: checkout.shippingCents,
       total: checkout.totalCents,
     });
+  });
+
+  it("refunds an authorized loan by voiding it (nothing was captured), once", async () => {
+    const { attemptId, affirmToken } = await startAffirm();
+    fake.confirm(affirmToken);
+    expect((await visit(await postConfirmation(affirmToken))).view.kind).toBe("paid");
+    const affirm = affirmProviderFromConfig(config());
+    const refund = { attemptId, reference: affirmToken, amountCents: 5594 };
+    expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    expect(fake.requests.filter((request) => request.path.endsWith(`/${affirmToken}/void`))).toHaveLength(1);
+    expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refused" });
   });
 
   it("never changes the rightful attempt for a wrong affirm_token in the return URL", async () => {

@@ -9,6 +9,7 @@ import { action as stripeApi } from "~/routes/api.stripe";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
+import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectConsoleError } from "../support/console-error";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -284,6 +285,19 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
     expect(attempt?.status).toBe("abandoned");
     expect(await ordersOf(checkout)).toHaveLength(0);
+  });
+
+  it("refunds a paid PaymentIntent in full, once, whether the card or the hosted page paid it", async () => {
+    const provider = createStripeProvider(stripeOptionsFromConfig(config()));
+    const checkout = await newCheckout();
+    const { attemptId, intentId } = await startCardPayment(checkout);
+    fake.succeedPaymentIntent(intentId);
+    const refund = { attemptId, reference: intentId, amountCents: checkout.totalCents };
+    expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    // A retried click carries the same idempotency key: Stripe answers the same refund.
+    expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    expect(fake.refunds.get(intentId)).toMatchObject({ amount: checkout.totalCents, status: "succeeded" });
+    expect(await provider.refundPayment!({ ...refund, attemptId: "pa_another000000000" })).toMatchObject({ status: "refused" });
   });
 
   describe("POST /api/stripe refuses what it cannot do, never with a 500", () => {
