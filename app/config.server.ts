@@ -89,6 +89,8 @@ const configSchema = z.object({
   PAYPAL_ENVIRONMENT: environment.default("sandbox"),
   PAYPAL_API_BASE: httpUrl.optional(),
   PAYPAL_SDK_BASE: httpUrl.optional(),
+  /** The id PayPal gave the store's webhook (developer dashboard): PayPal verifies each event's signature against it. */
+  PAYPAL_WEBHOOK_ID: optional,
   AFFIRM_PUBLIC_API_KEY: optional,
   AFFIRM_PRIVATE_API_KEY: optional,
   AFFIRM_ENVIRONMENT: environment.default("sandbox"),
@@ -99,6 +101,8 @@ const configSchema = z.object({
   AUTHORIZE_NET_ENVIRONMENT: environment.default("sandbox"),
   AUTHORIZE_NET_API_BASE: httpUrl.optional(),
   AUTHORIZE_NET_HOSTED_URL: httpUrl.optional(),
+  /** The merchant's Signature Key (hex), which signs Authorize.Net's webhook notifications (X-ANET-Signature). */
+  AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
   EASYPOST_API_KEY: optional,
   POSTMARK_SERVER_TOKEN: optional,

@@ -3,6 +3,7 @@ import { publicBaseUrl, type Config } from "./config.server";
 import type { Database } from "./db/database.server";
 import { startRetryLoop, type RetryLoop } from "./services/email/deliveries.server";
 import { retryQueuedEmails } from "./services/email/index.server";
+import { reconcileDueAttempts } from "./payments/reconciler.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
@@ -22,7 +23,11 @@ interface StartupStep {
 
 declare global {
   var __emailRetryLoop: RetryLoop | undefined;
+  var __paymentReconcileLoop: RetryLoop | undefined;
 }
+
+/** How often each server process looks for unfinished payments whose next check is due. */
+const RECONCILE_INTERVAL_MS = 60_000;
 
 /** How often each server process looks for queued emails whose next attempt is due. */
 const EMAIL_RETRY_INTERVAL_MS = 30_000;
@@ -61,7 +66,11 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   },
   {
     name: "payments",
-    async run({ config }) {
+    async run({ config, db }) {
+      // Unfinished payments are asked about again (reconciler.server.ts); every process runs the loop, claims keep them apart.
+      globalThis.__paymentReconcileLoop?.stop();
+      globalThis.__paymentReconcileLoop = startRetryLoop(() => reconcileDueAttempts(db, config), { intervalMs: RECONCILE_INTERVAL_MS });
+      void globalThis.__paymentReconcileLoop.runOnce();
       const real = configuredRealMethods(config);
       const providers = real.length > 0 ? real.join(", ") : "no real provider configured";
       return testPaymentsEnabled(config) ? `${providers}; TEST PAYMENTS: orders are approved without charging anyone` : providers;

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
-import { answersOversizeWithPage, bodyLimitFor } from "../app/http/body-limits";
+import { answersOversizeWithPage, bodyLimitFor, oversizeAnswer } from "../app/http/body-limits";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
 import type { StoreLoadContext } from "../app/http/load-context";
@@ -230,7 +230,12 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number) {
     res.destroy();
     return;
   }
-  plain(res, 413, `Payload Too Large: request bodies are limited to ${Math.floor(limit / 1024)} KB.`, { close: true });
+  const answer = oversizeAnswer(new URL(req.url ?? "/", "http://x").pathname, limit);
+  res.statusCode = 413;
+  res.setHeader("Content-Type", answer.contentType);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.end(answer.body);
   req.pause();
   // Let the client read the answer, then drop whatever it is still sending.
   res.once("finish", () => setTimeout(() => req.socket.destroy(), 1000).unref());

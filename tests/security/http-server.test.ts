@@ -251,6 +251,17 @@ describe("request bodies are limited before the app reads them", () => {
     expect(answer.written).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it("a JSON route's 413 is JSON { error }, declared or streamed, like its other refusals", async () => {
+    for (const declareLength of [true, false]) {
+      const answer = await postHuge("/api/paypal/orders", { declareLength });
+      expect(answer.status).toBe(413);
+      expect(answer.headers["content-type"]).toContain("application/json");
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.stringContaining("64 KB") });
+    }
+    const newPurchase = await postHuge("/newPurchase", { declareLength: true });
+    expect(JSON.parse(newPurchase.body)).toEqual({ error: expect.stringContaining("KB") });
+  });
+
   it("a 40 MB body without Content-Length is cut off at the limit as it streams", async () => {
     const answer = await postHuge("/contact", { declareLength: false });
     expect(answer.status).toBe(413);
