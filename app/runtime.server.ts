@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
+import { stopJobQueue } from "./jobs/queue.server";
 import { STARTUP_STEPS } from "./startup.server";
 import { silentReport, type StartupReport } from "./startup-report.server";
 
@@ -44,7 +45,7 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
   const config = getConfig();
   const database = await report.step(
     "database",
-    () => openDatabase(databaseTargetFor(config)),
+    async () => stoppingJobsOnClose(await openDatabase(databaseTargetFor(config))),
     (opened) => opened.description,
   );
   try {
@@ -57,7 +58,7 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
     for (const step of STARTUP_STEPS) {
       await report.step(
         step.name,
-        (progress) => step.run({ config, db: database.db, report }, progress),
+        (progress) => step.run({ config, db: database.db, database, report }, progress),
         (summary) => summary,
       );
     }
@@ -66,6 +67,23 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
     await database.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The job queue (app/jobs) runs on this database: closing it (the server's
+ * shutdown, a failed start) stops the queue first, letting running jobs finish.
+ */
+function stoppingJobsOnClose(database: DatabaseHandle): DatabaseHandle {
+  return {
+    ...database,
+    async close() {
+      try {
+        await stopJobQueue();
+      } finally {
+        await database.close();
+      }
+    },
+  };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
 import { publicBaseUrl, type Config } from "./config.server";
-import type { Database } from "./db/database.server";
-import { startRetryLoop, type RetryLoop } from "./services/email/deliveries.server";
-import { retryQueuedEmails } from "./services/email/index.server";
-import { reconcileDueAttempts } from "./payments/reconciler.server";
+import type { Database, DatabaseHandle } from "./db/database.server";
+import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
+import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
+import { emailSenderFor } from "./services/email/index.server";
+import { reconcileAttempt, scheduleUnfinishedAttempts } from "./payments/reconciler.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
@@ -12,6 +13,8 @@ import type { ProgressFn, StartupReport } from "./startup-report.server";
 export interface StartupContext {
   config: Config;
   db: Database;
+  /** The same database, for what runs its own SQL on it (the job queue). */
+  database: DatabaseHandle;
   report: StartupReport;
 }
 
@@ -20,17 +23,6 @@ interface StartupStep {
   /** Does the step's work and says in a few words what it did. */
   run(context: StartupContext, progress: ProgressFn): Promise<string>;
 }
-
-declare global {
-  var __emailRetryLoop: RetryLoop | undefined;
-  var __paymentReconcileLoop: RetryLoop | undefined;
-}
-
-/** How often each server process looks for unfinished payments whose next check is due. */
-const RECONCILE_INTERVAL_MS = 60_000;
-
-/** How often each server process looks for queued emails whose next attempt is due. */
-const EMAIL_RETRY_INTERVAL_MS = 30_000;
 
 /** What each feature needs done once at start-up, in the order it runs. */
 export const STARTUP_STEPS: readonly StartupStep[] = [
@@ -66,24 +58,25 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   },
   {
     name: "payments",
-    async run({ config, db }) {
-      // Unfinished payments are asked about again (reconciler.server.ts); every process runs the loop, claims keep them apart.
-      globalThis.__paymentReconcileLoop?.stop();
-      globalThis.__paymentReconcileLoop = startRetryLoop(() => reconcileDueAttempts(db, config), { intervalMs: RECONCILE_INTERVAL_MS });
-      void globalThis.__paymentReconcileLoop.runOnce();
+    async run({ config }) {
       const real = configuredRealMethods(config);
       const providers = real.length > 0 ? real.join(", ") : "no real provider configured";
       return testPaymentsEnabled(config) ? `${providers}; TEST PAYMENTS: orders are approved without charging anyone` : providers;
     },
   },
   {
-    name: "email",
-    async run({ db }) {
-      // Emails that failed are sent again from the delivery queue; every process runs the loop, claims keep them apart.
-      globalThis.__emailRetryLoop?.stop();
-      globalThis.__emailRetryLoop = startRetryLoop(() => retryQueuedEmails(db), { intervalMs: EMAIL_RETRY_INTERVAL_MS });
-      void globalThis.__emailRetryLoop.runOnce();
-      return `delivery queue checked every ${EMAIL_RETRY_INTERVAL_MS / 1000} s`;
+    name: "jobs",
+    async run({ config, db, database }) {
+      // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
+      await stopJobQueue();
+      const queue = await startJobQueue(database);
+      useJobQueue(queue);
+      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
+      await queue.work("payment.reconcile", ({ id }) => reconcileAttempt(db, config, id));
+      // Rows whose job was lost (a process died before it could queue one) are scheduled again; a job already waiting is not doubled.
+      const emails = await scheduleQueuedEmails(db);
+      const attempts = await scheduleUnfinishedAttempts(db);
+      return `email deliveries and payment checks on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
     },
   },
 ];

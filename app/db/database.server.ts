@@ -31,6 +31,12 @@ export interface DatabaseHandle {
   /** Where it lives, for the start-up log; never includes a password. */
   readonly description: string;
   migrate(): Promise<void>;
+  /**
+   * Runs SQL text as written, for a library that brings its own statements (the job queue, app/jobs):
+   * with values, one statement with `$1` parameters; without, possibly several statements, an explicit
+   * `begin ... commit` among them, run on one connection and rolled back if one fails.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -63,6 +69,17 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     kind: "pglite",
     description: inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async executeSql(text, values) {
+      // PGlite runs each call alone (its queries and drizzle's transactions take turns on its one connection).
+      try {
+        if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+        return { rows: (await client.exec(text)).flatMap((result) => result.rows as Record<string, unknown>[]) };
+      } catch (error) {
+        // A failed statement inside the text's own transaction leaves the one connection aborted until rolled back.
+        await client.query("rollback").catch(() => {});
+        throw error;
+      }
+    },
     ping: () => ping(db as unknown as Database),
     close: async () => {
       try {
@@ -103,9 +120,37 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: "postgres",
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async executeSql(text, values) {
+      if (values?.length) return { rows: [...(await client.unsafe(text, values.map(asParameter)))] };
+      // Several statements (a transaction among them) must share one connection: postgres.js refuses a bare BEGIN on its pool.
+      const connection = await client.reserve();
+      try {
+        const results: unknown = await connection.unsafe(text);
+        return { rows: statementRows(results) };
+      } catch (error) {
+        await connection.unsafe("rollback").catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
     ping: () => ping(db as unknown as Database),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/** As node-postgres binds them (what such libraries expect): an object as its JSON text, anything else as it is. */
+function asParameter(value: unknown): postgres.ParameterOrJSON<never> {
+  const isPlainObject =
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date) && !ArrayBuffer.isView(value);
+  return (isPlainObject ? JSON.stringify(value) : value) as postgres.ParameterOrJSON<never>;
+}
+
+/** postgres.js answers several statements with one row list per statement, and one statement with its rows. */
+function statementRows(results: unknown): Record<string, unknown>[] {
+  const list = results as Record<string, unknown>[] | Record<string, unknown>[][];
+  if (list.length > 0 && list.every((item) => Array.isArray(item))) return (list as Record<string, unknown>[][]).flat();
+  return [...(list as Record<string, unknown>[])];
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts, type PaymentAttemptStatus } from "~/db/schema";
+import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
@@ -21,6 +22,10 @@ export async function createAttempt(
     .insert(paymentAttempts)
     .values({ id: `pa_${generateToken()}`, ...values, nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS) })
     .returning();
+  // The reconciler's first check (reconciler.server.ts); a shopper's payment never fails for it.
+  await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
+    console.error(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it): ${String(error)}`);
+  });
   return attempt;
 }
 

@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       return order;
     }
 
-    it.each(failures)("after %s the order stays, the email is queued, and the retry loop sends it once", async (name, fail) => {
+    it.each(failures)("after %s the order stays, the email is queued, and its job sends it once", async (name, fail) => {
       const order = await recordOrder();
       if (name === "a 4xx with an error body") postmark.respondWith(() => postmarkError(300, "Invalid 'To' address."));
       else fail(postmark);
