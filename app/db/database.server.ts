@@ -63,11 +63,17 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     releaseLock();
     throw error;
   }
+  const description = inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`;
+  return pgliteHandle(client, description, releaseLock);
+}
+
+/** The handle of an open PGlite (the store's, or a test's copy of a saved one); `afterClose` runs once it is closed. */
+export function pgliteHandle(client: PGlite, description: string, afterClose: () => void = () => {}): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    description: inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`,
+    description,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     async executeSql(text, values) {
       // PGlite runs each call alone (its queries and drizzle's transactions take turns on its one connection).
@@ -85,7 +91,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       try {
         await client.close();
       } finally {
-        releaseLock();
+        afterClose();
       }
     },
   };

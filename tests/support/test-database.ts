@@ -3,15 +3,11 @@ import { openAsBlob } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { readCatalogFiles } from "~/catalog/catalog-files.server";
 import { loadCatalogIfChanged } from "~/catalog/load.server";
-import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "~/db/database.server";
-import * as schema from "~/db/schema";
+import { openDatabase, pgliteHandle, type DatabaseHandle } from "~/db/database.server";
 import { allowReadsUnder } from "./repository-reads";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -75,21 +71,8 @@ async function openPgliteCopy(tarFile: string): Promise<TestDatabase> {
   allowReadsUnder(path.dirname(tarFile));
   const client = new PGlite({ loadDataDir: await openAsBlob(tarFile), extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzle(client, { schema });
-  const close = () => client.close();
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    description: "embedded PostgreSQL (PGlite) in memory",
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    ping: () =>
-      db.execute(sql`select 1`).then(
-        () => true,
-        () => false,
-      ),
-    close,
-    dispose: close,
-  };
+  const handle = pgliteHandle(client, "embedded PostgreSQL (PGlite) in memory");
+  return { ...handle, dispose: () => handle.close() };
 }
 
 async function createPostgresDatabase(template: string | undefined, options: TestDatabaseOptions): Promise<TestDatabase> {
