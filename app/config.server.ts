@@ -25,6 +25,19 @@ const httpUrl = z
 
 const environment = z.enum(["sandbox", "production"]);
 
+const count = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, { message: "must be a whole number" })
+  .transform(Number);
+
+const milliseconds = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, { message: "must be a whole number of milliseconds" })
+  .transform(Number)
+  .refine((value) => value >= 1_000 && value <= 600_000, { message: "must be between 1000 and 600000 milliseconds" });
+
 /** Affirm's affirm.js for each environment (AFFIRM_JS_URL overrides it). */
 const AFFIRM_SCRIPT_URLS = {
   sandbox: "https://cdn1-sandbox.affirm.com/js/v2/affirm.js",
@@ -64,6 +77,25 @@ const configSchema = z.object({
     .regex(/^\d{1,2}$/, { message: "must be a whole number of proxies, 0 or more" })
     .transform(Number)
     .default(0),
+  /**
+   * How long a client may take to send a request's headers, and the whole
+   * request, before Node answers 408 and closes the connection (a connection
+   * left half-open to hold a place is closed after the first). The keep-alive
+   * timeout closes an idle connection between requests; a proxy in front
+   * must close its own idle upstream connections sooner (deploy/Caddyfile: 3 s).
+   */
+  HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+  REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
+  /** Open connections one process keeps at most; more are closed as they arrive. */
+  MAX_CONNECTIONS: count.refine((value) => value >= 1, { message: "must be 1 or more" }).default(10_000),
+  /**
+   * Open connections per client address (IPv6: per /64); more from the same
+   * address are closed as they arrive. Unset: 256 when the store faces clients
+   * itself (TRUSTED_PROXIES=0), none behind a proxy, whose own address every
+   * connection comes from. 0 turns the cap off.
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: count.optional(),
   /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 
@@ -156,6 +188,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const missing = hasFirst ? second : first;
       throw new ConfigError(missing, `must be set together with ${hasFirst ? first : second}`);
     }
+  }
+  if (result.data.HEADERS_TIMEOUT_MS > result.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("HEADERS_TIMEOUT_MS", "must not be longer than REQUEST_TIMEOUT_MS");
   }
   return result.data;
 }

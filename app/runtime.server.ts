@@ -49,20 +49,24 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
     (opened) => opened.description,
   );
   try {
-    await report.step(
-      "migrations",
-      () => database.migrate(),
-      () => "up to date",
-    );
-    const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
-    for (const step of STARTUP_STEPS) {
+    // Several processes started together on one PostgreSQL take turns: without the lock they raced to
+    // migrate (two of four died on CREATE EXTENSION) and each loaded the whole catalogue at once.
+    return await database.exclusively(async (): Promise<Runtime> => {
       await report.step(
-        step.name,
-        (progress) => step.run({ config, db: database.db, database, report }, progress),
-        (summary) => summary,
+        "migrations",
+        () => database.migrate(),
+        () => "up to date",
       );
-    }
-    return { config, database, sessionSecret };
+      const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+      for (const step of STARTUP_STEPS) {
+        await report.step(
+          step.name,
+          (progress) => step.run({ config, db: database.db, database, report }, progress),
+          (summary) => summary,
+        );
+      }
+      return { config, database, sessionSecret };
+    });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

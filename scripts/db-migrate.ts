@@ -4,7 +4,7 @@ import { DatabaseInUseError, databaseTargetFor, openDatabase } from "../app/db/d
 try {
   const config = getConfig();
   const database = await openDatabase(databaseTargetFor(config));
-  await database.migrate();
+  await database.exclusively(() => database.migrate());
   console.log(`Migrations applied to ${database.description}.`);
   await database.close();
 } catch (error) {

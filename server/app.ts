@@ -13,6 +13,7 @@ import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
+import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
 import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
@@ -21,7 +22,8 @@ import { SharedCache } from "./shared-cache";
 export interface StoreAppOptions {
   /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
   handleRequest: FetchHandler;
-  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES">;
+  /** The connection limits and timeouts left out take the configuration's defaults (server/connection-limits.ts). */
+  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings;
   /** The build's public path and folder (build.publicPath, build.assetsBuildDirectory). */
   assets: { publicPath: string; directory: string };
   /** Other static files (default ./public). */
@@ -188,7 +190,9 @@ async function keepAndSend(cache: SharedCache, key: string, response: Response, 
 /** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
 export function createStoreServer(options: StoreAppOptions): Server {
   const app = createStoreApp(options);
-  const server = createServer(app);
+  const limits = connectionLimitsFor(options.config);
+  const server = createServer(serverTimeouts(limits), app);
+  capConnections(server, limits, (msg, fields) => log("warn", msg, fields));
   refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
   // A client that asks before sending its body (Expect: 100-continue) is told to go on only when the body will be taken.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {

@@ -20,6 +20,7 @@ import { log } from "../app/http/logger.server";
 import type { Runtime } from "../app/runtime.server";
 import { seconds, startupReport, type StartupReport } from "../app/startup-report.server";
 import { createStoreServer } from "./app";
+import { LISTEN_BACKLOG } from "./connection-limits";
 import { listenProblem, portProblem } from "./listen-errors";
 import { installGracefulShutdown } from "./shutdown";
 
@@ -89,7 +90,7 @@ function listen(server: Server, config: Config): Promise<void> {
       const explained = listenProblem(error, config.PORT, config.HOST);
       reject(explained ? new StartupError(explained) : error);
     });
-    server.listen(config.PORT, config.HOST, () => resolve());
+    server.listen(config.PORT, config.HOST, LISTEN_BACKLOG, () => resolve());
   });
 }
 

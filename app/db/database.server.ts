@@ -37,6 +37,12 @@ export interface DatabaseHandle {
    * `begin ... commit` among them, run on one connection and rolled back if one fails.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs `work` while holding the store's start-up lock (a PostgreSQL advisory
+   * lock), so processes started together migrate and load the catalogue one
+   * after the other: the first does the work, the others find it done.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -86,6 +92,8 @@ export function pgliteHandle(client: PGlite, description: string, afterClose: ()
         throw error;
       }
     },
+    // One process opens a PGlite directory at a time: nobody to wait for.
+    exclusively: (work) => work(),
     ping: () => ping(db as unknown as Database),
     close: async () => {
       try {
@@ -117,6 +125,9 @@ const POOL_OPTIONS = {
   connection: { application_name: "outdoor-living-store" },
 } as const;
 
+/** The advisory lock key of the start-up work (any number the store uses for nothing else). */
+const STARTUP_LOCK_KEY = 7_406_131_925;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const client = postgres(url, POOL_OPTIONS);
   const db = guardAvailability(drizzlePostgres(client, { schema }));
@@ -136,6 +147,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       } catch (error) {
         await connection.unsafe("rollback").catch(() => {});
         throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    async exclusively(work) {
+      // Held by one connection's session: a process that dies mid-way releases it with its connection.
+      const connection = await client.reserve();
+      try {
+        await connection`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        try {
+          return await work();
+        } finally {
+          await connection`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.catch(() => {});
+        }
       } finally {
         connection.release();
       }

@@ -21,7 +21,7 @@ export async function runOnStoreDatabase(
     return 1;
   }
   try {
-    await database.migrate();
+    await database.exclusively(() => database.migrate());
     await task(database);
     return 0;
   } catch (error) {
