@@ -49,7 +49,7 @@ afterAll(() => {
 describe("the built server", () => {
   it("reports each start-up step with its time, then says it is ready, and is", async () => {
     const steps = [...output.matchAll(/^ {2}(\w+) +.* \(\d+\.\d s\)$/gm)].map((match) => match[1]);
-    expect(steps).toEqual(["build", "database", "migrations", "catalogue", "staff", "links", "payments", "email"]);
+    expect(steps).toEqual(["build", "database", "migrations", "catalogue", "staff", "links", "payments", "jobs"]);
     expect(output).toMatch(/^ {2}catalogue +2,5\d\d products loaded/m);
     expect(output).toContain("TEST PAYMENTS: orders are approved without charging anyone");
     expect(output).toMatch(new RegExp(`^Store ready at http://127\\.0\\.0\\.1:${new URL(baseURL).port} \\(\\d+\\.\\d s\\)$`, "m"));
