@@ -79,6 +79,24 @@ describe("the built server", () => {
     expect(attempt.output.split("\n")).toHaveLength(2);
   });
 
+  it("answers an unsigned or mis-signed PayPal or Authorize.Net webhook 400, never 404", async () => {
+    const body = JSON.stringify({ id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "x" } });
+    const attempts = [
+      ["/api/paypal/webhook", {}],
+      ["/api/paypal/webhook", { "paypal-transmission-sig": "forged", "paypal-transmission-id": "1", "paypal-auth-algo": "SHA256withRSA" }],
+      ["/api/authorizenet/webhook", {}],
+      ["/api/authorizenet/webhook", { "x-anet-signature": `sha512=${"0".repeat(128)}` }],
+    ] as const;
+    for (const [target, headers] of attempts) {
+      const response = await fetch(`${baseURL}${target}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body,
+      });
+      expect(response.status, `${target} ${JSON.stringify(headers)}`).toBe(400);
+    }
+  });
+
   it("gives every script of a page the nonce its Content-Security-Policy names", async () => {
     for (const pagePath of ["/", "/cart", "/product/blaze-3159840"]) {
       const response = await fetch(`${baseURL}${pagePath}`);
