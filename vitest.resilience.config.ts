@@ -11,13 +11,16 @@ import { defineConfig } from "vitest/config";
  * PostgreSQL: RESILIENCE_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  * each file creates its own database and drops it.
  */
+// As in vitest.config.ts: generous, and multiplied by TEST_TIMEOUT_SCALE on a slower machine.
+const scale = Number(process.env.TEST_TIMEOUT_SCALE) || 1;
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     include: ["tests/resilience/**/*.test.ts"],
     environment: "node",
-    testTimeout: 240_000,
-    hookTimeout: 240_000,
+    testTimeout: 240_000 * scale,
+    hookTimeout: 240_000 * scale,
     // One file at a time: each starts store processes and the load test needs the machine to itself.
     fileParallelism: false,
     reporters: ["verbose"],

@@ -48,6 +48,21 @@ const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl.optional(),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { message: "must be a port number from 1 to 65535" })
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, { message: "must be a port number from 1 to 65535" })
+    .default(3000),
+  /** The interface to listen on; unset: every interface. */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: "must be a host name or an IP address, such as 127.0.0.1" })
+    .optional(),
+  /** How long requests in flight get after SIGTERM; container runtimes wait 10 s before SIGKILL. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive({ message: "must be a positive number of milliseconds" }).default(8_000),
   SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
@@ -106,6 +121,8 @@ const configSchema = z.object({
   PAYPAL_ENVIRONMENT: environment.default("sandbox"),
   PAYPAL_API_BASE: httpUrl.optional(),
   PAYPAL_SDK_BASE: httpUrl.optional(),
+  /** The id PayPal gave the store's webhook (developer dashboard): PayPal verifies each event's signature against it. */
+  PAYPAL_WEBHOOK_ID: optional,
   AFFIRM_PUBLIC_API_KEY: optional,
   AFFIRM_PRIVATE_API_KEY: optional,
   AFFIRM_ENVIRONMENT: environment.default("sandbox"),
@@ -116,6 +133,8 @@ const configSchema = z.object({
   AUTHORIZE_NET_ENVIRONMENT: environment.default("sandbox"),
   AUTHORIZE_NET_API_BASE: httpUrl.optional(),
   AUTHORIZE_NET_HOSTED_URL: httpUrl.optional(),
+  /** The merchant's Signature Key (hex), which signs Authorize.Net's webhook notifications (X-ANET-Signature). */
+  AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
   EASYPOST_API_KEY: optional,
   POSTMARK_SERVER_TOKEN: optional,
@@ -192,7 +211,7 @@ export function getConfig(): Config {
  * return pages, emails, canonical links, the sitemap). Never a request's Host.
  */
 export function publicBaseUrl(config: Config): string {
-  return (config.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 /** What the browser may see: public keys and store contact facts only. */
