@@ -235,19 +235,12 @@ test.describe("LOVE RUB landing page", () => {
   });
 });
 
-test.describe("search test page", () => {
-  test("a box and a button list matching product titles", async ({ page }) => {
-    await page.goto("/test");
-    await page.getByLabel("Words to search for").fill("love rub");
-    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\/test\?q=love\+rub$/);
-    await expect(page.getByRole("link", { name: "LOVE RUB All-Purpose BBQ Seasoning" })).toHaveAttribute("href", "/custom-product");
-    await expect(page.getByRole("heading", { name: /1 product matching/ })).toBeVisible();
-  });
+test("the old search test page is gone: /test is not found", async ({ page }) => {
+  expect((await page.goto("/test?q=grill"))?.status()).toBe(404);
 });
 
 test.describe("accessibility of content pages", () => {
-  for (const path of ["/contact", "/privacy-policy", "/return-policy", "/love-rub", "/test?q=grill", "/dev/outbox"]) {
+  for (const path of ["/contact", "/privacy-policy", "/return-policy", "/love-rub", "/dev/outbox"]) {
     test(`axe finds no serious or critical violations on ${path}`, async ({ page, staff, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "one scan per page is enough");
       await page.emulateMedia({ reducedMotion: "reduce" });
