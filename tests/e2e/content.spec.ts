@@ -95,7 +95,7 @@ test.describe("newsletter popup", () => {
     }).toPass();
   }
 
-  test("opens after 3 seconds, takes focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {
+  test("opens after 3 seconds without taking focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without script there is no popup; the footer form covers signing up");
     await openHomeWithClockStopped(page);
     const dialog = page.getByRole("dialog", { name: "Get 10% off your first purchase" });
@@ -103,7 +103,8 @@ test.describe("newsletter popup", () => {
     await expect(dialog).toBeHidden();
     await page.clock.runFor(100);
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Email address")).toBeFocused();
+    await expect(dialog.getByLabel("Email address")).not.toBeFocused();
+    await dialog.getByLabel("Email address").focus();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await page.reload();
