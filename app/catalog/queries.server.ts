@@ -249,11 +249,10 @@ const TYPEAHEAD_CANDIDATES = 200;
  * The search dropdown: at most 5 products, best first as on the results page, the last word read as
  * the start of a word (the shopper is still typing). Ranking every match of a common word ("grill"
  * holds half of 100,000 products) on each keystroke is too slow, so only candidates are ranked: the
- * model number typed, and the first 200 titles (catalog order) holding every word whole, or the words
- * as a phrase. Only when those give fewer than five come the titles merely containing every word,
- * then titles holding some of the words. (A query of "contains every word" alone, ordered by
- * position, is what the planner misjudges for rare words: it walks the position index through most
- * of the table. The whole-word conditions make it use the trigram index.)
+ * model number typed, and up to 200 titles holding every word whole, and 200 holding the words as a
+ * phrase (whichever the scan meets first: a LIMIT without ORDER BY stops as soon as it has them, where
+ * "first in catalog order" made the database sort every match of a common word). Only when those
+ * give fewer than five come the titles merely containing every word, then titles holding some words.
  */
 export async function typeahead(db: Database, text: string): Promise<Array<{ product: ProductSummary; score: number }>> {
   const words = searchWords(text).slice(0, 8);
@@ -262,7 +261,7 @@ export async function typeahead(db: Database, text: string): Promise<Array<{ pro
   const titleMatch = allWordsCondition(words);
   const patterns = rankingPatterns(words, options);
   const first = (condition: SQL | undefined) =>
-    db.select({ key: products.key }).from(products).where(condition).orderBy(asc(products.position)).limit(TYPEAHEAD_CANDIDATES);
+    db.select({ key: products.key }).from(products).where(condition).limit(TYPEAHEAD_CANDIDATES);
   const bestOf = (candidates: SQLWrapper, exclude: readonly string[]) =>
     db
       .select(summaryColumns)
