@@ -55,15 +55,38 @@ export function isBrandKey(value: unknown): value is BrandKey {
 }
 
 /**
- * Brand key as displayed: underscores become spaces and each word is
- * capitalized (`the_outdoor_plus` -> `The Outdoor Plus`, `aog` -> `Aog`).
+ * Each brand as its maker spells it (`aog` is AOG, not Aog; American Fyre
+ * Designs has an s). A table, not title case: capitals and spacing are the
+ * makers' own, and a new brand key must be added here to be shown.
  */
+const BRAND_DISPLAY_NAMES: Readonly<Record<BrandKey, string>> = {
+  alfresco: "Alfresco",
+  american_made_grills: "American Made Grills",
+  aog: "AOG",
+  artisan: "Artisan",
+  blackstone: "Blackstone",
+  blaze: "Blaze",
+  breeo: "Breeo",
+  bromic_heating: "Bromic Heating",
+  coyote: "Coyote",
+  delta: "Delta",
+  fire_magic: "Fire Magic",
+  fontana: "Fontana",
+  green_mountain: "Green Mountain",
+  napoleon: "Napoleon",
+  american_fyre_design: "American Fyre Designs",
+  the_outdoor_plus: "The Outdoor Plus",
+  twin_eagles: "Twin Eagles",
+  primo: "Primo",
+  summerset: "Summerset",
+  ledge_lounger: "Ledge Lounger",
+  mont_alpi: "Mont Alpi",
+  custom_product: "LOVE RUB",
+};
+
+/** The brand's display name; an unknown key (never from our catalog) is shown with its underscores as spaces. */
 export function brandDisplayName(key: string): string {
-  return key
-    .split("_")
-    .filter((word) => word.length > 0)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
+  return isBrandKey(key) ? BRAND_DISPLAY_NAMES[key] : key.replace(/_/g, " ").trim();
 }
 
 /** The `{brand}-{Id}` key used in /product/{brand}-{Id} and stored descriptions. */

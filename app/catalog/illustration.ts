@@ -282,7 +282,7 @@ export function renderProductSvg(product: IllustrationInput, view: number): stri
   const zoom = VIEW_ZOOMS[step % VIEW_ZOOMS.length] ?? 1;
   const shift = VIEW_SHIFTS[step % VIEW_SHIFTS.length] ?? 0;
   const background = BACKGROUNDS[(seed + step) % BACKGROUNDS.length] ?? "#f7f8fa";
-  const brandName = product.brand === "custom_product" ? "LOVE RUB" : brandDisplayName(product.brand);
+  const brandName = brandDisplayName(product.brand);
   const model = product.Model.trim() !== "" ? product.Model : titleHead(product.Title);
   const label = `${brandName} – ${family.replace("-", " ")}`;
   const transform = `translate(${300 + shift} 340) rotate(${angle}) scale(${zoom}) translate(-300 -340)`;

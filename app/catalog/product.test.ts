@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BRAND_KEYS,
@@ -5,6 +7,7 @@ import {
   OWN_SEASONING_ID,
   brandDisplayName,
   catalogProductSchema,
+  isBrandKey,
   parseProductKey,
   productKey,
 } from "./product";
@@ -39,7 +42,7 @@ describe("brand keys", () => {
     expect(DISPLAYED_BRANDS.map(brandDisplayName)).toEqual([
       "Alfresco",
       "American Made Grills",
-      "Aog",
+      "AOG",
       "Artisan",
       "Blackstone",
       "Blaze",
@@ -50,7 +53,7 @@ describe("brand keys", () => {
       "Fontana",
       "Green Mountain",
       "Napoleon",
-      "American Fyre Design",
+      "American Fyre Designs",
       "The Outdoor Plus",
       "Twin Eagles",
       "Primo",
@@ -60,10 +63,20 @@ describe("brand keys", () => {
     ]);
   });
 
-  it("formats brand keys for display", () => {
+  it("spells each brand as its maker does, from a table rather than by title case", () => {
     expect(brandDisplayName("the_outdoor_plus")).toBe("The Outdoor Plus");
-    expect(brandDisplayName("aog")).toBe("Aog");
-    expect(brandDisplayName("custom_product")).toBe("Custom Product");
+    expect(brandDisplayName("aog")).toBe("AOG");
+    expect(brandDisplayName("american_fyre_design")).toBe("American Fyre Designs");
+    expect(brandDisplayName("custom_product")).toBe("LOVE RUB");
+    for (const key of BRAND_KEYS) expect(brandDisplayName(key), key).not.toMatch(/_/);
+  });
+
+  it("has a display name for the brand of every catalog file", () => {
+    const files = readdirSync(join(process.cwd(), "catalog")).filter((name) => name.endsWith(".json") && name !== "import-report.json");
+    for (const file of files) {
+      const brands = new Set((JSON.parse(readFileSync(join(process.cwd(), "catalog", file), "utf8")) as Array<{ brand: string }>).map((p) => p.brand));
+      for (const brand of brands) expect(isBrandKey(brand), `${file}: ${brand}`).toBe(true);
+    }
   });
 });
 

@@ -1,11 +1,12 @@
-import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, inArray, like, ne, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { forgetCatalogMemo } from "./catalog-memo.server";
 import { products } from "~/db/schema";
 import { cleanText } from "~/utils/request-text";
 import { isBrandKey } from "./brands";
 import { parseProductKey } from "./product";
-import { likePattern, rankTypeahead, searchWords, TYPEAHEAD_LIMIT } from "./search";
+import { likePattern, rankingPatterns, searchWords, TYPEAHEAD_LIMIT, typeaheadScore } from "./search";
 import type { ProductSummary, StoreProduct } from "./store-product";
 import { isVariationSibling } from "./variation-rule";
 import { modelPrefix } from "./variations";
@@ -63,8 +64,13 @@ export async function listProducts(
   return pageOfProducts(db, listFilter(brand, category), page);
 }
 
-/** One page (100, catalog order) of the products matching `where`, with the total; the page is clamped. */
-async function pageOfProducts(db: Database, where: SQL | undefined, page: number): Promise<ProductPage> {
+/** One page (100; catalog order unless `order` says otherwise) of the products matching `where`, with the total; the page is clamped. */
+async function pageOfProducts(
+  db: Database,
+  where: SQL | undefined,
+  page: number,
+  order: SQL[] = [asc(products.position)],
+): Promise<ProductPage> {
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
@@ -72,7 +78,7 @@ async function pageOfProducts(db: Database, where: SQL | undefined, page: number
     .select(summaryColumns)
     .from(products)
     .where(where)
-    .orderBy(asc(products.position))
+    .orderBy(...order)
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE);
   return { products: rows, total, page: current, pageCount };
@@ -194,7 +200,39 @@ function allWordsCondition(words: readonly string[]): SQL | undefined {
   return and(...words.map((word) => ilike(products.title, likePattern(word))));
 }
 
-/** Results page: every word contained in the title, case-insensitively; catalog order. */
+/** A product whose model number is one of the words (the expression of products_model_lower_idx). */
+function modelIsOneOf(words: readonly string[]): SQL {
+  return inArray(sql`lower(${products.model})`, [...words]);
+}
+
+/** What the searches match: every word in the title (the spec's rule), or the model number typed. */
+function searchCondition(words: readonly string[]): SQL | undefined {
+  return or(allWordsCondition(words), modelIsOneOf(words));
+}
+
+/**
+ * Best first (search.ts): the model number typed, then the spec's score (more words whole), then the
+ * words as one phrase, then the shorter title, then catalog order. Reads `title_words`, stored with
+ * each row, so no title is parsed at query time.
+ */
+function relevanceOrder(words: readonly string[], options: { lastWordIsPrefix: boolean }): SQL[] {
+  const patterns = rankingPatterns(words, options);
+  const wholeWordCount = patterns
+    ? sql.join(
+        patterns.wholeWords.map((pattern) => sql`(case when ${like(products.titleWords, pattern)} then 1 else 0 end)`),
+        sql` + `,
+      )
+    : sql`0`;
+  return [
+    sql`case when ${modelIsOneOf(words)} then 0 else 1 end`,
+    sql`${wholeWordCount} desc`,
+    patterns ? sql`case when ${like(products.titleWords, patterns.phrase)} then 0 else 1 end` : sql`0`,
+    sql`length(${products.title})`,
+    asc(products.position),
+  ];
+}
+
+/** Results page: every word contained in the title, case-insensitively (or the model number); best match first. */
 export async function searchProducts(
   db: Database,
   text: string,
@@ -202,33 +240,65 @@ export async function searchProducts(
 ): Promise<ProductPage> {
   const words = searchWords(text);
   if (words.length === 0) return { products: [], total: 0, page: 1, pageCount: 1 };
-  return pageOfProducts(db, allWordsCondition(words), page);
+  return pageOfProducts(db, searchCondition(words), page, relevanceOrder(words, { lastWordIsPrefix: false }));
 }
 
 const TYPEAHEAD_CANDIDATES = 200;
 
 /**
- * The search dropdown: at most 5 products, best score first (ties in
- * catalog order). Scoring every title that shares any word with the query
- * was too slow at 100,000 products (36,000 rows for "blaze rotis"), so the
- * candidates are the first 200 titles holding every word, which outscore
- * titles missing one in all but rare cases; titles holding only some of the
- * words are added only when that leaves fewer than five.
+ * The search dropdown: at most 5 products, best first as on the results page, the last word read as
+ * the start of a word (the shopper is still typing). Ranking every match of a common word ("grill"
+ * holds half of 100,000 products) on each keystroke is too slow, so only candidates are ranked: the
+ * model number typed, and up to 200 titles holding every word whole, and 200 holding the words as a
+ * phrase (whichever the scan meets first: a LIMIT without ORDER BY stops as soon as it has them, where
+ * "first in catalog order" made the database sort every match of a common word). Only when those
+ * give fewer than five come the titles merely containing every word, then titles holding some words.
  */
 export async function typeahead(db: Database, text: string): Promise<Array<{ product: ProductSummary; score: number }>> {
   const words = searchWords(text).slice(0, 8);
   if (words.length === 0) return [];
-  const candidates = await titleCandidates(db, allWordsCondition(words));
-  if (candidates.length < TYPEAHEAD_LIMIT && words.length > 1) {
-    const seen = new Set(candidates.map((product) => product.key));
-    const partial = await titleCandidates(db, or(...words.map((word) => ilike(products.title, likePattern(word)))));
-    candidates.push(...partial.filter((product) => !seen.has(product.key)));
-  }
-  return rankTypeahead(candidates, words);
-}
+  const options = { lastWordIsPrefix: true };
+  const titleMatch = allWordsCondition(words);
+  const patterns = rankingPatterns(words, options);
+  const first = (condition: SQL | undefined) =>
+    db.select({ key: products.key }).from(products).where(condition).limit(TYPEAHEAD_CANDIDATES);
+  const bestOf = (candidates: SQLWrapper, exclude: readonly string[]) =>
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(inArray(products.key, candidates), exclude.length > 0 ? notInArray(products.key, [...exclude]) : undefined))
+      .orderBy(...relevanceOrder(words, options))
+      .limit(TYPEAHEAD_LIMIT);
 
-function titleCandidates(db: Database, where: SQL | undefined): Promise<ProductSummary[]> {
-  return db.select(summaryColumns).from(products).where(where).orderBy(asc(products.position)).limit(TYPEAHEAD_CANDIDATES);
+  const found: ProductSummary[] = await (patterns
+    ? bestOf(
+        union(
+          first(modelIsOneOf(words)),
+          first(and(titleMatch, ...patterns.wholeWords.map((pattern) => like(products.titleWords, pattern)))),
+          first(and(titleMatch, like(products.titleWords, patterns.phrase))),
+        ),
+        [],
+      )
+    : bestOf(first(modelIsOneOf(words)), []));
+  if (found.length < TYPEAHEAD_LIMIT) {
+    found.push(...(await bestOf(first(titleMatch), found.map((product) => product.key))));
+  }
+  const scored = found.slice(0, TYPEAHEAD_LIMIT).map((product) => ({ product, score: typeaheadScore(product.title, words) }));
+  if (scored.length < TYPEAHEAD_LIMIT && words.length > 1) {
+    const seen = new Set(scored.map(({ product }) => product.key));
+    const partial = await db
+      .select(summaryColumns)
+      .from(products)
+      .where(or(...words.map((word) => ilike(products.title, likePattern(word)))))
+      .orderBy(asc(products.position))
+      .limit(TYPEAHEAD_CANDIDATES);
+    const byScore = partial
+      .filter((product) => !seen.has(product.key))
+      .map((product) => ({ product, score: typeaheadScore(product.title, words) }))
+      .sort((a, b) => b.score - a.score);
+    scored.push(...byScore.slice(0, TYPEAHEAD_LIMIT - scored.length));
+  }
+  return scored;
 }
 
 /** Same brand, same model prefix, other models: the products a variation dropdown can move to. */

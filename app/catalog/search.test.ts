@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likePattern, rankTypeahead, searchWords, titleMatchesAllWords, typeaheadScore } from "./search";
+import { likePattern, rankingPatterns, rankingTokens, searchWords, titleMatchesAllWords, typeaheadScore } from "./search";
 
 describe("search rules", () => {
   const title = "Blaze Premium LTE+ 40-Inch 5-Burner Built-In Natural Gas Grill";
@@ -13,12 +13,20 @@ describe("search rules", () => {
     expect(typeaheadScore(title, ["gril"])).toBe(3);
     expect(typeaheadScore(title, ["blaze", "gri"])).toBe(8);
     expect(typeaheadScore(title, ["kamado"])).toBe(0);
+    expect(typeaheadScore(title, ["40-inch"])).toBe(5);
   });
-  it("ranks at most five, best first, ties in catalog order", () => {
-    const items = ["Gas Grill A", "Grilling Tool", "Gas Grill B", "Grill", "Grille", "Grilled", "Fire Pit"].map((t) => ({ title: t }));
-    const ranked = rankTypeahead(items, ["grill"]);
-    expect(ranked).toHaveLength(5);
-    expect(ranked.map((r) => r.product.title).slice(0, 3)).toEqual(["Gas Grill A", "Gas Grill B", "Grill"]);
+  it("reads words for ranking as the stored title_words does: letters and digits only", () => {
+    expect(rankingTokens("Blaze 36-Inch  Grill/Griddle")).toEqual(["blaze", "36", "inch", "grill", "griddle"]);
+    expect(rankingTokens("--- ...")).toEqual([]);
+  });
+  it("ranks by each query word whole and by the phrase; the phrase's last word is a prefix while typing", () => {
+    expect(rankingPatterns(searchWords("Grill cover"), { lastWordIsPrefix: false })).toEqual({
+      phrase: "% grill cover %",
+      wholeWords: ["% grill %", "% cover %"],
+    });
+    expect(rankingPatterns(["grill", "co"], { lastWordIsPrefix: true })).toEqual({ phrase: "% grill co%", wholeWords: ["% grill %", "% co %"] });
+    expect(rankingPatterns(["36-inch", "grill"], { lastWordIsPrefix: false })?.wholeWords).toEqual(["% 36 inch %", "% grill %"]);
+    expect(rankingPatterns(["%_"], { lastWordIsPrefix: false })).toBeNull();
   });
   it("escapes LIKE wildcards", () => {
     expect(likePattern("100%_off")).toBe("%100\\%\\_off%");

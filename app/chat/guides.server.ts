@@ -6,6 +6,7 @@ import { productPath } from "~/catalog/store-product";
 import { comparePath } from "~/guides/compare";
 import { fitPath, fitRuleText, parseFitSearch } from "~/guides/fit";
 import { findByCutout } from "~/guides/fit.server";
+import { isAccessoryOfKind, type AskedAccessoryKind } from "~/guides/fits";
 import { accessoriesForGrill } from "~/guides/fits.server";
 import { heaterNeed, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
@@ -179,15 +180,15 @@ async function fitsAnswer(db: Database, question: string): Promise<GuideAnswer |
     collection: values.collection ?? null,
     fuelType: values.fuelType ?? null,
   });
-  const kind = /cover/i.test(question) ? "cover" : /rotisserie/i.test(question) ? "rotisserie" : null;
-  const fitting = kind ? all.filter((product) => product.title.toLowerCase().includes(kind)) : all;
+  const kind: AskedAccessoryKind | null = /cover/i.test(question) ? "cover" : /rotisserie/i.test(question) ? "rotisserie" : null;
+  const fitting = kind ? all.filter((product) => isAccessoryOfKind(product, kind)) : all;
   const shown = fitting.slice(0, SHOWN);
   const noun = kind ? `${kind}s` : "accessories";
   if (shown.length === 0) {
     return { text: `I found no ${noun} in our catalogue listed for the ${grill.title}.`, links: [link(grill)] };
   }
   return {
-    text: `${shown.length === 1 ? "This" : "These"} ${noun} fit the ${grill.title}: ${shown.map((product) => `${product.title} (${formatUsd(product.priceCents)})`).join("; ")}. The match uses each accessory's listed grill model, size and built-in or freestanding fit.`,
+    text: `${shown.length === 1 ? `This ${kind ?? "accessory"} fits` : `These ${noun} fit`} the ${grill.title}: ${shown.map((product) => `${product.title} (${formatUsd(product.priceCents)})`).join("; ")}. The match uses each accessory's listed grill model, size and built-in or freestanding fit.`,
     links: [...shown.map(link), { label: `${grill.title} (accessories on its page)`, href: productPath(grill) }],
   };
 }

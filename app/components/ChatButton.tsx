@@ -31,7 +31,10 @@ export function ChatLink({ className, children }: { className?: string; children
   );
 }
 
-/** The floating chat button. */
+/**
+ * The floating chat button, on wide screens only: it keeps to a gutter the page leaves free at the
+ * right (app.css), so it never sits on text. On phones the chat is a link in the header's row instead.
+ */
 export function ChatButton() {
   return (
     <ChatLink className="chat-button">

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
   currentPathWithoutNewsletterFlags,
@@ -29,21 +29,35 @@ function rememberDismissal() {
   }
 }
 
+/** A field the shopper may be typing in: the popup neither opens over it nor takes its focus. */
+function isTypingField(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    !["button", "submit", "reset", "checkbox", "radio", "range", "color", "file", "image"].includes(element.type)
+  );
+}
+
 /**
- * The home page's newsletter popup: a modal dialog that opens 3 s after the
- * page runs script, unless it was dismissed before (localStorage). Closes
- * with its button, Escape or a click outside; focus moves into it and back.
- * Without script it never shows: the footer form covers signing up.
+ * The home page's newsletter popup: a panel that opens 3 s after the page runs script, unless it
+ * was dismissed before (localStorage). It respects a shopper who is busy: it is not modal and never
+ * moves focus (a word typed in the search box stays there), it waits while a field of the page has
+ * focus, and it steps aside while one does after it opened. At the bottom of the screen (a sheet on
+ * phones), closed with its button or Escape, it stays closed. Without script it never shows: the
+ * footer form covers signing up.
  */
 export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number }) {
   const location = useLocation();
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter-popup" });
   const fromRedirect = newsletterResultFromSearch(location.search, "popup");
-  const [open, setOpen] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [due, setDue] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const [typingElsewhere, setTypingElsewhere] = useState(false);
+  const panelRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const lastFocusOutside = useRef<HTMLElement | null>(null);
 
   const result = fetcher.data ?? fromRedirect;
   const subscribed = result?.status === "subscribed";
@@ -53,24 +67,33 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
   useEffect(() => {
     // A form post that came back without script (e.g. script failed mid-way) shows its result at once.
     if (fromRedirect) {
-      setOpen(true);
+      setDue(true);
       return;
     }
     if (wasDismissed()) return;
-    const timer = window.setTimeout(() => setOpen(true), delayMs);
+    const timer = window.setTimeout(() => setDue(true), delayMs);
     return () => window.clearTimeout(timer);
     // Only on arrival: navigating within the site must not re-arm it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog || dialog.open) return;
-    returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
-    (subscribed ? thanksRef.current : inputRef.current)?.focus();
-  }, [open, subscribed]);
+    const update = () => {
+      const active = document.activeElement;
+      const inside = Boolean(panelRef.current && active && panelRef.current.contains(active));
+      if (!inside && active instanceof HTMLElement && active !== document.body) lastFocusOutside.current = active;
+      setTypingElsewhere(!inside && isTypingField(active));
+    };
+    update();
+    // focusout fires before focus lands on the next element: read the result once it has.
+    const afterFocusMoves = () => window.setTimeout(update, 0);
+    document.addEventListener("focusin", update);
+    document.addEventListener("focusout", afterFocusMoves);
+    return () => {
+      document.removeEventListener("focusin", update);
+      document.removeEventListener("focusout", afterFocusMoves);
+    };
+  }, []);
 
   useEffect(() => {
     if (subscribed) {
@@ -81,47 +104,36 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
     }
   }, [subscribed, isError, fetcher.state]);
 
-  /** Runs however the dialog closed (button, Escape, backdrop, the browser itself). */
-  const finish = useCallback(() => {
+  const close = useCallback(() => {
     rememberDismissal();
-    setOpen(false);
-    const back = returnFocusRef.current;
-    returnFocusRef.current = null;
-    if (back && document.contains(back)) back.focus();
+    const panel = panelRef.current;
+    // Focus inside the panel would be lost with it: give it back to where the shopper was before.
+    if (panel && panel.contains(document.activeElement)) {
+      const back = lastFocusOutside.current;
+      if (back && document.contains(back)) back.focus();
+      else (document.getElementById("main") ?? document.body).focus();
+    }
+    setClosed(true);
   }, []);
 
-  const close = useCallback(() => {
-    const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === "function")
-      dialog.close(); // fires "close", then finish()
-    else finish();
-  }, [finish]);
-
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) close();
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    }
   };
 
-  if (!open) return null;
+  if (!due || closed) return null;
+  // While the shopper types in a field of the page, the panel waits (or steps aside) until they leave it.
+  const open = !typingElsewhere || subscribed || isError;
 
   const anchor = NEWSLETTER_ANCHOR.popup;
   const headingId = `${anchor}-heading`;
   const inputId = `${anchor}-email`;
   const errorId = `${anchor}-error`;
   return (
-    // A click on the backdrop closes it; keyboards close it with Escape (onCancel) or the close button.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={dialogRef}
-      id={anchor}
-      className="newsletter-popup"
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClose={finish}
-      onClick={onBackdropClick}
-    >
+    // Not modal: the page stays usable. Escape closes it when focus is inside; so does its button.
+    <dialog ref={panelRef} id={anchor} className="newsletter-popup" aria-labelledby={headingId} open hidden={!open} onKeyDown={onKeyDown}>
       <div className="newsletter-popup__body">
         <button type="button" className="newsletter-popup__close" onClick={close}>
           <span aria-hidden="true">×</span>

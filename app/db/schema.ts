@@ -38,6 +38,14 @@ export const products = pgTable(
     specValues: jsonb("spec_values").$type<Record<string, number | string | boolean>>().notNull().default({}),
     /** Catalog order (brand file order), so lists are stable between requests. */
     position: integer("position").notNull(),
+    /**
+     * The title's words for search ranking (catalog/search.ts): lower case, everything but letters and
+     * digits turned into one space, a space at each end, so `like '% grill cover %'` finds whole words.
+     * Kept by the database from the title, never written by the app.
+     */
+    titleWords: text("title_words")
+      .notNull()
+      .generatedAlwaysAs(sql`' ' || lower(regexp_replace(title, '[^[:alnum:]]+', ' ', 'g')) || ' '`),
   },
   (table) => [
     uniqueIndex("products_source_id_key").on(table.sourceId),
@@ -45,6 +53,8 @@ export const products = pgTable(
     index("products_position_idx").on(table.position),
     index("products_categories_idx").using("gin", table.categories),
     index("products_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    // A search that is a model number finds its product at once (catalog/queries.server.ts).
+    index("products_model_lower_idx").on(sql`lower(${table.model})`),
     // /fit asks for cutout widths in a range (guides/fit.server.ts): on 100,000 products a scan of every row's JSON otherwise.
     index("products_cutout_width_idx").on(sql`((${table.specValues} ->> 'cutoutWidth')::numeric)`),
     check("products_price_positive", sql`${table.priceCents} > 0`),

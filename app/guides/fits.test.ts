@@ -4,7 +4,15 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { productKey, type CatalogProduct } from "~/catalog/product";
 import { normalizeSpecs } from "~/catalog/spec-values";
-import { accessoryFitsGrill, grillModelTargets, grillSize, isGrill, isGrillAccessory, type FitProductFacts } from "./fits";
+import {
+  accessoryFitsGrill,
+  grillModelTargets,
+  grillSize,
+  isAccessoryOfKind,
+  isGrill,
+  isGrillAccessory,
+  type FitProductFacts,
+} from "./fits";
 
 const catalogDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../catalog");
 const byKey = new Map<string, FitProductFacts>();
@@ -111,5 +119,12 @@ describe("the rules' parts", () => {
     expect(isGrill(facts("blaze-2973501"))).toBe(true);
     expect(isGrillAccessory(facts("blaze-2861968"))).toBe(true);
     expect(isGrillAccessory(facts("blaze-2973501"))).toBe(false);
+  });
+  it("tells a cover or a rotisserie by what it is, not by a word in its title", () => {
+    expect(isAccessoryOfKind(facts("blaze-2861966"), "cover")).toBe(true); // Grill Cover for 25-Inch Built-In Gas Grills
+    expect(isAccessoryOfKind(facts("blaze-2892462"), "cover")).toBe(false); // Propane Tank Hole Cover for Grill Carts
+    expect(isAccessoryOfKind(facts("blaze-2965149"), "cover")).toBe(false); // Temperature Gauge Cover Plate
+    expect(isAccessoryOfKind(facts("blaze-3044106"), "rotisserie")).toBe(true); // Rotisserie Kit for 32-Inch Grills
+    expect(isAccessoryOfKind(facts("aog-2894406"), "rotisserie")).toBe(false); // a grill "With Rotisserie" is no rotisserie kit
   });
 });

@@ -1,4 +1,5 @@
 import { brandDisplayName } from "~/catalog/brands";
+import { titleHead } from "~/catalog/family";
 
 /**
  * "Fits my grill": which accessories fit which grills. Pure rules, tested
@@ -136,6 +137,19 @@ export function grillModelTargets(accessory: FitProductFacts): Target[] {
 
 function isCover(product: Pick<FitProductFacts, "categories" | "title">): boolean {
   return product.categories.some((name) => /covers/i.test(name)) || /\bcover\b/i.test(product.title);
+}
+
+/** The accessory kinds a shopper can ask the chat for by name ("what cover fits my …"). */
+export type AskedAccessoryKind = "cover" | "rotisserie";
+
+/**
+ * Whether an accessory is of the kind asked for, by what it is rather than by a word in its title:
+ * a cover is filed under covers (a tank-hole cover or a gauge's cover plate is a part), a
+ * rotisserie is named in the product-type part of its title (not in "island with rotisserie").
+ */
+export function isAccessoryOfKind(product: Pick<FitProductFacts, "title" | "categories">, kind: AskedAccessoryKind): boolean {
+  if (kind === "cover") return product.categories.some((name) => /\bcovers\b/i.test(name));
+  return /\brotisserie\b/i.test(titleHead(product.title));
 }
 
 /** The grill's size in inches from its title (`36-Inch`, `36 Inch`, `36"`), or null. */

@@ -18,6 +18,9 @@ export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 export const ORDER_TOO_LARGE_MESSAGE =
   "An order can total at most $999,999.99 online. Please lower a quantity or remove a line, or contact us for a larger order.";
 
+/** The tax line of the cart and of every checkout summary, in the spec's words (one spelling everywhere). */
+export const TAX_LINE = { label: "TAX", value: "Calculated at Checkout" } as const;
+
 /** Struck-through "was" prices shown beside the real price. */
 export const STRUCK_PRICE_FACTOR = { card: 1.12, detail: 1.02, seasoning: 1.15 } as const;
 

@@ -9,6 +9,7 @@ import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
 import { getConfig, publicBaseUrl } from "~/config.server";
+import { useStore } from "~/utils/use-store";
 
 const PROMOTION_COUNT = 30;
 
@@ -83,8 +84,11 @@ const BANNERS = [
 
 export default function Home() {
   const { promotions } = useLoaderData<typeof loader>();
+  const { storeName } = useStore();
   return (
     <div className="home">
+      {/* The page's one top heading, for screen readers and search engines: the banners say the rest. */}
+      <h1 className="visually-hidden">{storeName}: grills, outdoor kitchens and outdoor heating</h1>
       <NewsletterPopup />
       <section className="banners container" aria-label="Promotions">
         <Carousel {...BANNER_CAROUSEL} className="banner-carousel" label="Featured offers" items={BANNERS} />

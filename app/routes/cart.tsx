@@ -8,7 +8,7 @@ import { brandDisplayName } from "~/catalog/brands";
 import { productPath } from "~/catalog/store-product";
 import { CartXIcon, TrashIcon } from "~/components/icons";
 import { ProductImage } from "~/components/ProductImage";
-import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
+import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY, TAX_LINE } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
 import { formatUsd, parseQuantity } from "~/utils/format";
 import { readForm } from "~/utils/forms.server";
@@ -87,8 +87,8 @@ export default function CartPage() {
                 <dd data-testid="cart-shipping">{cart.shippingCents === 0 ? "Free" : formatUsd(cart.shippingCents)}</dd>
               </div>
               <div>
-                <dt>TAX</dt>
-                <dd>Calculated at Checkout</dd>
+                <dt>{TAX_LINE.label}</dt>
+                <dd>{TAX_LINE.value}</dd>
               </div>
               <div className="cart-total__sum">
                 <dt>Total</dt>

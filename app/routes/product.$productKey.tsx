@@ -165,14 +165,17 @@ export default function ProductDetail() {
             </s>{" "}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
-          {variations.length > 0 ? <VariationForm productKey={product.key} options={variations} error={variationError} /> : null}
-          <p className="in-stock">In Stock</p>
-          <p className="shipping-note">
-            {leadTime(product.brand).detail}
-            {product.priceCents > 4900 ? " · Free Shipping" : ""}
+          <p className="product-detail__availability">
+            <span className="in-stock">In Stock</span>{" "}
+            <span className="shipping-note">
+              {leadTime(product.brand).detail}
+              {product.priceCents > 4900 ? " · Free Shipping" : ""}
+            </span>
           </p>
-          <FinancingLine priceCents={product.priceCents} />
+          {/* Buying comes before the options, so both buttons are on a phone's first screen; an option still changes the product above them. */}
           <BuyForm productKey={product.key} />
+          {variations.length > 0 ? <VariationForm productKey={product.key} options={variations} error={variationError} /> : null}
+          <FinancingLine priceCents={product.priceCents} />
           <CompareButton productKey={product.key} />
         </section>
       </div>

@@ -48,6 +48,7 @@ export interface OrderRow {
   name: string;
   email: string;
   status: OrderStatus;
+  totalCents: number;
   createdAt: Date;
 }
 
@@ -99,6 +100,7 @@ export async function listOrders(db: Database, options: { query?: string; page?:
       name: customerName,
       email: customerEmail,
       status: orders.status,
+      totalCents: orders.totalCents,
       createdAt: orders.createdAt,
     })
     .from(orders)

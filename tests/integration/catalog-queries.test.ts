@@ -127,6 +127,33 @@ describe.each(testDatabaseKinds())("catalog queries on %s", (kind) => {
     expect((await searchProducts(database.db, "100%_off")).total).toBe(0);
   });
 
+  it("ranks the words as a phrase of whole words first: 'grill cover' shows grill covers, not side burner covers", async () => {
+    const page = await searchProducts(database.db, "grill cover");
+    expect(page.total).toBe(all.filter((p) => /grill/i.test(p.Title) && /cover/i.test(p.Title)).length);
+    expect(page.products).toHaveLength(PAGE_SIZE);
+    expect(page.products.every((p) => /\bgrill cover\b/i.test(p.title))).toBe(true);
+    expect(page.products.filter((p) => p.categories.some((name) => /covers/i.test(name))).length).toBeGreaterThanOrEqual(95);
+    // "Grills … Cover" holds "grill" only inside "Grills": after every title holding both words whole.
+    const later = await searchProducts(database.db, "grill cover", { page: 2 });
+    const bothWhole = [...page.products, ...later.products].map((p) => /\bgrill\b/i.test(p.title) && /\bcover\b/i.test(p.title));
+    expect(bothWhole.indexOf(false)).toBeGreaterThan(bothWhole.lastIndexOf(true));
+  });
+
+  it("puts the product whose model number was typed first, even when its title does not hold it", async () => {
+    const model = all.find((p) => p.Model !== "" && !p.Title.toLowerCase().includes(p.Model.toLowerCase()))!;
+    const results = await searchProducts(database.db, model.Model.toLowerCase());
+    expect(results.products[0].model).toBe(model.Model);
+    const exact = await searchProducts(database.db, "BLZ-4LTE2-LP");
+    expect(exact.products[0].model).toBe("BLZ-4LTE2-LP");
+    expect((await typeahead(database.db, "blz-4lte2-lp"))[0].product.model).toBe("BLZ-4LTE2-LP");
+  });
+
+  it("suggests the best five while typing: grill covers for 'grill cov'", async () => {
+    const suggestions = await typeahead(database.db, "grill cov");
+    expect(suggestions).toHaveLength(5);
+    expect(suggestions.every(({ product }) => /\bgrill cover/i.test(product.title))).toBe(true);
+  });
+
   it("suggests at most five, whole-word matches (5) above partial ones (3)", async () => {
     const suggestions = await typeahead(database.db, "kamado gri");
     expect(suggestions.length).toBeLessThanOrEqual(5);

@@ -375,10 +375,28 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
     it("what cover fits the Blaze Premium LTE 32: covers for that grill, with links", async () => {
       const answer = await answerQuestion(database.db, "what cover fits the Blaze Premium LTE 32", { store, generator: offline });
-      expect(answer.text).toMatch(/fit the Blaze Premium LTE 32-Inch/);
+      expect(answer.text).toMatch(/^This cover fits the Blaze Premium LTE 32-Inch/);
       const links = await expectExistingProducts(answer.links);
       expect(links.some((link) => /Cover for 32-Inch/i.test(link.label))).toBe(true);
       expect(links.some((link) => /40-Inch/.test(link.label) && /Cover/.test(link.label))).toBe(false);
+    });
+
+    it("offers as covers only products filed under covers, never a tank-hole cover or a gauge's cover plate", async () => {
+      for (const question of [
+        "what cover fits the Blaze Premium LTE 32",
+        "what cover fits the Blaze Prelude LBM 32",
+        "what cover fits the Blaze Professional LUX 44",
+      ]) {
+        const answer = await answerQuestion(database.db, question, { store, generator: offline });
+        const offered = (await expectExistingProducts(answer.links)).slice(0, -1); // the last link is the grill itself
+        for (const link of offered) {
+          const product = await getProductByKey(database.db, decodeURIComponent(link.href.slice("/product/".length)));
+          expect(
+            product?.categories.some((name) => /\bcovers\b/i.test(name)),
+            `${question}: ${link.label}`,
+          ).toBe(true);
+        }
+      }
     });
 
     it("built-in grill for a 30 by 21 inch opening: grills whose cutout fits, and the finder", async () => {

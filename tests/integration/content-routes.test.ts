@@ -6,7 +6,6 @@ import { isUniqueViolation, subscribe } from "~/mailing-list/subscribe.server";
 import { action as contactAction } from "~/routes/contact";
 import { loader as loveRubLoader } from "~/routes/love-rub";
 import { action as newsletterAction } from "~/routes/newsletter";
-import { loader as searchTestLoader } from "~/routes/test";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { findOutboxEmail, listOutboxEmails, outboxWriter } from "~/services/email/outbox.server";
 import { createOutboxSender } from "~/services/email/outbox-sender.server";
@@ -216,7 +215,7 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
     });
   });
 
-  describe("LOVE RUB landing and search test", () => {
+  describe("LOVE RUB landing", () => {
     it("falls back to 15.99 before the catalog is loaded, then reads the price from the products table", async () => {
       expect(await loveRubLoader()).toEqual({ priceCents: 1599, image: null });
       await database.db.insert(products).values({
@@ -235,20 +234,6 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
         position: 0,
       });
       expect(await loveRubLoader()).toEqual({ priceCents: 1699, image: "/images/products/custom_product/LOVE-RUB-001/1.svg" });
-    });
-
-    it("lists matching product titles", async () => {
-      const request = (q: string) => new Request(`http://store.test/test?q=${encodeURIComponent(q)}`);
-      const found = await searchTestLoader({ request: request("love rub"), params: {}, context: {} });
-      expect(found).toMatchObject({ query: "love rub", total: 1, failed: false });
-      expect(found.results).toEqual([
-        { key: "custom_product-LOVE-RUB-001", title: "LOVE RUB All-Purpose BBQ Seasoning", href: "/custom-product" },
-      ]);
-      expect(await searchTestLoader({ request: request("no such grill"), params: {}, context: {} })).toMatchObject({
-        total: 0,
-        results: [],
-      });
-      expect(await searchTestLoader({ request: request("   "), params: {}, context: {} })).toMatchObject({ query: "", results: [] });
     });
   });
 });

@@ -80,7 +80,13 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
 
   it("offers the hosted form as the only method once its keys are set", () => {
     expect(availablePaymentOptions(database.db, config)).toEqual([
-      { method: "authorizenet", label: "Card on Authorize.Net's secure payment form", provider: "authorizenet", isTest: false },
+      {
+        method: "authorizenet",
+        label: "Card on Authorize.Net's secure payment form",
+        description: "Pay by card on Authorize.Net's secure payment page, then return here for your confirmation.",
+        provider: "authorizenet",
+        isTest: false,
+      },
     ]);
   });
 

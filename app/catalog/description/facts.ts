@@ -114,7 +114,7 @@ export function collectFacts(product: DescriptionInput, family: CategoryFamily):
   if (yes(get("Cushion Included"))) features.push("cushions");
   if (yes(get("Outdoor Rated"))) features.push("an outdoor rating");
   if (yes(get("Lock"))) features.push("a door lock");
-  const brand = product.brand === "custom_product" ? "LOVE RUB" : brandDisplayName(product.brand);
+  const brand = brandDisplayName(product.brand);
   return {
     brand,
     name: productName(product),

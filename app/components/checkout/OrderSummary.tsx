@@ -1,3 +1,4 @@
+import { TAX_LINE } from "~/pricing/pricing";
 import { formatUsd } from "~/utils/format";
 import { ProductImage } from "../ProductImage";
 
@@ -58,8 +59,8 @@ export function OrderSummary({ lines, totals, shippingNote }: { lines: SummaryLi
           </dd>
         </div>
         <div>
-          <dt>Tax</dt>
-          <dd>Calculated at Checkout</dd>
+          <dt>{TAX_LINE.label}</dt>
+          <dd>{TAX_LINE.value}</dd>
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>

@@ -65,11 +65,12 @@ export function PaymentMethods({
         <ul>
           {options.map((option, index) => {
             const className = index === 0 ? "button button--primary button--block" : "button button--block";
+            const descriptionId = `payment-${option.method}-description`;
             const form = (
               <Form method="post" action="/payments/start">
                 <input type="hidden" name="checkout" value={checkoutToken} />
                 <input type="hidden" name="method" value={option.method} />
-                <button type="submit" className={className}>
+                <button type="submit" className={className} aria-describedby={descriptionId}>
                   {option.label}
                   {option.isTest && !testOnly ? " (test page, no money moves)" : ""}
                 </button>
@@ -80,10 +81,13 @@ export function PaymentMethods({
                 {option.provider === "paypal" ? (
                   <PayPalEntry checkoutToken={checkoutToken} fallback={form} />
                 ) : option.provider === "stripe" ? (
-                  <StripeCardEntry checkoutToken={checkoutToken} label={option.label} className={className} />
+                  <StripeCardEntry checkoutToken={checkoutToken} label={option.label} className={className} describedBy={descriptionId} />
                 ) : (
                   form
                 )}
+                <p id={descriptionId} className="payment-methods__description">
+                  {option.description}
+                </p>
               </li>
             );
           })}

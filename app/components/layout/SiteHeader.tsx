@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PublicConfig } from "~/config.server";
 import { telHref } from "~/utils/format";
 import { ChatLink } from "../ChatButton";
-import { CartIcon, PhoneIcon } from "../icons";
+import { CartIcon, ChatIcon, PhoneIcon } from "../icons";
 import { BRAND_MENU, CATEGORY_MENUS, PROMO_BANNER, UTILITY_LINKS, type Menu } from "./navigation";
 import { SearchBox } from "./SearchBox";
 
@@ -11,15 +11,21 @@ import { SearchBox } from "./SearchBox";
  * Desktop: utility bar, logo, search, phone and cart, then hover menus.
  * Menus open on hover and keyboard focus with CSS alone; script only adds
  * "one open at a time", click to toggle and Escape to close.
- * Mobile: phone bar and a <details> drawer that works without script.
+ * Mobile: one thin bar with the shipping notice and the phone number, a row
+ * with the <details> drawer (works without script), the logo, chat and cart,
+ * and the search box below it: about 130 px, the rest of the screen is the page's.
+ * The chat sits in that row on phones instead of floating over the page (ChatButton).
  */
 export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQuantity: number }) {
   return (
     <header className="site-header">
-      <p className="site-header__notice">Free Shipping on Orders Over $49</p>
-      <a className="site-header__phone-bar" href={telHref(store.storePhone)}>
-        <PhoneIcon /> Call an expert: {store.storePhone}
-      </a>
+      <div className="site-header__bar">
+        <p className="site-header__notice">Free Shipping on Orders Over $49</p>
+        <a className="site-header__phone-bar" href={telHref(store.storePhone)}>
+          <PhoneIcon size={14} /> <span className="site-header__phone-label">Call an expert: </span>
+          {store.storePhone}
+        </a>
+      </div>
       <div className="site-header__utility container">
         <nav aria-label="Store services">
           <ul className="utility-links">
@@ -47,6 +53,10 @@ export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQ
             <strong>{store.storePhone}</strong>
           </span>
         </a>
+        <ChatLink className="site-header__chat">
+          <ChatIcon size={24} />
+          <span className="visually-hidden">Chat with us</span>
+        </ChatLink>
         <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`}>
           <CartIcon />
           {cartQuantity > 0 ? (

@@ -5,7 +5,8 @@
 export function TestPaymentsBanner() {
   return (
     <p className="test-payments-banner" role="note">
-      Test mode: payments are not charged. Orders are approved on the store's test payment page and no money moves.
+      Test mode: payments are not charged.
+      <span className="test-payments-banner__more"> Orders are approved on the store's test payment page and no money moves.</span>
     </p>
   );
 }

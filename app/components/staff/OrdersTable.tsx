@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatUsd } from "~/utils/format";
 import type { OrderRow } from "~/staff/dashboard.server";
 import { StatusBadge } from "./StatusBadge";
 
 /**
- * ID, Name, Email, Status, Date. Each row opens the order's panel through a
- * plain link (the order is in the URL), so it works without script; the
- * link covers the whole row.
+ * ID, Name, Email, Status, Total, Date. Each row opens the order's panel
+ * through a plain link (the order is in the URL), so it works without script;
+ * the link covers the whole row. On a phone each row is a small card whose
+ * cells carry their column's name (data-label, staff.css).
  */
 export function OrdersTable({
   rows,
@@ -30,6 +31,7 @@ export function OrdersTable({
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Status</th>
+            <th scope="col">Total</th>
             <th scope="col">Date</th>
           </tr>
         </thead>
@@ -49,12 +51,17 @@ export function OrdersTable({
                     {row.orderId}
                   </Link>
                 </th>
-                <td>{row.name}</td>
-                <td className="staff-table__email">{row.email}</td>
-                <td>
+                <td data-label="Name">{row.name}</td>
+                <td data-label="Email" className="staff-table__email">
+                  {row.email}
+                </td>
+                <td data-label="Status">
                   <StatusBadge status={row.status} />
                 </td>
-                <td>
+                <td data-label="Total" className="staff-table__total" data-testid="order-total">
+                  {formatUsd(row.totalCents)}
+                </td>
+                <td data-label="Date">
                   <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
                 </td>
               </tr>

@@ -1,11 +1,14 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { CsrfField } from "./CsrfField";
 
-/** The staff pages' own bar: where you are, who is signed in, and sign out (a POST with the token). */
+/** The staff pages' own bar: where you are, the way back to the store, who is signed in, and sign out (a POST with the token). */
 export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
   return (
     <header className="staff-header">
       <p className="staff-header__title">Order dashboard</p>
+      <Link to="/" className="staff-header__store">
+        ← Back to the store
+      </Link>
       <div className="staff-header__user">
         <span>
           Signed in as <strong data-testid="staff-email">{email}</strong>

@@ -55,6 +55,7 @@ export function paymentProviderFor(db: Database, config: Config, method: Payment
 export function availablePaymentOptions(db: Database, config: Config): PaymentOption[] {
   return (Object.keys(PAYMENT_METHODS) as PaymentMethod[]).flatMap((method) => {
     const provider = paymentProviderFor(db, config, method);
-    return provider ? [{ method, label: PAYMENT_METHODS[method].label, provider: provider.id, isTest: provider.isStandIn }] : [];
+    const { label, description } = PAYMENT_METHODS[method];
+    return provider ? [{ method, label, description, provider: provider.id, isTest: provider.isStandIn }] : [];
   });
 }

@@ -3,10 +3,22 @@
  * names the provider of each method, as the spec's routes do.
  */
 export const PAYMENT_METHODS = {
-  stripe: { kind: "card", label: "Credit or debit card" },
-  paypal: { kind: "wallet", label: "PayPal" },
-  affirm: { kind: "financing", label: "Monthly payments with Affirm" },
-  authorizenet: { kind: "hosted-card", label: "Card on Authorize.Net's secure payment form" },
+  stripe: {
+    kind: "card",
+    label: "Credit or debit card",
+    description: "Pay by card in a secure form from Stripe: Visa, Mastercard, American Express or Discover.",
+  },
+  paypal: { kind: "wallet", label: "PayPal", description: "Pay from your PayPal account: you sign in and approve the payment at PayPal." },
+  affirm: {
+    kind: "financing",
+    label: "Monthly payments with Affirm",
+    description: "Spread the cost over monthly payments: Affirm shows your rate and asks you to confirm.",
+  },
+  authorizenet: {
+    kind: "hosted-card",
+    label: "Card on Authorize.Net's secure payment form",
+    description: "Pay by card on Authorize.Net's secure payment page, then return here for your confirmation.",
+  },
 } as const;
 
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
@@ -24,6 +36,8 @@ export const PAYMENT_CURRENCY = "USD";
 export interface PaymentOption {
   method: PaymentMethod;
   label: string;
+  /** One line under the button: what choosing it does. */
+  description: string;
   /** "test" when this method opens the offline test page. */
   provider: PaymentProviderId;
   isTest: boolean;

@@ -11,7 +11,17 @@ const StripeCardPayment = lazy(() => import("./StripeCardPayment"));
  * page; with script the same button opens the card popup (Payment Element),
  * which closes with its close button, Escape or a click on the overlay.
  */
-export function StripeCardEntry({ checkoutToken, label, className }: { checkoutToken: string; label: string; className: string }) {
+export function StripeCardEntry({
+  checkoutToken,
+  label,
+  className,
+  describedBy,
+}: {
+  checkoutToken: string;
+  label: string;
+  className: string;
+  describedBy?: string;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -50,7 +60,7 @@ export function StripeCardEntry({ checkoutToken, label, className }: { checkoutT
       <Form method="post" action="/payments/start" reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="checkout" value={checkoutToken} />
         <input type="hidden" name="method" value="stripe" />
-        <button ref={buttonRef} type="submit" className={className}>
+        <button ref={buttonRef} type="submit" className={className} aria-describedby={describedBy}>
           {label}
         </button>
       </Form>

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "title_words" text GENERATED ALWAYS AS (' ' || lower(regexp_replace(title, '[^[:alnum:]]+', ' ', 'g')) || ' ') STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_model_lower_idx" ON "products" USING btree (lower("model"));
