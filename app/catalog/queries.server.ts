@@ -217,19 +217,17 @@ function searchCondition(words: readonly string[]): SQL | undefined {
  */
 function relevanceOrder(words: readonly string[], options: { lastWordIsPrefix: boolean }): SQL[] {
   const patterns = rankingPatterns(words, options);
-  const wholeWordCount = patterns
-    ? sql.join(
-        patterns.wholeWords.map((pattern) => sql`(case when ${like(products.titleWords, pattern)} then 1 else 0 end)`),
-        sql` + `,
-      )
-    : sql`0`;
-  return [
-    sql`case when ${modelIsOneOf(words)} then 0 else 1 end`,
-    sql`${wholeWordCount} desc`,
-    patterns ? sql`case when ${like(products.titleWords, patterns.phrase)} then 0 else 1 end` : sql`0`,
-    sql`length(${products.title})`,
-    asc(products.position),
-  ];
+  // A query of punctuation alone has no words to rank by (and a bare `0` in ORDER BY would name a column).
+  const byWords = patterns
+    ? [
+        sql`${sql.join(
+          patterns.wholeWords.map((pattern) => sql`(case when ${like(products.titleWords, pattern)} then 1 else 0 end)`),
+          sql` + `,
+        )} desc`,
+        sql`case when ${like(products.titleWords, patterns.phrase)} then 0 else 1 end`,
+      ]
+    : [];
+  return [sql`case when ${modelIsOneOf(words)} then 0 else 1 end`, ...byWords, sql`length(${products.title})`, asc(products.position)];
 }
 
 /** Results page: every word contained in the title, case-insensitively (or the model number); best match first. */
