@@ -13,16 +13,21 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# Final image: production dependencies, the build, migrations and the catalog; runs as a non-root user.
+# Final image: production dependencies, the build, migrations and the catalog, and the sources the
+# operator commands run with tsx (a production dependency): `npm run db:migrate`, `staff:create`,
+# `staff:revoke` and `catalog:import` work in it (`docker compose run --rm store npm run ...`,
+# docs/deploy.md). Runs as a non-root user.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY package.json ./
+COPY package.json tsconfig.json ./
 COPY drizzle ./drizzle
 COPY catalog ./catalog
+COPY app ./app
+COPY scripts ./scripts
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 3000

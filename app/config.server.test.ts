@@ -53,6 +53,15 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads PORT and HOST with the rest, refusing a port that is no port", () => {
+    expect(parseConfig({}).PORT).toBe(3000);
+    expect(parseConfig({}).HOST).toBeUndefined();
+    expect(parseConfig({ PORT: "8080", HOST: "127.0.0.1" })).toMatchObject({ PORT: 8080, HOST: "127.0.0.1" });
+    for (const port of ["abc", "0", "65536", "80.5", "-1"])
+      expect(() => parseConfig({ PORT: port })).toThrow("Configuration error: PORT must be a port number from 1 to 65535.");
+    expect(() => parseConfig({ HOST: "local host" })).toThrow("Configuration error: HOST must be a host name or an IP address");
+  });
+
   it("requires keys that only work together", () => {
     expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set together/);
     expect(() => parseConfig({ PAYPAL_CLIENT_SECRET: "s" })).toThrow(/PAYPAL_CLIENT_ID/);

@@ -25,6 +25,19 @@ const httpUrl = z
 
 const environment = z.enum(["sandbox", "production"]);
 
+const count = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, { message: "must be a whole number" })
+  .transform(Number);
+
+const milliseconds = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, { message: "must be a whole number of milliseconds" })
+  .transform(Number)
+  .refine((value) => value >= 1_000 && value <= 600_000, { message: "must be between 1000 and 600000 milliseconds" });
+
 /** Affirm's affirm.js for each environment (AFFIRM_JS_URL overrides it). */
 const AFFIRM_SCRIPT_URLS = {
   sandbox: "https://cdn1-sandbox.affirm.com/js/v2/affirm.js",
@@ -35,6 +48,21 @@ const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl.optional(),
   PGLITE_DIR: z.string().trim().min(1).default("./data/pglite"),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { message: "must be a port number from 1 to 65535" })
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, { message: "must be a port number from 1 to 65535" })
+    .default(3000),
+  /** The interface to listen on; unset: every interface. */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: "must be a host name or an IP address, such as 127.0.0.1" })
+    .optional(),
+  /** How long requests in flight get after SIGTERM; container runtimes wait 10 s before SIGKILL. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive({ message: "must be a positive number of milliseconds" }).default(8_000),
   SESSION_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters long" }).optional(),
   PUBLIC_BASE_URL: httpUrl.optional(),
   SECURE_COOKIES: z.enum(["auto", "always", "never"]).default("auto"),
@@ -49,6 +77,25 @@ const configSchema = z.object({
     .regex(/^\d{1,2}$/, { message: "must be a whole number of proxies, 0 or more" })
     .transform(Number)
     .default(0),
+  /**
+   * How long a client may take to send a request's headers, and the whole
+   * request, before Node answers 408 and closes the connection (a connection
+   * left half-open to hold a place is closed after the first). The keep-alive
+   * timeout closes an idle connection between requests; a proxy in front
+   * must close its own idle upstream connections sooner (deploy/Caddyfile: 3 s).
+   */
+  HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+  REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
+  /** Open connections one process keeps at most; more are closed as they arrive. */
+  MAX_CONNECTIONS: count.refine((value) => value >= 1, { message: "must be 1 or more" }).default(10_000),
+  /**
+   * Open connections per client address (IPv6: per /64); more from the same
+   * address are closed as they arrive. Unset: 256 when the store faces clients
+   * itself (TRUSTED_PROXIES=0), none behind a proxy, whose own address every
+   * connection comes from. 0 turns the cap off.
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: count.optional(),
   /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 
@@ -74,6 +121,8 @@ const configSchema = z.object({
   PAYPAL_ENVIRONMENT: environment.default("sandbox"),
   PAYPAL_API_BASE: httpUrl.optional(),
   PAYPAL_SDK_BASE: httpUrl.optional(),
+  /** The id PayPal gave the store's webhook (developer dashboard): PayPal verifies each event's signature against it. */
+  PAYPAL_WEBHOOK_ID: optional,
   AFFIRM_PUBLIC_API_KEY: optional,
   AFFIRM_PRIVATE_API_KEY: optional,
   AFFIRM_ENVIRONMENT: environment.default("sandbox"),
@@ -84,6 +133,8 @@ const configSchema = z.object({
   AUTHORIZE_NET_ENVIRONMENT: environment.default("sandbox"),
   AUTHORIZE_NET_API_BASE: httpUrl.optional(),
   AUTHORIZE_NET_HOSTED_URL: httpUrl.optional(),
+  /** The merchant's Signature Key (hex), which signs Authorize.Net's webhook notifications (X-ANET-Signature). */
+  AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
   EASYPOST_API_KEY: optional,
   POSTMARK_SERVER_TOKEN: optional,
@@ -138,6 +189,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError(missing, `must be set together with ${hasFirst ? first : second}`);
     }
   }
+  if (result.data.HEADERS_TIMEOUT_MS > result.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("HEADERS_TIMEOUT_MS", "must not be longer than REQUEST_TIMEOUT_MS");
+  }
   return result.data;
 }
 
@@ -157,7 +211,7 @@ export function getConfig(): Config {
  * return pages, emails, canonical links, the sitemap). Never a request's Host.
  */
 export function publicBaseUrl(config: Config): string {
-  return (config.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 /** What the browser may see: public keys and store contact facts only. */

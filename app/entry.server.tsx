@@ -6,7 +6,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { registerStoreIdentity } from "./components/layout/store-identity";
-import { ConfigError, getConfig, publicConfig } from "./config.server";
+import { getConfig, publicConfig } from "./config.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
@@ -18,27 +18,10 @@ import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
 
-startOrExit();
+registerStoreIdentity(publicConfig(getConfig()));
 
-/**
- * Validate configuration and open the database as soon as the server loads
- * this module, so a bad key stops `npm start` with one line, not a stack trace.
- */
-function startOrExit() {
-  try {
-    registerStoreIdentity(publicConfig(getConfig()));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  getRuntime().catch((error: Error) => {
-    console.error(`Start-up failed: ${error.message}`);
-    process.exit(1);
-  });
-}
+/** The server (server/index.ts) starts the store through its build, before it listens, so both share one runtime. */
+export { startStore } from "./runtime.server";
 
 export default async function handleRequest(
   request: Request,

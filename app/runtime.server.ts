@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { getConfig, type Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
+import { stopJobQueue } from "./jobs/queue.server";
 import { STARTUP_STEPS } from "./startup.server";
+import { silentReport, type StartupReport } from "./startup-report.server";
 
 /**
  * Everything the server needs before it answers a request: validated
@@ -22,7 +24,16 @@ declare global {
 }
 
 export async function getRuntime(): Promise<Runtime> {
-  globalThis.__storeRuntime ??= startRuntime();
+  globalThis.__storeRuntime ??= startRuntime(silentReport);
+  return globalThis.__storeRuntime;
+}
+
+/**
+ * The server's start: every step of the runtime, each reported as it ends,
+ * before the server listens (server/index.ts). Later calls share the same start.
+ */
+export function startStore(report: StartupReport): Promise<Runtime> {
+  globalThis.__storeRuntime ??= startRuntime(report);
   return globalThis.__storeRuntime;
 }
 
@@ -30,15 +41,53 @@ export async function getDb(): Promise<Database> {
   return (await getRuntime()).database.db;
 }
 
-async function startRuntime(): Promise<Runtime> {
+async function startRuntime(report: StartupReport): Promise<Runtime> {
   const config = getConfig();
-  const database = await openDatabase(databaseTargetFor(config));
-  await database.migrate();
-  const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
-  const runtime: Runtime = { config, database, sessionSecret };
-  for (const step of STARTUP_STEPS) await step({ config, db: database.db });
-  console.log(`Store ready on ${database.description}.`);
-  return runtime;
+  const database = await report.step(
+    "database",
+    async () => stoppingJobsOnClose(await openDatabase(databaseTargetFor(config))),
+    (opened) => opened.description,
+  );
+  try {
+    // Several processes started together on one PostgreSQL take turns: without the lock they raced to
+    // migrate (two of four died on CREATE EXTENSION) and each loaded the whole catalogue at once.
+    return await database.exclusively(async (): Promise<Runtime> => {
+      await report.step(
+        "migrations",
+        () => database.migrate(),
+        () => "up to date",
+      );
+      const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+      for (const step of STARTUP_STEPS) {
+        await report.step(
+          step.name,
+          (progress) => step.run({ config, db: database.db, database, report }, progress),
+          (summary) => summary,
+        );
+      }
+      return { config, database, sessionSecret };
+    });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The job queue (app/jobs) runs on this database: closing it (the server's
+ * shutdown, a failed start) stops the queue first, letting running jobs finish.
+ */
+function stoppingJobsOnClose(database: DatabaseHandle): DatabaseHandle {
+  return {
+    ...database,
+    async close() {
+      try {
+        await stopJobQueue();
+      } finally {
+        await database.close();
+      }
+    },
+  };
 }
 
 /**

@@ -1,54 +1,82 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
 import { publicBaseUrl, type Config } from "./config.server";
-import type { Database } from "./db/database.server";
-import { startRetryLoop, type RetryLoop } from "./services/email/deliveries.server";
-import { retryQueuedEmails } from "./services/email/index.server";
+import type { Database, DatabaseHandle } from "./db/database.server";
+import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
+import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
+import { emailSenderFor } from "./services/email/index.server";
+import { reconcileAttempt, scheduleUnfinishedAttempts } from "./payments/reconciler.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
+import type { ProgressFn, StartupReport } from "./startup-report.server";
 
-/** What a start-up step gets: the configuration and the migrated database, nothing more. */
+/** What a start-up step gets: the configuration, the migrated database and where to say what it found. */
 export interface StartupContext {
   config: Config;
   db: Database;
+  /** The same database, for what runs its own SQL on it (the job queue). */
+  database: DatabaseHandle;
+  report: StartupReport;
 }
 
-type StartupStep = (context: StartupContext) => Promise<void>;
-
-declare global {
-  var __emailRetryLoop: RetryLoop | undefined;
+interface StartupStep {
+  name: string;
+  /** Does the step's work and says in a few words what it did. */
+  run(context: StartupContext, progress: ProgressFn): Promise<string>;
 }
-
-/** How often each server process looks for queued emails whose next attempt is due. */
-const EMAIL_RETRY_INTERVAL_MS = 30_000;
 
 /** What each feature needs done once at start-up, in the order it runs. */
 export const STARTUP_STEPS: readonly StartupStep[] = [
-  async ({ db }) => {
-    // A catalog that cannot be loaded is logged and the store keeps serving the products it has.
-    try {
-      const result = await loadCatalogIfChanged(db);
-      if (result.loaded) console.log(`Catalog loaded: ${result.count} products.`);
-    } catch (error) {
-      console.error(`Catalog not loaded, serving the products already in the database: ${(error as Error).message}`);
-    }
+  {
+    name: "catalogue",
+    async run({ db, report }, progress) {
+      // A catalogue that cannot be loaded is reported and the store keeps serving the products it has.
+      try {
+        const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress });
+        if (!result.loaded) return "unchanged since the last start";
+        for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
+        return `${result.count.toLocaleString("en-US")} products loaded`;
+      } catch (error) {
+        return `not loaded, serving the products already in the database: ${(error as Error).message}`;
+      }
+    },
   },
-  async ({ db, config }) => {
-    await ensureDemoStaffAccount(db, config);
+  {
+    name: "staff",
+    async run({ db, config }) {
+      const demo = await ensureDemoStaffAccount(db, config);
+      if (!demo) return "accounts in place";
+      const password = demo.password ?? "from STAFF_DEMO_PASSWORD";
+      return `demo account ${demo.email}, password ${password} (shown only now: note it)`;
+    },
   },
-  async ({ config }) => {
-    if (!config.PUBLIC_BASE_URL) {
-      console.log(`PUBLIC_BASE_URL is not set: links in pages and emails use ${publicBaseUrl(config)}.`);
-    }
+  {
+    name: "links",
+    async run({ config }) {
+      const base = publicBaseUrl(config);
+      return config.PUBLIC_BASE_URL ? base : `${base} (PUBLIC_BASE_URL is not set)`;
+    },
   },
-  async ({ config }) => {
-    const real = configuredRealMethods(config);
-    if (testPaymentsEnabled(config)) console.warn("TEST PAYMENTS: orders are approved without charging anyone");
-    console.log(real.length > 0 ? `Payments: ${real.join(", ")}.` : "Payments: no real provider is configured.");
+  {
+    name: "payments",
+    async run({ config }) {
+      const real = configuredRealMethods(config);
+      const providers = real.length > 0 ? real.join(", ") : "no real provider configured";
+      return testPaymentsEnabled(config) ? `${providers}; TEST PAYMENTS: orders are approved without charging anyone` : providers;
+    },
   },
-  async ({ db }) => {
-    // Emails that failed are sent again from the delivery queue; every process runs the loop, claims keep them apart.
-    globalThis.__emailRetryLoop?.stop();
-    globalThis.__emailRetryLoop = startRetryLoop(() => retryQueuedEmails(db), { intervalMs: EMAIL_RETRY_INTERVAL_MS });
-    void globalThis.__emailRetryLoop.runOnce();
+  {
+    name: "jobs",
+    async run({ config, db, database }) {
+      // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
+      await stopJobQueue();
+      const queue = await startJobQueue(database);
+      useJobQueue(queue);
+      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
+      await queue.work("payment.reconcile", ({ id }) => reconcileAttempt(db, config, id));
+      // Rows whose job was lost (a process died before it could queue one) are scheduled again; a job already waiting is not doubled.
+      const emails = await scheduleQueuedEmails(db);
+      const attempts = await scheduleUnfinishedAttempts(db);
+      return `email deliveries and payment checks on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
+    },
   },
 ];

@@ -39,7 +39,7 @@ import {
 } from "../app/catalog/queries.server";
 import type { StoreProduct } from "../app/catalog/store-product";
 import { modelPrefix } from "../app/catalog/variations";
-import { openDatabase, type DatabaseHandle } from "../app/db/database.server";
+import { DatabaseInUseError, openDatabase, type DatabaseHandle } from "../app/db/database.server";
 import {
   BUDGET_KB,
   describeLargestChunks,
@@ -610,6 +610,10 @@ main().then(
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       process.exit(2);
+    }
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
     }
     console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);

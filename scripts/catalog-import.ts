@@ -12,13 +12,14 @@
  * every output for the general set. The run then exits non-zero, as it does when
  * read != kept + dropped.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BRAND_KEYS } from "../app/catalog/brands";
 import { runImport, type SourceFile } from "../app/catalog/import/pipeline";
 import { formatReport } from "../app/catalog/import/report";
 import { formatSpecFieldReport } from "../app/catalog/import/spec-report";
+import { findCatalogSource } from "./lib/catalog-source";
 import { HELP_OPTION, parseCli } from "./lib/cli";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -43,17 +44,14 @@ if (flags.help) {
   process.exit(0);
 }
 
-const sourceDir = path.resolve(repoRoot, flags.source ?? "../shared/reference-catalog");
-const outDir = path.resolve(repoRoot, flags.out ?? "catalog");
-const quiet = flags.quiet === true;
-
-const fileNames = readdirSync(sourceDir)
-  .filter((name) => name.toLowerCase().endsWith(".json"))
-  .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-if (fileNames.length === 0) {
-  console.error(`No .json files in ${sourceDir}`);
+const source = findCatalogSource(flags.source, repoRoot);
+if (!source.ok) {
+  console.error(source.error);
   process.exit(1);
 }
+const { dir: sourceDir, fileNames } = source;
+const outDir = path.resolve(repoRoot, flags.out ?? "catalog");
+const quiet = flags.quiet === true;
 
 const failed: string[] = [];
 const sources: SourceFile[] = fileNames.flatMap((file) => {

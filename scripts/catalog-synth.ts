@@ -21,7 +21,7 @@ import { eq, sql } from "drizzle-orm";
 import { readCatalogFiles } from "../app/catalog/catalog-files.server";
 import { markCatalogLoaded, productRow } from "../app/catalog/load.server";
 import type { CatalogProduct } from "../app/catalog/product";
-import { openDatabase } from "../app/db/database.server";
+import { DatabaseInUseError, openDatabase } from "../app/db/database.server";
 import { products, storeSettings } from "../app/db/schema";
 import { HELP_OPTION, TARGET_OPTIONS, UsageError, intOption, parseCli, redactUrl, resolveTarget } from "./lib/cli";
 import { rawQuery } from "./lib/db-raw";
@@ -226,6 +226,10 @@ main().then(
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       process.exit(2);
+    }
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
     }
     console.error(`catalog:synth failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
-import { answersOversizeWithPage, bodyLimitFor } from "../app/http/body-limits";
+import { answersOversizeWithPage, bodyLimitFor, oversizeAnswer } from "../app/http/body-limits";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
 import type { StoreLoadContext } from "../app/http/load-context";
@@ -13,6 +13,7 @@ import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
+import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
 import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
@@ -21,13 +22,16 @@ import { SharedCache } from "./shared-cache";
 export interface StoreAppOptions {
   /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
   handleRequest: FetchHandler;
-  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES">;
+  /** The connection limits and timeouts left out take the configuration's defaults (server/connection-limits.ts). */
+  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings;
   /** The build's public path and folder (build.publicPath, build.assetsBuildDirectory). */
   assets: { publicPath: string; directory: string };
   /** Other static files (default ./public). */
   publicDirectory?: string;
-  /** True once the server is shutting down: answers then say Connection: close. */
+  /** True once the server is shutting down: answers then say Connection: close, and /readyz 503. */
   isClosing?: () => boolean;
+  /** Whether the store can serve (its database answers), for /readyz; unset: always. */
+  isReady?: () => Promise<boolean>;
   /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
   sharedCache?: SharedCache | false;
 }
@@ -86,6 +90,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   });
 
   app.use(refuseEarly);
+  app.get("/readyz", (_req, res) => void answerReadiness(options, res));
   app.use(compression());
   app.use(
     options.assets.publicPath,
@@ -161,7 +166,20 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   return app;
 }
 
-/** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
+/**
+ * Readiness, for a load balancer: 200 while this process takes traffic, 503 while it
+ * drains for a shutdown or cannot reach its database. (The server listens only once
+ * start-up is done, so a process that answers has started; /healthz says it is alive.)
+ */
+async function answerReadiness(options: StoreAppOptions, res: ExpressResponse): Promise<void> {
+  const draining = options.isClosing?.() ?? false;
+  const reachable = draining ? false : await (options.isReady?.() ?? Promise.resolve(true)).catch(() => false);
+  const status = draining ? "draining" : reachable ? "ready" : "database unreachable";
+  res.status(draining || !reachable ? 503 : 200);
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status });
+}
+
 /** Reads a public response whole, keeps it in the shared cache and sends it. */
 async function keepAndSend(cache: SharedCache, key: string, response: Response, nonce: string, res: ExpressResponse): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
@@ -169,9 +187,12 @@ async function keepAndSend(cache: SharedCache, key: string, response: Response, 
   return sendFetchResponse(res, new Response(body, response));
 }
 
+/** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
 export function createStoreServer(options: StoreAppOptions): Server {
   const app = createStoreApp(options);
-  const server = createServer(app);
+  const limits = connectionLimitsFor(options.config);
+  const server = createServer(serverTimeouts(limits), app);
+  capConnections(server, limits, (msg, fields) => log("warn", msg, fields));
   refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
   // A client that asks before sending its body (Expect: 100-continue) is told to go on only when the body will be taken.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
@@ -213,7 +234,12 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number) {
     res.destroy();
     return;
   }
-  plain(res, 413, `Payload Too Large: request bodies are limited to ${Math.floor(limit / 1024)} KB.`, { close: true });
+  const answer = oversizeAnswer(new URL(req.url ?? "/", "http://x").pathname, limit);
+  res.statusCode = 413;
+  res.setHeader("Content-Type", answer.contentType);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.end(answer.body);
   req.pause();
   // Let the client read the answer, then drop whatever it is still sending.
   res.once("finish", () => setTimeout(() => req.socket.destroy(), 1000).unref());

@@ -5,7 +5,7 @@ import { ALLOWED_METHODS } from "./guards";
 /**
  * Requests Node answers before any middleware: CONNECT (405, not a dropped
  * connection), a method the parser does not know such as TRACK (405), and
- * malformed requests (400; 431 for oversized headers), all with the baseline
+ * malformed requests (400; 431 for oversized headers; 408 for one too slow), all with the baseline
  * headers.
  */
 export function refuseWhatNeverReachesExpress(server: Server, defaults: Record<string, string>) {
@@ -29,6 +29,8 @@ export function refuseWhatNeverReachesExpress(server: Server, defaults: Record<s
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === "ECONNRESET") return socket.destroy();
     if (error.code === "HPE_INVALID_METHOD") return answer(socket, 405, { Allow: ALLOWED_METHODS });
+    // HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS ran out: a slow or half-open request is answered and closed.
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(socket, 408);
     answer(socket, error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400);
   });
 }

@@ -74,3 +74,19 @@ export function sanitizeCart(value: unknown): CartLine[] {
   }
   return lines;
 }
+
+/**
+ * The cart once a purchase is paid: the paid quantities are taken off the
+ * lines, earliest first, so lines added (or quantities raised) while the
+ * payment was under way stay in the cart.
+ */
+export function cartWithoutPaidItems(cart: Cart, paid: readonly { productKey: string; quantity: number }[]): CartLine[] {
+  const unpaid = new Map<string, number>();
+  for (const item of paid) unpaid.set(item.productKey, (unpaid.get(item.productKey) ?? 0) + item.quantity);
+  return cart.flatMap((line) => {
+    const owed = unpaid.get(line.productKey) ?? 0;
+    const taken = Math.min(owed, line.quantity);
+    if (taken > 0) unpaid.set(line.productKey, owed - taken);
+    return line.quantity - taken > 0 ? [{ productKey: line.productKey, quantity: line.quantity - taken }] : [];
+  });
+}

@@ -45,6 +45,7 @@ export type LoadResult = { loaded: false } | { loaded: true; count: number; kept
 export async function loadCatalogIfChanged(
   db: Database,
   files: CatalogFiles = readCatalogFiles(),
+  { onProgress }: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<LoadResult> {
   const [{ value: existing }] = await db.select({ value: count() }).from(products);
   const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
@@ -61,6 +62,7 @@ export async function loadCatalogIfChanged(
     const rows = files.products.map((record, index) => productRow(record, offset + index));
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
+      onProgress?.(Math.min(start + INSERT_BATCH, rows.length), rows.length);
     }
     await tx
       .insert(storeSettings)

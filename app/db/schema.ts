@@ -261,7 +261,7 @@ export const testPayments = pgTable(
 );
 
 /**
- * Staff dashboard (issue 6). Every status change a staff member makes, kept
+ * Staff dashboard. Every status change a staff member makes, kept
  * for the audit trail shown in the order panel.
  *
  * The dashboard's indexes on `orders` live in the staff_dashboard migration
@@ -305,7 +305,8 @@ export const staffLoginAttempts = pgTable(
   (table) => [index("staff_login_attempts_key_idx").on(table.key, table.attemptedAt)],
 );
 
-export const PAYMENT_ATTEMPT_STATUSES = ["started", "approved", "declined"] as const;
+/** `abandoned`: the shopper cancelled, or the provider still had no payment when the reconciler gave up asking. */
+export const PAYMENT_ATTEMPT_STATUSES = ["started", "approved", "declined", "abandoned"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /**
@@ -330,9 +331,19 @@ export const paymentAttempts = pgTable(
     message: text("message"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the reconciler next asks the provider about an unfinished attempt (also its lease while it asks). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /** How often the reconciler has asked. */
+    checks: integer("checks").notNull().default(0),
+    /** A staff refund of this payment: the provider's refund id once it went through. */
+    refundReference: text("refund_reference"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("payment_attempts_provider_reference_key").on(table.provider, table.reference),
+    index("payment_attempts_next_check_idx")
+      .on(table.nextCheckAt)
+      .where(sql`${table.status} = 'started'`),
     index("payment_attempts_checkout_idx").on(table.checkoutToken),
     check("payment_attempts_status_valid", sql`${table.status} in (${inList(PAYMENT_ATTEMPT_STATUSES)})`),
     check("payment_attempts_amount_positive", sql`${table.amountCents} > 0`),
@@ -436,4 +447,37 @@ export const promoRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("promo_redemptions_code_email_key").on(table.code, table.email)],
+);
+
+/**
+ * LOVERUB10 held for a normalised customer email (lower case, trimmed, `+tag` removed) by the checkout
+ * about to pay with it, written before the payment starts: the unique index lets one checkout at a time
+ * hold it, across processes. Released when that checkout's payments are declined or abandoned; kept once paid.
+ */
+export const promoReservations = pgTable(
+  "promo_reservations",
+  {
+    code: text("code").notNull(),
+    email: text("email").notNull(),
+    checkoutToken: text("checkout_token").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("promo_reservations_code_email_key").on(table.code, table.email)],
+);
+
+/** What staff did about a payment (refunds), with the provider's answer: the money's audit trail. */
+export const paymentAuditEntries = pgTable(
+  "payment_audit_entries",
+  {
+    id: serial("id").primaryKey(),
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => paymentAttempts.id),
+    staffEmail: text("staff_email").notNull(),
+    action: text("action").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("payment_audit_entries_attempt_idx").on(table.attemptId, table.createdAt)],
 );

@@ -11,8 +11,26 @@ import { SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 export const REQUEST_BODY_MAX_BYTES = SHOPPER_FORM_MAX_BYTES;
 const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
+/** Provider webhooks: signed events that may carry more than a shopper's form. */
+const WEBHOOK_PATHS = new Set(["/api/stripe/webhook", "/api/paypal/webhook", "/api/authorizenet/webhook"]);
+
 export function bodyLimitFor(pathname: string): number {
-  return pathname === "/api/stripe/webhook" ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
+  return WEBHOOK_PATHS.has(pathname) ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
+}
+
+/** The routes that answer JSON (section 7's endpoints and the provider webhooks), whose refusals are JSON too. */
+const JSON_ROUTE_PATHS = new Set(["/newPurchase", "/contactForm", "/generate-text"]);
+
+export function isJsonRoute(pathname: string): boolean {
+  return pathname.startsWith("/api/") || JSON_ROUTE_PATHS.has(pathname);
+}
+
+/** The 413 answer for a body over `limit`: `{ error }` on a JSON route, a line of text elsewhere. */
+export function oversizeAnswer(pathname: string, limit: number): { contentType: string; body: string } {
+  const message = `Payload Too Large: request bodies are limited to ${Math.floor(limit / 1024)} KB.`;
+  return isJsonRoute(pathname)
+    ? { contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) }
+    : { contentType: "text/plain; charset=utf-8", body: `${message}\n` };
 }
 
 /**

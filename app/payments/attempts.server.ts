@@ -1,10 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts, type PaymentAttemptStatus } from "~/db/schema";
+import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
+import { releasePromo } from "~/pricing/promo-redemptions.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+
+/** The reconciler first asks about an attempt this long after it started, in case its return never comes. */
+export const FIRST_CHECK_DELAY_MS = 5 * 60_000;
 
 /** Attempt ids travel in return URLs: random, and checked for shape before any query. */
 const ATTEMPT_ID = /^pa_[A-Za-z0-9]{10,64}$/;
@@ -15,8 +20,12 @@ export async function createAttempt(
 ): Promise<PaymentAttempt> {
   const [attempt] = await db
     .insert(paymentAttempts)
-    .values({ id: `pa_${generateToken()}`, ...values })
+    .values({ id: `pa_${generateToken()}`, ...values, nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS) })
     .returning();
+  // The reconciler's first check (reconciler.server.ts); a shopper's payment never fails for it.
+  await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
+    console.error(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it): ${String(error)}`);
+  });
   return attempt;
 }
 
@@ -24,8 +33,14 @@ export async function setAttemptReference(db: Database, id: string, reference: s
   await db.update(paymentAttempts).set({ reference, updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
 }
 
+/** A decided attempt is no longer checked by the reconciler; a declined or abandoned one gives back its checkout's promo code. */
 export async function setAttemptStatus(db: Database, id: string, status: PaymentAttemptStatus, message: string | null = null) {
-  await db.update(paymentAttempts).set({ status, message, updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+  const [attempt] = await db
+    .update(paymentAttempts)
+    .set({ status, message, updatedAt: new Date(), ...(status === "started" ? {} : { nextCheckAt: null }) })
+    .where(eq(paymentAttempts.id, id))
+    .returning({ checkoutToken: paymentAttempts.checkoutToken });
+  if (attempt && (status === "declined" || status === "abandoned")) await releasePromo(db, attempt.checkoutToken);
 }
 
 export async function getAttempt(db: Database, id: string): Promise<PaymentAttempt | null> {
@@ -42,4 +57,15 @@ export async function findAttemptByReference(db: Database, provider: PaymentProv
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.reference, reference)));
   return attempt ?? null;
+}
+
+/** Gives up on an attempt still started (the shopper cancelled, or the reconciler's deadline passed); a decided one is left alone. */
+export async function markAttemptAbandoned(db: Database, id: string, message: string): Promise<boolean> {
+  const [attempt] = await db
+    .update(paymentAttempts)
+    .set({ status: "abandoned", message, nextCheckAt: null, updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, "started")))
+    .returning({ checkoutToken: paymentAttempts.checkoutToken });
+  if (attempt) await releasePromo(db, attempt.checkoutToken);
+  return Boolean(attempt);
 }

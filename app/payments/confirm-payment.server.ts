@@ -5,6 +5,7 @@ import type { Database } from "~/db/database.server";
 import type { CheckoutKind } from "~/db/schema";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { recordPaidCheckout, type Order } from "~/orders/orders.server";
+import { AFFIRM_AUTHORIZATION_FAILED, AFFIRM_TOKEN_PARAM } from "~/services/payments/affirm.server";
 import { paymentProviderFor, testPaymentsEnabled } from "~/services/payments/index.server";
 import {
   PAYMENT_CURRENCY,
@@ -49,9 +50,15 @@ export async function confirmPaymentByReference(
   config: Config,
   provider: PaymentProvider["id"],
   reference: string,
+  hints: URLSearchParams = new URLSearchParams(),
 ): Promise<PaymentOutcome> {
   const attempt = await findAttemptByReference(db, provider, reference);
-  return attempt ? confirmAttempt(db, config, attempt, new URLSearchParams()) : { status: "unknown" };
+  return attempt ? confirmAttempt(db, config, attempt, hints) : { status: "unknown" };
+}
+
+/** The same, for an attempt the server itself decided to ask about again (the reconciler). */
+export async function reconfirmAttempt(db: Database, config: Config, attempt: PaymentAttempt): Promise<PaymentOutcome> {
+  return confirmAttempt(db, config, attempt, new URLSearchParams());
 }
 
 async function confirmAttempt(
@@ -65,6 +72,12 @@ async function confirmAttempt(
   const checkoutPath = checkoutPagePath(checkout.kind, checkout.token);
   const provider = providerForAttempt(db, config, attempt);
   if (!provider) return { status: "declined", message: "This payment method is not available.", checkoutPath };
+
+  // Affirm's token in a return URL names the checkout it confirmed: a token of another checkout says nothing about this attempt.
+  const affirmToken = returnParams.get(AFFIRM_TOKEN_PARAM);
+  if (attempt.provider === "affirm" && affirmToken !== null && affirmToken !== attempt.reference) {
+    return { status: "declined", message: AFFIRM_AUTHORIZATION_FAILED, checkoutPath };
+  }
 
   const verification = await askProvider(provider, attempt, returnParams);
   if (verification.status === "declined") {
@@ -101,7 +114,7 @@ async function confirmAttempt(
 }
 
 /** The provider that must verify this attempt: the one that started it, and the test page only while test payments are on. */
-function providerForAttempt(db: Database, config: Config, attempt: PaymentAttempt): PaymentProvider | null {
+export function providerForAttempt(db: Database, config: Config, attempt: PaymentAttempt): PaymentProvider | null {
   if (attempt.provider === "test" && !testPaymentsEnabled(config)) return null;
   const provider = paymentProviderFor(db, config, attempt.method as PaymentMethod);
   return provider && provider.id === attempt.provider ? provider : null;

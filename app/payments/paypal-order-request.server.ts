@@ -57,6 +57,8 @@ export async function createPayPalOrderFor(
       return { status: 409, body: { error: PAYPAL_ORDER_ERRORS.alreadyPaid, orderId: result.orderId } };
     case "unavailable":
       return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
+    case "promo-used":
+      return { status: 409, body: { error: result.message } };
     case "failed":
       return { status: 502, body: { error: PAYPAL_ORDER_ERRORS.failed } };
   }

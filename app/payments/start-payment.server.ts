@@ -1,8 +1,8 @@
 import type { Checkout } from "~/checkout/checkout.server";
-import { checkoutPagePath } from "~/checkout/paths";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { getProductByKey } from "~/catalog/queries.server";
+import { PROMO_ALREADY_USED_MESSAGE, reservePromo } from "~/pricing/promo-redemptions.server";
 import { paymentProviderFor } from "~/services/payments/index.server";
 import {
   PAYMENT_CURRENCY,
@@ -13,18 +13,20 @@ import {
   type PaymentProviderId,
   type StartedPayment,
 } from "~/services/payments/types";
+import { paymentCancelPath, paymentReturnPath } from "./paths";
 import { createAttempt, setAttemptReference, setAttemptStatus } from "./attempts.server";
 
 export type StartPaymentResult =
   | { status: "started"; attemptId: string; provider: PaymentProviderId; payment: StartedPayment }
   | { status: "already-paid"; orderId: string }
   | { status: "unavailable" }
+  /** The checkout's first-purchase code is used, or held by another checkout of the same email. */
+  | { status: "promo-used"; message: string }
   | { status: "failed"; message: string };
 
 /** The return page of an attempt; providers send the shopper back here. */
 export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkoutToken: string, attemptId: string): string {
-  const query = new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId });
-  return `${baseUrl}/checkout-authorized/${method}?${query}`;
+  return `${baseUrl}${paymentReturnPath(method, checkoutToken, attemptId)}`;
 }
 
 /**
@@ -44,6 +46,11 @@ export async function startPayment(
   const provider = paymentProviderFor(db, config, method);
   if (!provider) return { status: "unavailable" };
 
+  if (checkout.promoCode) {
+    const held = await reservePromo(db, { code: checkout.promoCode, email: checkout.customer.email, checkoutToken: checkout.token });
+    if (!held) return { status: "promo-used", message: PROMO_ALREADY_USED_MESSAGE };
+  }
+
   const baseUrl = publicBaseUrl(config);
   const attempt = await createAttempt(db, {
     checkoutToken: checkout.token,
@@ -51,7 +58,6 @@ export async function startPayment(
     provider: provider.id,
     amountCents: checkout.totalCents,
   });
-  const query = new URLSearchParams({ checkout_token: checkout.token });
   try {
     const payment = await provider.startPayment({
       attemptId: attempt.id,
@@ -77,8 +83,8 @@ export async function startPayment(
       returnUrl: paymentReturnUrl(baseUrl, method, checkout.token, attempt.id),
       cancelUrl:
         method === "affirm"
-          ? `${baseUrl}/checkout-canceled-affirm?${query}`
-          : `${baseUrl}${checkoutPagePath(checkout.kind, checkout.token)}`,
+          ? `${baseUrl}/checkout-canceled-affirm?${new URLSearchParams({ checkout_token: checkout.token, attempt: attempt.id })}`
+          : `${baseUrl}${paymentCancelPath(checkout.token, attempt.id)}`,
       flow,
     });
     await setAttemptReference(db, attempt.id, payment.reference);

@@ -2,10 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
+import { MoneyProblemsSection } from "~/components/staff/MoneyProblemsSection";
+import { listMoneyProblems, refundPayment, type MoneyProblems } from "~/payments/money-problems.server";
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
 import { StaffHeader } from "~/components/staff/StaffHeader";
-import { getDb } from "~/runtime.server";
+import { getDb, getRuntime } from "~/runtime.server";
 import { verifyCsrf } from "~/staff/csrf.server";
 import {
   dashboardTiles,
@@ -35,6 +37,7 @@ type DashboardData = {
   hasNext: boolean;
   selected: OrderDetail | null;
   selectedMissing: boolean;
+  money: MoneyProblems;
   flash: Flash | null;
 };
 
@@ -49,10 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const staff = await requireStaff(db, request);
   const state = stateFrom(new URL(request.url).searchParams);
-  const [tiles, list, detail] = await Promise.all([
+  const [tiles, list, detail, money] = await Promise.all([
     dashboardTiles(db),
     listOrders(db, { query: state.q, page: state.page }),
     state.order ? orderDetail(db, state.order) : null,
+    listMoneyProblems(db),
   ]);
   const flash = staff.flash;
   return data<DashboardData>(
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasNext: list.hasNext,
       selected: detail,
       selectedMissing: Boolean(state.order) && !detail,
+      money,
       flash,
     },
     { headers: { "Set-Cookie": await staff.commit() } },
@@ -90,6 +95,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseForm(dashboardForm, form);
   if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);
 
+  if (parsed.data.intent === "refund") {
+    const { config } = await getRuntime();
+    const refund = await refundPayment(db, config, parsed.data.attemptId, staff.staff.email);
+    if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
+    await staff.setFlash({ kind: "success", message: refund.message });
+    return redirect(`${dashboardHref(state)}#money-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
+  }
+
   const { orderId, status } = parsed.data;
   try {
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
@@ -106,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, flash } = useLoaderData<typeof loader>();
+  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
   const messageRef = useRef<HTMLParagraphElement>(null);
@@ -197,6 +210,8 @@ export default function Dashboard() {
             <OrderPanel order={selected} csrf={csrf} closeHref={dashboardHref({ ...state, order: null })} formAction={formAction} />
           ) : null}
         </div>
+
+        <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
       </main>
     </div>
   );

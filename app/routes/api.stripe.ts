@@ -30,6 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
   if (!isStripeConfigured(config)) return json({ error: "Card payments with Stripe are not configured." }, 404);
 
+  if (!/^application\/json\s*(?:;|$)/i.test(request.headers.get("Content-Type") ?? "")) return json({ error: "Send a JSON body." }, 415);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json({ error: "Send a JSON body with the checkoutToken of your checkout." }, 400);
   const checkout = await getCheckout(database.db, parsed.data.checkoutToken);
@@ -48,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ error: "This checkout is already paid.", orderId: result.orderId }, 409);
     case "unavailable":
       return json({ error: "Card payments with Stripe are not configured." }, 404);
+    case "promo-used":
+      return json({ error: result.message }, 409);
     case "failed":
       return json({ error: result.message }, 502);
   }

@@ -1,14 +1,16 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { clearDetailsCookieHeader } from "~/checkout/details-cookie.server";
 import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
-import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
+import { cartWithoutPaidItems } from "~/cart/cart";
+import { lastOrderCookieHeader, readLastOrderId } from "~/orders/last-order-cookie.server";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { confirmationEmailState } from "~/orders/order-email.server";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
 import { getConfig } from "~/config.server";
 import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
+import { PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
 import { getDb } from "~/runtime.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
@@ -32,7 +34,7 @@ function pageTitle(view: View | undefined): string {
 type View =
   | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState }
   | { kind: "failed"; alert: string; checkoutPath: string | null }
-  | { kind: "pending"; checkoutPath: string }
+  | { kind: "pending"; checkoutPath: string; query: [string, string][] }
   | { kind: "missing-token" };
 
 /**
@@ -61,9 +63,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
       // Purchase reset: the customer details kept for the checkout are forgotten (here and, with script, locally).
       headers.append("Set-Cookie", await clearDetailsCookieHeader(request));
-      if (outcome.kind === "cart" && (await readCart(request)).length > 0) {
-        // Purchase reset: empty the cart, then show this page again so the header renders the empty cart too.
-        headers.append("Set-Cookie", await cartCookieHeader(request, []));
+      const firstVisit = (await readLastOrderId(request)) !== outcome.order.orderId;
+      const cart = await readCart(request);
+      if (outcome.kind === "cart" && firstVisit && cart.length > 0) {
+        // Purchase reset: the paid lines leave the cart (lines added since stay), then this page is shown again
+        // so the header renders the new cart too. Only once per order: a reload must not take them off again.
+        headers.append("Set-Cookie", await cartCookieHeader(request, cartWithoutPaidItems(cart, outcome.order.items)));
         throw redirect(`${url.pathname}${url.search}`, { headers });
       }
       const view: View = {
@@ -81,7 +86,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         { status: 402 },
       );
     case "pending":
-      return data<View>({ kind: "pending", checkoutPath: outcome.checkoutPath });
+      return data<View>({ kind: "pending", checkoutPath: outcome.checkoutPath, query: [...url.searchParams.entries()].slice(0, 10) });
     case "unknown":
       return data<View>({ kind: "failed", alert: failureAlert(params.method, ""), checkoutPath: null }, { status: 404 });
   }
@@ -123,10 +128,19 @@ function renderView(view: View) {
       return (
         <>
           <h1>Payment not finished</h1>
-          <p>We have not received a decision for this payment yet.</p>
-          <Link className="button button--primary" to={view.checkoutPath}>
-            Back to checkout
-          </Link>
+          <p>We have not received a decision for this payment yet. {PAYMENT_PENDING_EMAIL_NOTE}</p>
+          <p>Please do not pay again while we wait: if this payment goes through, it becomes your order.</p>
+          <Form method="get" reloadDocument className="order-complete__actions">
+            {view.query.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="button button--primary">
+              Check again
+            </button>{" "}
+            <Link className="button" to={view.checkoutPath}>
+              Back to checkout
+            </Link>
+          </Form>
         </>
       );
     case "missing-token":

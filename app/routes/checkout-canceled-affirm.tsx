@@ -1,16 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getCheckout } from "~/checkout/checkout.server";
-import { checkoutPagePath } from "~/checkout/paths";
-import { getDb } from "~/runtime.server";
+import { cancelPayment } from "~/payments/cancel-payment.server";
+import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
+import { getRuntime } from "~/runtime.server";
 
 export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { name: "robots", content: "noindex" }];
 
-/** The financing provider's cancel URL: nothing was charged; back to the checkout it came from. */
+/**
+ * The financing provider's cancel URL: the server checks the attempt with Affirm (a loan confirmed after
+ * all goes to its return page), marks it abandoned, and offers the way back to the checkout it came from.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("checkout_token") ?? "";
-  const checkout = token ? await getCheckout(await getDb(), token) : null;
-  return { backTo: checkout ? checkoutPagePath(checkout.kind, checkout.token) : "/cart" };
+  const params = new URL(request.url).searchParams;
+  const { config, database } = await getRuntime();
+  const next = await cancelPayment(database.db, config, params.get("checkout_token") ?? "", params.get("attempt") ?? "");
+  if (next.startsWith("/checkout-authorized/")) throw redirect(next, 303);
+  return { backTo: next };
 }
 
 export default function FinancingCanceled() {
@@ -18,7 +23,10 @@ export default function FinancingCanceled() {
   return (
     <div className="container order-complete">
       <h1>Financing cancelled</h1>
-      <p>You left the financing application, so nothing was charged and no order was placed. Your cart is unchanged.</p>
+      <p className="notice notice--info" role="status">
+        {PAYMENT_CANCELLED_MESSAGE}
+      </p>
+      <p>You left the financing application, so nothing was charged and no order was placed.</p>
       <Link className="button button--primary" to={backTo}>
         Back to checkout
       </Link>

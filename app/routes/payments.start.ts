@@ -32,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(result.payment.redirectUrl);
     case "already-paid":
       return redirect(`/order-status/${result.orderId}`);
+    case "promo-used":
+      return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=promo-used`, 303);
     case "unavailable":
     case "failed":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=1`);

@@ -1,7 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { getCheckout } from "~/checkout/checkout.server";
-import { getDb } from "~/runtime.server";
+import type { Database } from "~/db/database.server";
+import { paymentCancelPath, paymentReturnPath } from "~/payments/paths";
+import { getRuntime } from "~/runtime.server";
+import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";
 import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
@@ -9,8 +12,15 @@ import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
 
+/** The test page exists only while test payments are on: otherwise it is not found, and nothing it posts is written. */
+async function testPaymentsDb(): Promise<Database> {
+  const { config, database } = await getRuntime();
+  if (!testPaymentsEnabled(config)) throw new Response("Payment not found", { status: 404 });
+  return database.db;
+}
+
 export async function loader({ params }: LoaderFunctionArgs) {
-  const db = await getDb();
+  const db = await testPaymentsDb();
   const payment = await getTestPayment(db, params.id ?? "");
   const checkout = payment ? await getCheckout(db, payment.checkoutToken) : null;
   if (!payment || !checkout || !isPaymentMethod(payment.method)) throw new Response("Payment not found", { status: 404 });
@@ -27,13 +37,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** Approve or Decline: the stand-in's record of the decision, then back to the store's return page. */
 export async function action({ params, request }: ActionFunctionArgs) {
+  const db = await testPaymentsDb();
   const { decision } = await readForm(request);
-  const db = await getDb();
   const payment = await getTestPayment(db, params.id ?? "");
-  if (!payment || (decision !== "approved" && decision !== "declined")) throw new Response("Payment not found", { status: 404 });
-  await decideTestPayment(db, payment.id, decision);
-  const query = new URLSearchParams({ checkout_token: payment.checkoutToken, attempt: payment.id.replace(/^tp_/, "") });
-  return redirect(`/checkout-authorized/${payment.method}?${query}`);
+  if (!payment || !isPaymentMethod(payment.method) || !["approved", "declined", "cancelled"].includes(decision ?? "")) {
+    throw new Response("Payment not found", { status: 404 });
+  }
+  const attemptId = payment.id.replace(/^tp_/, "");
+  if (decision === "cancelled") return redirect(paymentCancelPath(payment.checkoutToken, attemptId), 303);
+  await decideTestPayment(db, payment.id, decision === "approved" ? "approved" : "declined");
+  return redirect(paymentReturnPath(payment.method, payment.checkoutToken, attemptId));
 }
 
 export default function TestPaymentPage() {
@@ -59,6 +72,9 @@ export default function TestPaymentPage() {
           </button>
           <button type="submit" name="decision" value="declined" className="button">
             Decline payment
+          </button>
+          <button type="submit" name="decision" value="cancelled" className="button">
+            Cancel and return to the store
           </button>
         </Form>
       ) : (

@@ -12,22 +12,30 @@ export function randomDemoPassword(): string {
 
 /**
  * On the embedded start only (no DATABASE_URL), and only while no staff
- * account exists: creates staff@example.com with a random password and
- * prints it once. The password is never stored in clear, so it is printed
- * only at creation, once per data directory. STAFF_DEMO_PASSWORD (tests)
- * replaces the random password and is then not echoed.
+ * account exists: creates staff@example.com with a random password, for the
+ * start-up log to print once. The password is never stored in clear, so it is
+ * shown only at creation, once per data directory. STAFF_DEMO_PASSWORD (tests)
+ * replaces the random password and is then not handed back.
  */
-export async function ensureDemoStaffAccount(db: Database, config: Pick<Config, "DATABASE_URL" | "STAFF_DEMO_PASSWORD">): Promise<boolean> {
-  if (config.DATABASE_URL) return false;
-  if ((await countStaffAccounts(db)) > 0) return false;
+export async function ensureDemoStaffAccount(
+  db: Database,
+  config: Pick<Config, "DATABASE_URL" | "STAFF_DEMO_PASSWORD">,
+): Promise<CreatedDemoAccount | null> {
+  if (config.DATABASE_URL) return null;
+  if ((await countStaffAccounts(db)) > 0) return null;
   const configured = config.STAFF_DEMO_PASSWORD;
   const password = configured ?? randomDemoPassword();
   try {
     await createStaffAccount(db, { email: DEMO_STAFF_EMAIL, password });
   } catch (error) {
-    if (error instanceof DuplicateStaffEmailError) return false;
+    if (error instanceof DuplicateStaffEmailError) return null;
     throw error;
   }
-  console.log(`Demo staff account: email ${DEMO_STAFF_EMAIL}, password ${configured ? "(from STAFF_DEMO_PASSWORD)" : password}`);
-  return true;
+  return { email: DEMO_STAFF_EMAIL, password: configured ? null : password };
+}
+
+/** The demo account just made; `password` is null when it came from STAFF_DEMO_PASSWORD. */
+export interface CreatedDemoAccount {
+  email: string;
+  password: string | null;
 }

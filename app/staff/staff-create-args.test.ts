@@ -1,33 +1,98 @@
-import { describe, expect, it } from "vitest";
-import { parseStaffCreateArgs } from "./staff-create-args";
+import { describe, expect, it, vi } from "vitest";
+import { parseStaffCreateArgs, readStaffPassword, type PasswordInput } from "./staff-create-args";
 
 const SECRET = "a-long-secret password";
 
 describe("npm run staff:create arguments", () => {
-  it("accepts an email and a password of 12+ characters, lower-casing the email", () => {
-    expect(parseStaffCreateArgs(["--email", " Jo@Example.com ", "--password", SECRET])).toEqual({
-      ok: true,
-      email: "jo@example.com",
-      password: SECRET,
-      reset: false,
-    });
-    expect(parseStaffCreateArgs([`--email=jo@example.com`, `--password=${SECRET}`])).toMatchObject({ ok: true });
-    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--password", SECRET, "--reset"])).toMatchObject({ ok: true, reset: true });
+  it("accepts an email, lower-casing it, and --reset", () => {
+    expect(parseStaffCreateArgs(["--email", " Jo@Example.com "])).toEqual({ ok: true, email: "jo@example.com", reset: false });
+    expect(parseStaffCreateArgs(["--email=jo@example.com"])).toMatchObject({ ok: true });
+    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--reset"])).toMatchObject({ ok: true, reset: true });
   });
 
   it.each([
-    [["--email", "jo@example.com"], "Both --email and --password are required."],
-    [["--email", "not-an-email", "--password", SECRET], "The email must be a valid email address."],
-    [["--email", "jo@example.com", "--password", "short-pass1"], "The password must be at least 12 characters long."],
-    [["--email", "jo@example.com", "--password", SECRET, "--admin"], "Unknown option."],
-    [["--email", "jo@example.com", "--password", "two", "words"], "Unexpected extra argument"],
+    [[], "--email is required."],
+    [["--email", "not-an-email"], "The email must be a valid email address."],
+    [["--email", "jo@example.com", "--admin"], "Unknown option."],
+    [["--email", "jo@example.com", "stray"], "Unexpected extra argument."],
   ])("refuses %j with one clear line", (argv, message) => {
     const result = parseStaffCreateArgs(argv);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toContain(message);
       expect(result.error.split("\n")).toHaveLength(1);
-      for (const arg of argv.slice(3)) if (arg !== "--admin") expect(result.error).not.toContain(arg);
+      if (argv[2] === "stray") expect(result.error).not.toContain("stray");
+    }
+  });
+
+  it.each([
+    [["--email", "jo@example.com", "--password", "correct", "horse", "battery"]],
+    [["--password=correct horse battery", "--email", "jo@example.com"]],
+    [["--email", "jo@example.com", "--password"]],
+  ])("refuses a password on the command line, saying how to give it, without repeating it: %j", (argv) => {
+    const result = parseStaffCreateArgs(argv);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.split("\n")).toHaveLength(1);
+      expect(result.error).toContain("STAFF_PASSWORD");
+      expect(result.error).toContain("standard input");
+      for (const word of ["correct", "horse", "battery"]) expect(result.error).not.toContain(word);
+    }
+  });
+});
+
+describe("the staff password's source", () => {
+  const input = (overrides: Partial<PasswordInput>): PasswordInput => ({
+    stdinIsTTY: false,
+    env: {},
+    promptHidden: vi.fn(() => Promise.reject(new Error("no terminal"))),
+    readStdin: vi.fn(() => Promise.reject(new Error("no stdin"))),
+    ...overrides,
+  });
+
+  it("asks twice at a terminal and takes the password when both answers match", async () => {
+    const promptHidden = vi.fn(() => Promise.resolve(SECRET));
+    const read = await readStaffPassword(
+      input({ stdinIsTTY: true, env: { STAFF_PASSWORD: "ignored-at-a-terminal" }, promptHidden }),
+      "jo@example.com",
+    );
+    expect(read).toEqual({ ok: true, password: SECRET });
+    expect(promptHidden).toHaveBeenCalledTimes(2);
+    expect(promptHidden).toHaveBeenNthCalledWith(1, "Password for jo@example.com: ");
+  });
+
+  it("refuses two answers that differ, without repeating either", async () => {
+    const answers = [SECRET, `${SECRET}!`];
+    const read = await readStaffPassword(input({ stdinIsTTY: true, promptHidden: async () => answers.shift()! }), "jo@example.com");
+    expect(read).toEqual({ ok: false, error: "The two passwords do not match; nothing was changed." });
+  });
+
+  it("takes STAFF_PASSWORD when standard input is not a terminal", async () => {
+    expect(await readStaffPassword(input({ env: { STAFF_PASSWORD: SECRET } }), "jo@example.com")).toEqual({ ok: true, password: SECRET });
+  });
+
+  it.each([
+    [`${SECRET}\n`, SECRET],
+    [`${SECRET}\r\n`, SECRET],
+    [SECRET, SECRET],
+    [`${SECRET}\n\n`, `${SECRET}\n`],
+  ])("otherwise reads standard input without one trailing newline: %j", async (stdin, password) => {
+    const read = await readStaffPassword(input({ readStdin: async () => stdin }), "jo@example.com");
+    expect(read).toEqual({ ok: true, password });
+  });
+
+  it.each([
+    [input({ readStdin: async () => "\n" }), "No password given"],
+    [input({ readStdin: async () => "too-short\n" }), "The password must be at least 12 characters long."],
+    [input({ env: { STAFF_PASSWORD: "too-short" } }), "The password must be at least 12 characters long."],
+    [input({ stdinIsTTY: true, promptHidden: async () => "too-short" }), "The password must be at least 12 characters long."],
+  ])("keeps the password rules, in one line that does not repeat it (%#)", async (source, message) => {
+    const read = await readStaffPassword(source, "jo@example.com");
+    expect(read.ok).toBe(false);
+    if (!read.ok) {
+      expect(read.error).toContain(message);
+      expect(read.error).not.toContain("too-short");
+      expect(read.error.split("\n")).toHaveLength(1);
     }
   });
 });

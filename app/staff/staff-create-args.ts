@@ -1,44 +1,81 @@
 import { parseArgs } from "node:util";
-import { z } from "zod";
 import { staffEmailSchema, staffPasswordSchema } from "./accounts.server";
 
-export type StaffCreateArgs = { ok: true; email: string; password: string; reset: boolean } | { ok: false; error: string };
+export type StaffCreateArgs = { ok: true; email: string; reset: boolean } | { ok: false; error: string };
 
-const USAGE = "Usage: npm run staff:create -- --email X --password Y [--reset]";
+export type StaffPassword = { ok: true; password: string } | { ok: false; error: string };
+
+const USAGE =
+  "Usage: npm run staff:create -- --email X [--reset] (the password is asked for at a terminal, or read from STAFF_PASSWORD or standard input)";
+
+const PASSWORD_ON_COMMAND_LINE =
+  "The password is not taken on the command line (npm prints the command and the shell keeps it in its history): " +
+  "leave out --password and type it when asked, or pass it in STAFF_PASSWORD or on standard input.";
+
+const NO_PASSWORD = "No password given: run it at a terminal to be asked, or pass it in STAFF_PASSWORD or on standard input.";
 
 const ARGUMENT_ERRORS: Record<string, string> = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: "Unknown option",
-  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "Unexpected extra argument (quote a password that contains spaces)",
-  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "--email and --password each need a value",
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "Unexpected extra argument",
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "--email needs a value",
 };
 
-const schema = z.object({ email: staffEmailSchema, password: staffPasswordSchema });
-
 /**
- * `--email X --password Y` (or `--email=X`), and `--reset` to replace the
- * password of an existing account (which ends its sessions). Errors are one
- * line each and never repeat the password.
+ * `--email X` (or `--email=X`), and `--reset` to replace the password of an
+ * existing account (which ends its sessions). `--password` is refused: the
+ * password comes from readStaffPassword. Errors are one line each and never
+ * repeat an argument, which may be a password typed by habit.
  */
 export function parseStaffCreateArgs(argv: string[]): StaffCreateArgs {
-  let values: { email?: string; password?: string; reset?: boolean };
+  if (argv.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
+    return { ok: false, error: PASSWORD_ON_COMMAND_LINE };
+  }
+  let values: { email?: string; reset?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { email: { type: "string" }, password: { type: "string" }, reset: { type: "boolean" } },
+      options: { email: { type: "string" }, reset: { type: "boolean" } },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
-    // Node's own messages quote the offending argument, which may be part of a password: never echo them.
+    // Node's own messages quote the offending argument: never echo it.
     return { ok: false, error: `${ARGUMENT_ERRORS[(error as { code?: string }).code ?? ""] ?? "Unexpected arguments"}. ${USAGE}` };
   }
-  if (values.email === undefined || values.password === undefined) {
-    return { ok: false, error: `Both --email and --password are required. ${USAGE}` };
+  if (values.email === undefined) return { ok: false, error: `--email is required. ${USAGE}` };
+  const email = staffEmailSchema.safeParse(values.email);
+  if (!email.success) return { ok: false, error: `The email ${email.error.issues[0].message}.` };
+  return { ok: true, email: email.data, reset: values.reset === true };
+}
+
+/** Where the script reads the password from; the script supplies the terminal and stdin access. */
+export interface PasswordInput {
+  stdinIsTTY: boolean;
+  env: Record<string, string | undefined>;
+  /** Asks at the terminal without echoing what is typed. */
+  promptHidden(question: string): Promise<string>;
+  /** All of standard input. */
+  readStdin(): Promise<string>;
+}
+
+/**
+ * At a terminal the password is asked for twice, unechoed; otherwise it is
+ * STAFF_PASSWORD when set, or all of standard input without its one trailing
+ * newline (`printf '%s' … |`, `echo … |` and a file all work). Then the usual
+ * length rules apply. No error repeats the password.
+ */
+export async function readStaffPassword(input: PasswordInput, email: string): Promise<StaffPassword> {
+  let password: string;
+  if (input.stdinIsTTY) {
+    password = await input.promptHidden(`Password for ${email}: `);
+    const again = await input.promptHidden("Type it again: ");
+    if (again !== password) return { ok: false, error: "The two passwords do not match; nothing was changed." };
+  } else if (input.env.STAFF_PASSWORD) {
+    password = input.env.STAFF_PASSWORD;
+  } else {
+    password = (await input.readStdin()).replace(/\r?\n$/, "");
+    if (password === "") return { ok: false, error: NO_PASSWORD };
   }
-  const parsed = schema.safeParse({ email: values.email, password: values.password });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, error: `The ${String(issue.path[0])} ${issue.message}.` };
-  }
-  return { ok: true, ...parsed.data, reset: values.reset === true };
+  const parsed = staffPasswordSchema.safeParse(password);
+  return parsed.success ? { ok: true, password: parsed.data } : { ok: false, error: `The password ${parsed.error.issues[0].message}.` };
 }

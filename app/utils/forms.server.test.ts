@@ -39,7 +39,7 @@ describe("readForm", () => {
     }
   });
 
-  it("refuses a form another site's page sent with 403, and accepts the store's own (issue 17, row 10)", async () => {
+  it("refuses a form another site's page sent with 403, and accepts the store's own", async () => {
     const post = (headers: Record<string, string>) => new Request(URL, { method: "POST", body: new URLSearchParams({ a: "1" }), headers });
     const crossSite: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
     for (const headers of crossSite) {

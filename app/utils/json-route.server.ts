@@ -4,7 +4,7 @@ import { cleanText } from "./request-text";
 import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
- * The spec's section-7 JSON routes share one way to read a request and to say
+ * The spec's JSON routes share one way to read a request and to say
  * no: a JSON body `{ error }` with a 4xx status, never a 500 for anything a
  * client can send.
  */

@@ -22,7 +22,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Every storefront route ships at most 120 KB of gzipped script (issue 14; DEVELOPERS said 140 KB, about 100-108 KB today). */
+/** Every storefront route ships at most 120 KB of gzipped script. */
 export const BUDGET_KB = 120;
 /** KB here means 1,024 bytes. */
 export const KB = 1024;

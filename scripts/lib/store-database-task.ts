@@ -1,11 +1,12 @@
 import { ConfigError, getConfig } from "../../app/config.server";
-import { databaseTargetFor, openDatabase, type DatabaseHandle } from "../../app/db/database.server";
+import { DatabaseInUseError, databaseTargetFor, openDatabase, type DatabaseHandle } from "../../app/db/database.server";
 
 /**
  * Runs a staff script's task on the configured, migrated database and gives
  * the process's exit code: 0, or 1 after one readable line on stderr (a
- * configuration error, a database that cannot be opened, or the task's own
- * failure as `explainFailure` words it). The database is always closed.
+ * configuration error, a database that cannot be opened or that the store
+ * has open, or the task's own failure as `explainFailure` words it). The
+ * database is always closed.
  */
 export async function runOnStoreDatabase(
   task: (database: DatabaseHandle) => Promise<void>,
@@ -15,11 +16,12 @@ export async function runOnStoreDatabase(
   try {
     database = await openDatabase(databaseTargetFor(getConfig()));
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : `Could not open the database: ${firstLine(error)}`);
+    const known = error instanceof ConfigError || error instanceof DatabaseInUseError;
+    console.error(known ? error.message : `Could not open the database: ${firstLine(error)}`);
     return 1;
   }
   try {
-    await database.migrate();
+    await database.exclusively(() => database.migrate());
     await task(database);
     return 0;
   } catch (error) {

@@ -14,7 +14,7 @@ import { findServerCodeInBrowser, formatFindings } from "../../scripts/lib/serve
 /**
  * DEVELOPERS: "Every storefront route ships at most 140 KB of gzipped script;
  * payment, maps and carousel libraries load only on the routes that use them"
- * (issue 14 lowered the budget to 120 KB: BUDGET_KB).
+ * (since lowered to BUDGET_KB).
  * A size check on the build the Playwright config made before the tests (no
  * timing): it reads public/build's manifest and sums what a first visit to each
  * route loads (scripts/lib/bundle-size.ts; `npm run bench` prints the same table).

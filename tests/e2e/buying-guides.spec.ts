@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * The buying guides (issue 13): the cutout finder, compare, fits-my-grill and
+ * The buying guides: the cutout finder, compare, fits-my-grill and
  * the sizing helpers, with script on and off. `SAVE_SCREENSHOTS=1` also writes
  * the README's pictures to docs/screenshots/.
  */

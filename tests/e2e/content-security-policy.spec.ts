@@ -7,7 +7,7 @@ import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
 /**
- * The Content-Security-Policy in a real browser (issue 12 item 5): the
+ * The Content-Security-Policy in a real browser: the
  * shopper's pages, from home to a paid order, report no violation, with no
  * provider configured (the test payment page) and with every payment provider
  * pointed at its local fake, whose scripts, frames and hosted pages the

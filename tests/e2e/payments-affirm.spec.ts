@@ -114,8 +114,9 @@ test("leaving Affirm's application charges nothing and leads back to the checkou
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { name: "Financing cancelled" })).toBeVisible();
   await expect(page.getByText("nothing was charged and no order was placed")).toBeVisible();
+  await expect(page.getByText("Payment cancelled.")).toBeVisible();
   await page.getByRole("link", { name: "Back to checkout" }).click();
-  await expect(page).toHaveURL(/\/single-product-checkout\?/);
+  await expect(page).toHaveURL(/\/single-product-checkout\?checkout=[A-Za-z0-9]+&payment_cancelled=1$/);
   await expect(page.getByRole("button", { name: "Monthly payments with Affirm" })).toBeVisible();
 });
 

@@ -149,7 +149,8 @@ test("a declined card says so and records nothing; cancel goes back", async ({ p
     // Cancel on the hosted form returns to the checkout.
     await page.getByRole("button", { name: "Continue to secure payment form" }).click();
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(/\/checkout\?checkout=/);
+    await expect(page).toHaveURL(/\/checkout\?checkout=[A-Za-z0-9]+&payment_cancelled=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "Payment cancelled." })).toBeVisible();
     await page.getByRole("button", { name: METHOD_BUTTON }).click();
   }
 

@@ -142,7 +142,8 @@ test("cancelling on PayPal's page returns to the payment step, ready to pay agai
   await fillCustomer(page, `paypal-cancel+${Date.now()}@example.com`);
   await page.getByRole("button", { name: "PayPal" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/single-product-checkout\?checkout=[A-Za-z0-9]+&token=[A-Z0-9]+$/);
+  await expect(page).toHaveURL(/\/single-product-checkout\?checkout=[A-Za-z0-9]+&payment_cancelled=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "Payment cancelled." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
   await expect(page.getByRole("button", { name: "PayPal" })).toBeVisible();
 });

@@ -68,7 +68,22 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
         ? { status: 200, body: transaction }
         : affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
     }
+    const settle = /^\/api\/v1\/transactions\/([^/]+)\/(void|refund)$/.exec(url.pathname);
+    if (request.method === "POST" && settle) return voidOrRefund(decodeURIComponent(settle[1]), settle[2] as "void" | "refund");
     return affirmError(404, "not_found", "not-found", "Not found.");
+  }
+
+  /** Affirm's void (an authorized loan) and refund (a captured one), each once. */
+  function voidOrRefund(id: string, action: "void" | "refund"): FakeResponse {
+    const transaction = transactions.get(id);
+    if (!transaction) return affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
+    const allowed = action === "void" ? transaction.status === "authorized" : transaction.status === "captured";
+    if (!allowed) return affirmError(400, "invalid_request", "transaction-state", `The transaction cannot be ${action}ed now.`);
+    transaction.status = action === "void" ? "voided" : "refunded";
+    return {
+      status: 200,
+      body: { id: `evt_${randomBytes(6).toString("hex")}`, type: action, transaction_id: id, amount: transaction.amount },
+    };
   }
 
   function directCheckout(request: RecordedRequest): FakeResponse {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { isRecord, startFakeHttpServer, type FakeResponse, type FakeServer, type RecordedRequest } from "./fake-http-server";
 
 export type { FakeServer, RecordedRequest } from "./fake-http-server";
@@ -17,6 +17,11 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
 export const FAKE_ANET_LOGIN_ID = "fake-login-id";
 export const FAKE_ANET_TRANSACTION_KEY = "fake-transaction-key";
 export const API_PATH = "/xml/v1/request.api";
+/** The merchant's Signature Key (hex, 128 characters), for AUTHORIZE_NET_SIGNATURE_KEY. */
+export const FAKE_ANET_SIGNATURE_KEY = "A1B2C3D4E5F60718".repeat(8);
+
+/** Where a webhook goes: the store's URL, or a route action called in the test's process. */
+export type WebhookTarget = string | ((request: Request) => Promise<Response>);
 export const HOSTED_PATH = "/payment/payment";
 
 export interface FakeHostedSession {
@@ -53,6 +58,17 @@ export interface FakeAuthorizeNet extends FakeServer {
   answerNormally(): void;
   /** The API requests only (the hosted form's posts left out), with their call name. */
   apiCalls(): { name: string; body: Record<string, unknown> }[];
+  /**
+   * Sends a `net.authorize.payment.*` notification about a transaction, signed as Authorize.Net
+   * does (X-ANET-Signature: sha512=HMAC-SHA512 of the body under the signature key); "wrong" signs
+   * with another key, "none" sends no signature.
+   */
+  sendWebhook(
+    target: WebhookTarget,
+    eventType: string,
+    transId: string,
+    options?: { signature?: "valid" | "wrong" | "none" },
+  ): Promise<Response>;
 }
 
 export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
@@ -146,9 +162,79 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
         if (list.length === 0) return apiOk({}, { code: "I00004", text: "No records found." });
         return apiOk({ transactions: list.map(transactionSummary), totalNumInResultSet: list.length });
       }
+      case "createTransactionRequest":
+        return createTransaction(call);
       default:
         return apiError("E00003", `The element '${name}' is not supported by this fake.`);
     }
+  }
+
+  /** voidTransaction before settlement, refundTransaction (last four digits of the card, in full) after. */
+  function createTransaction(call: Record<string, unknown>): FakeResponse {
+    const request = isRecord(call.transactionRequest) ? call.transactionRequest : {};
+    const original = transactions.get(String(request.refTransId ?? ""));
+    const refuse = (errorText: string) =>
+      withBom({
+        transactionResponse: { responseCode: "3", transId: "0", errors: [{ errorCode: "16", errorText }] },
+        messages: { resultCode: "Error", message: [{ code: "E00027", text: "The transaction was unsuccessful." }] },
+      });
+    if (!original) return refuse("The transaction cannot be found.");
+    if (request.transactionType === "voidTransaction") {
+      if (original.transactionStatus !== "capturedPendingSettlement" && original.transactionStatus !== "authorizedPendingCapture") {
+        return refuse("A void can only be made on an unsettled transaction.");
+      }
+      original.transactionStatus = "voided";
+      return apiOk({ transactionResponse: { responseCode: "1", transId: original.transId } });
+    }
+    if (request.transactionType === "refundTransaction") {
+      const card = isRecord(request.payment) && isRecord(request.payment.creditCard) ? request.payment.creditCard : {};
+      if (original.transactionStatus !== "settledSuccessfully")
+        return refuse("The referenced transaction does not meet the criteria for issuing a credit.");
+      if (card.cardNumber !== "1111") return refuse("The credit card number is invalid.");
+      if (Number(request.amount) > original.settleAmount)
+        return refuse("The sum of credits against the referenced transaction would exceed original debit amount.");
+      const refund: FakeTransaction = {
+        ...original,
+        transId: String(nextTransId++),
+        transactionStatus: "refundPendingSettlement",
+        settleAmount: Number(request.amount),
+        submitTimeUTC: new Date().toISOString(),
+        invoiceNumber: `refund-${original.invoiceNumber}`,
+      };
+      transactions.set(refund.transId, refund);
+      return apiOk({ transactionResponse: { responseCode: "1", transId: refund.transId } });
+    }
+    return apiError("E00003", "Unsupported transaction type in this fake.");
+  }
+
+  async function sendWebhook(
+    target: WebhookTarget,
+    eventType: string,
+    transId: string,
+    { signature = "valid" }: { signature?: "valid" | "wrong" | "none" } = {},
+  ): Promise<Response> {
+    const transaction = transactions.get(transId);
+    const body = JSON.stringify({
+      notificationId: randomBytes(16).toString("hex"),
+      eventType,
+      eventDate: new Date().toISOString(),
+      webhookId: "fake-webhook-id",
+      payload: {
+        responseCode: transaction?.responseCode ?? 1,
+        authCode: "ABC123",
+        avsResponse: "Y",
+        authAmount: transaction?.authAmount ?? 0,
+        invoiceNumber: transaction?.invoiceNumber,
+        entityName: "transaction",
+        id: transId,
+      },
+    });
+    const key = signature === "wrong" ? "00".repeat(64) : FAKE_ANET_SIGNATURE_KEY;
+    const hmac = createHmac("sha512", Buffer.from(key, "hex")).update(body).digest("hex").toUpperCase();
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (signature !== "none") headers["x-anet-signature"] = `sha512=${hmac}`;
+    const init = { method: "POST", headers, body };
+    return typeof target === "string" ? fetch(target, init) : target(new Request("http://store.test/webhook", init));
   }
 
   function hostedPaymentPage(call: Record<string, unknown>): FakeResponse {
@@ -251,6 +337,7 @@ ${session.communicatorUrl ? resizeButton(session.communicatorUrl) : ""}
     transactions,
     submitHostedForm,
     settle,
+    sendWebhook,
     apiCalls() {
       return server.requests
         .filter((request) => request.path === API_PATH && isRecord(request.body))

@@ -25,6 +25,16 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
 
 export const FAKE_PAYPAL_CLIENT_ID = "fake-paypal-client-id";
 export const FAKE_PAYPAL_CLIENT_SECRET = "fake-paypal-client-secret";
+/** The webhook id the fake signs its events for (PAYPAL_WEBHOOK_ID). */
+export const FAKE_PAYPAL_WEBHOOK_ID = "WH-FAKE-4JV27532YU961412K";
+
+/** Where a fake delivers a webhook: the store's URL, or a route action called in the test's process. */
+export type WebhookTarget = string | ((request: Request) => Promise<Response>);
+
+export async function deliverWebhook(target: WebhookTarget, body: string, headers: Record<string, string>): Promise<Response> {
+  const init = { method: "POST", headers: { "content-type": "application/json", ...headers }, body };
+  return typeof target === "string" ? fetch(target, init) : target(new Request("http://store.test/webhook", init));
+}
 
 /** What capturing an approved order does (decided when the order is approved). */
 export type CaptureOutcome = "complete" | "instrument-declined" | "capture-declined" | "pending";
@@ -63,6 +73,19 @@ export interface FakePayPal extends FakeServer {
   approveOrder(orderId: string): FakeOrder;
   /** Requests to the REST API only (not the SDK or the hosted page). */
   apiRequests(): RecordedRequest[];
+  /**
+   * Sends a webhook event about an order as PayPal does: CHECKOUT.ORDER.* carry the order,
+   * PAYMENT.CAPTURE.* its capture with the order id in supplementary_data. "valid" signs it so
+   * verify-webhook-signature answers SUCCESS; "wrong" sends a signature PayPal never made; "none" no headers.
+   */
+  sendWebhook(
+    target: WebhookTarget,
+    eventType: string,
+    orderId: string,
+    options?: { signature?: "valid" | "wrong" | "none"; webhookId?: string },
+  ): Promise<Response>;
+  /** Refunds made through POST /v2/payments/captures/{id}/refund, by capture id. */
+  refunds: Map<string, { id: string; captureId: string; status: string }>;
 }
 
 export async function startFakePayPal(
@@ -103,6 +126,14 @@ export async function startFakePayPal(
     if (route === "POST /fake-sdk/approve") return sdkApprove(url.searchParams.get("token") ?? "");
     if (route === "POST /v1/oauth2/token") return issueToken(request);
 
+    if (route === "POST /v1/notifications/verify-webhook-signature" || /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname)) {
+      const token = bearerToken(request.headers);
+      if (!token || !state.tokens.has(token)) return paypalError(401, "AUTHENTICATION_FAILURE", "Authentication failed.");
+      if (route === "POST /v1/notifications/verify-webhook-signature") return verifySignature(request);
+      const captureId = decodeURIComponent(url.pathname.split("/")[4] ?? "");
+      return remember(request, `refund ${captureId}`, () => refundCapture(captureId));
+    }
+
     const orderPath = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(url.pathname);
     if (!orderPath) return paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const token = bearerToken(request.headers);
@@ -140,6 +171,71 @@ export async function startFakePayPal(
     const response = run();
     if (response.status < 300) idempotent.set(key, response);
     return response;
+  }
+
+  /** Events this fake signed, by transmission id: what verify-webhook-signature checks against. */
+  const signedEvents = new Map<string, { signature: string; webhookId: string; body: string }>();
+  const refunds = new Map<string, { id: string; captureId: string; status: string }>();
+
+  function verifySignature(request: RecordedRequest): FakeResponse {
+    const body = isRecord(request.body) ? request.body : {};
+    const signed = signedEvents.get(String(body.transmission_id ?? ""));
+    const matches =
+      signed !== undefined &&
+      body.transmission_sig === signed.signature &&
+      body.webhook_id === signed.webhookId &&
+      body.webhook_id === FAKE_PAYPAL_WEBHOOK_ID &&
+      JSON.stringify(body.webhook_event) === signed.body;
+    return { status: 200, body: { verification_status: matches ? "SUCCESS" : "FAILURE" } };
+  }
+
+  function refundCapture(captureId: string): FakeResponse {
+    const order = [...state.orders.values()].find((candidate) => candidate.capture?.id === captureId);
+    if (!order?.capture) return paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+    if (order.capture.status !== "COMPLETED")
+      return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    order.capture.status = "REFUNDED";
+    const refund = { id: randomId(17), captureId, status: "COMPLETED" };
+    refunds.set(captureId, refund);
+    return { status: 201, body: { id: refund.id, status: refund.status } };
+  }
+
+  async function sendWebhook(
+    target: WebhookTarget,
+    eventType: string,
+    orderId: string,
+    { signature = "valid", webhookId = FAKE_PAYPAL_WEBHOOK_ID }: { signature?: "valid" | "wrong" | "none"; webhookId?: string } = {},
+  ): Promise<Response> {
+    const order = state.orders.get(orderId);
+    const resource = eventType.startsWith("PAYMENT.CAPTURE.")
+      ? { ...(order?.capture ?? { id: randomId(17) }), supplementary_data: { related_ids: { order_id: orderId } } }
+      : order
+        ? orderBody(order, "https://api-m.sandbox.paypal.com")
+        : { id: orderId };
+    const event = {
+      id: `WH-${randomId(20)}`,
+      event_version: "1.0",
+      create_time: new Date().toISOString(),
+      resource_type: eventType.startsWith("PAYMENT.CAPTURE.") ? "capture" : "checkout-order",
+      event_type: eventType,
+      summary: `Event ${eventType}`,
+      resource,
+    };
+    const body = JSON.stringify(event);
+    const transmissionId = randomBytes(16).toString("hex");
+    const sig = randomBytes(32).toString("base64");
+    signedEvents.set(transmissionId, { signature: sig, webhookId, body: JSON.stringify(JSON.parse(body)) });
+    const headers: Record<string, string> =
+      signature === "none"
+        ? {}
+        : {
+            "paypal-transmission-id": transmissionId,
+            "paypal-transmission-time": new Date().toISOString(),
+            "paypal-transmission-sig": signature === "valid" ? sig : randomBytes(32).toString("base64"),
+            "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-fake",
+            "paypal-auth-algo": "SHA256withRSA",
+          };
+    return deliverWebhook(target, body, headers);
   }
 
   function issueToken(request: RecordedRequest): FakeResponse {
@@ -309,10 +405,14 @@ export async function startFakePayPal(
       state.orders.clear();
       state.tokens.clear();
       idempotent.clear();
+      signedEvents.clear();
+      refunds.clear();
       Object.assign(state, { captureOutcome: "complete", capturedValueOverride: null, tokenLifetimeSeconds: 32_400, sdkAvailable: true });
     },
     answer,
     approveOrder,
+    sendWebhook,
+    refunds,
     apiRequests: () => server.requests.filter((request) => apiPrefixes.some((prefix) => request.path.startsWith(prefix))),
   });
 }

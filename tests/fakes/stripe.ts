@@ -55,6 +55,8 @@ export interface FakeStripe extends FakeServer {
   readonly answerLikeStripe: (request: RecordedRequest) => Promise<FakeResponse>;
   readonly paymentIntents: Map<string, FakePaymentIntent>;
   readonly checkoutSessions: Map<string, FakeCheckoutSession>;
+  /** Refunds made with POST /v1/refunds, by PaymentIntent id. */
+  readonly refunds: Map<string, { id: string; amount: number; payment_intent: string; status: string }>;
   /** URL of the fake Stripe.js (pass as STRIPE_JS_URL). */
   readonly scriptUrl: string;
   /** What the shopper's card does at Stripe, as Stripe.js confirming the intent would. */
@@ -86,6 +88,7 @@ export interface FakeStripe extends FakeServer {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const checkoutSessions = new Map<string, FakeCheckoutSession>();
+  const refunds = new Map<string, { id: string; amount: number; payment_intent: string; status: string }>();
   const idempotentAnswers = new Map<string, { path: string; rawBody: string; response: FakeResponse }>();
   const webhookDeliveries: WebhookDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -140,6 +143,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
+  /** A full refund of a succeeded PaymentIntent (Stripe's `POST /v1/refunds`), refused once it is refunded. */
+  function createRefund(params: FormValue): FakeResponse {
+    const intentId = isRecord(params) && typeof params.payment_intent === "string" ? params.payment_intent : "";
+    const intent = paymentIntents.get(intentId);
+    if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${intentId}'`, { code: "resource_missing" });
+    if (refunds.has(intent.id)) {
+      return stripeError(400, "invalid_request_error", `Charge for ${intent.id} has already been refunded.`, {
+        code: "charge_already_refunded",
+      });
+    }
+    if (intent.status !== "succeeded") {
+      return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.");
+    }
+    const refund = {
+      id: `re_${randomId()}`,
+      object: "refund",
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+    };
+    refunds.set(intent.id, refund);
+    return { status: 200, body: refund };
+  }
+
   async function answer(request: RecordedRequest): Promise<FakeResponse> {
     const url = new URL(request.path, "http://fake");
     const path = url.pathname;
@@ -181,6 +209,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "GET" && intent) return found(paymentIntents.get(intent[1]!), "payment_intent", intent[1]!);
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && session) return found(checkoutSessions.get(session[1]!), "checkout.session", session[1]!);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -301,12 +330,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       resetServer();
       paymentIntents.clear();
       checkoutSessions.clear();
+      refunds.clear();
       idempotentAnswers.clear();
       webhookDeliveries.length = 0;
     },
     answerLikeStripe: answer,
     paymentIntents,
     checkoutSessions,
+    refunds,
     scriptUrl: `${server.url}/v3/stripe.js`,
     succeedPaymentIntent,
     declinePaymentIntent,

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCatalogFiles } from "~/catalog/catalog-files.server";
-import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { cutoutFits, parseFitSearch } from "~/guides/fit";
 import { findByCutout } from "~/guides/fit.server";
@@ -9,13 +7,10 @@ import { grillsFor, heatersFor } from "~/guides/sizing.server";
 import { accessoriesForGrill, grillsForAccessory, productFitFacts } from "~/guides/fits.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
-const files = readCatalogFiles();
-
 describe.each(testDatabaseKinds())("buying guides on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await loadCatalogIfChanged(database.db, files);
+    database = await createTestDatabase(kind, { catalog: true });
   });
   afterAll(async () => {
     await database?.dispose();

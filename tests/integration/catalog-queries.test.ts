@@ -24,8 +24,7 @@ const all = files.products;
 describe.each(testDatabaseKinds())("catalog queries on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await loadCatalogIfChanged(database.db, files);
+    database = await createTestDatabase(kind, { catalog: true });
   });
   afterAll(async () => {
     await database?.dispose();

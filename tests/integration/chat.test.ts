@@ -11,8 +11,6 @@ import {
   topCategories,
 } from "~/chat/grounding.server";
 import { CHAT_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
-import { readCatalogFiles } from "~/catalog/catalog-files.server";
-import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { action, loader } from "~/routes/chatbot";
 import { createLocalTextFormatter } from "~/services/text/local-formatter.server";
@@ -21,7 +19,6 @@ import { chatCompletion, FAKE_OPENAI_REPLY, startFakeOpenAI, type FakeServer } f
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const files = readCatalogFiles();
 const store = { name: "Outdoor Kitchen Outlet", phone: "(877) 555-0142", email: "sales@example.com" };
 const offline = createLocalTextFormatter();
 const QUESTION = "do you have a 40 inch natural gas grill";
@@ -31,8 +28,7 @@ type DataResult<T> = { data: T; init: { status?: number; headers?: HeadersInit }
 describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await loadCatalogIfChanged(database.db, files);
+    database = await createTestDatabase(kind, { catalog: true });
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

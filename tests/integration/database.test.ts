@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
+import { DatabaseInUseError, openDatabase } from "~/db/database.server";
 import { contactMessages, emailOutbox, mailingList, orders, staffUsers } from "~/db/schema";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
@@ -112,5 +113,22 @@ describe("PGlite directory", () => {
     const rows = await second.db.select().from(mailingList);
     await second.close();
     expect(rows.map((row) => row.email)).toEqual(["kept@example.com"]);
+  });
+
+  it("is opened by one opener at a time: a second open is refused until the first is closed", async () => {
+    const first = await openDatabase({ pgliteDir: dir });
+    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(DatabaseInUseError);
+    await first.close();
+    const second = await openDatabase({ pgliteDir: dir });
+    expect(await second.ping()).toBe(true);
+    await second.close();
+  });
+
+  it("takes over the lock of a process that stopped without closing it", async () => {
+    const stoppedPid = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(path.join(dir, "store.lock"), `${stoppedPid}\n`);
+    const database = await openDatabase({ pgliteDir: dir });
+    expect(await database.ping()).toBe(true);
+    await database.close();
   });
 });

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../sup
 import { useTestRuntime } from "../support/test-runtime";
 
 /**
- * Issue 12 item 6 and issue 17 row 14: a failed email is kept in the delivery
+ * A failed email is kept in the delivery
  * queue and retried with backoff until it goes out or is given up; the caller
  * never waits for more than one attempt and never sees an exception; several
  * processes retrying at once send each email once.
@@ -49,12 +49,14 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     return () => vi.restoreAllMocks();
   });
 
+  // No test here is about Postmark's time-out: a generous one, so a busy machine's slow answer is still an answer.
   const sender = () =>
-    createPostmarkSender({ serverToken: "t", from: "store@example.com", requestHost: postmark.host, useHttps: false, timeoutSeconds: 0.5 });
+    createPostmarkSender({ serverToken: "t", from: "store@example.com", requestHost: postmark.host, useHttps: false, timeoutSeconds: 60 });
   const rowOf = async (id: string) => (await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0];
 
   it("sends at once when Postmark answers, and keeps a slim record", async () => {
-    const result = await deliverEmail(database.db, sender(), message("Sent at once"), { policy });
+    // The caller waits for the first attempt however long it takes here (a page waits FIRST_ATTEMPT_WAIT_MS).
+    const result = await deliverEmail(database.db, sender(), message("Sent at once"), { policy, waitMs: 60_000 });
     expect(result.status).toBe("sent");
     expect(postmark.requests).toHaveLength(1);
     const row = await rowOf((result as { id: string }).id);
@@ -181,19 +183,22 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
   });
 
   it("does not hold the caller longer than waitMs for a slow provider; the attempt still completes and marks its row", async () => {
+    // Postmark holds its answer until the test lets it go: the caller is answered while it still waits.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
     postmark.respondWith(async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await held;
       return {
         status: 200,
         body: { To: (request.body as { To: string }).To, MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" },
       };
     });
-    const started = Date.now();
     const result = await deliverEmail(database.db, sender(), message("Slow"), { policy, waitMs: 50 });
-    expect(Date.now() - started).toBeLessThan(280);
     expect(result.status).toBe("queued");
     const id = (result as { id: string }).id;
-    await expect.poll(async () => (await rowOf(id))?.status, { timeout: 3_000 }).toBe("sent");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 1 });
+    answer();
+    await expect.poll(async () => (await rowOf(id))?.status).toBe("sent");
     expect(postmark.requests).toHaveLength(1);
   });
 

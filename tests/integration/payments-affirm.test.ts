@@ -7,7 +7,8 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as authorizeChargeAction, loader as authorizeChargeLoader } from "~/routes/api.authorize-charge";
 import { action as confirmOrderAction, loader as confirmOrderLoader } from "~/routes/api.confirm-order";
 import { loader as returnPageLoader } from "~/routes/checkout-authorized.$method";
-import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
+import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm";
+import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
 import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
@@ -137,7 +138,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       merchant: {
         user_confirmation_url: `${TEST_ORIGIN}/api/confirm-order`,
         user_confirmation_url_action: "POST",
-        user_cancel_url: `${TEST_ORIGIN}/checkout-canceled-affirm?checkout_token=${checkout.token}`,
+        user_cancel_url: `${TEST_ORIGIN}/checkout-canceled-affirm?checkout_token=${checkout.token}&attempt=${attemptId}`,
       },
       items: [
         {
@@ -154,6 +155,44 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       shipping_amount: checkout.shippingCents,
       total: checkout.totalCents,
     });
+  });
+
+  it("refunds an authorized loan by voiding it (nothing was captured), once", async () => {
+    const { attemptId, affirmToken } = await startAffirm();
+    fake.confirm(affirmToken);
+    expect((await visit(await postConfirmation(affirmToken))).view.kind).toBe("paid");
+    const affirm = affirmProviderFromConfig(config());
+    const refund = { attemptId, reference: affirmToken, amountCents: 5594 };
+    expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    expect(fake.requests.filter((request) => request.path.endsWith(`/${affirmToken}/void`))).toHaveLength(1);
+    expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refused" });
+  });
+
+  it("never changes the rightful attempt for a wrong affirm_token in the return URL", async () => {
+    const { checkout, attemptId, affirmToken } = await startAffirm();
+    const other = await startAffirm();
+    fake.confirm(affirmToken);
+    const wrong = await visit(
+      `/checkout-authorized/affirm?checkout_token=${checkout.token}&attempt=${attemptId}&affirm_token=${other.affirmToken}`,
+    );
+    expect(wrong.view.kind).toBe("failed");
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    expect(attempt.status).toBe("started");
+    expect((await visit(await postConfirmation(affirmToken))).view.kind).toBe("paid");
+    expect(await ordersOf(checkout.token)).toHaveLength(1);
+  });
+
+  it("cancelling at Affirm marks the attempt abandoned and says so on the way back to the checkout", async () => {
+    const { checkout, attemptId } = await startAffirm();
+    const result = (await cancelAffirmLoader({
+      request: new Request(`${TEST_ORIGIN}/checkout-canceled-affirm?checkout_token=${checkout.token}&attempt=${attemptId}`),
+      params: {},
+      context: {},
+    })) as { backTo: string };
+    expect(result.backTo).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    expect(attempt.status).toBe("abandoned");
+    expect(await ordersOf(checkout.token)).toHaveLength(0);
   });
 
   it("records exactly one order after Affirm confirms, however often the shopper comes back or the API is called", async () => {

@@ -5,6 +5,7 @@ import { parseConfig } from "~/config.server";
 import { orders, paymentAttempts, products } from "~/db/schema";
 import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
+import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -116,6 +117,32 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       paymentProvider: "authorizenet",
       paymentReference: started.payment.reference,
     });
+  });
+
+  it("cancelling the hosted form without script returns to the store, which says 'Payment cancelled'", async () => {
+    const { checkout, started, token } = await start();
+    const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
+    expect(fake.sessions.get(token)?.cancelUrl).toBe(`${TEST_ORIGIN}${cancelPath}`);
+    const left = await fetch(`${fake.hostedUrl}/decide`, {
+      method: "POST",
+      body: new URLSearchParams({ token, decision: "cancel", framed: "0" }),
+      redirect: "manual",
+    });
+    expect(left.headers.get("location")).toBe(`${TEST_ORIGIN}${cancelPath}`);
+    useTestRuntime(database, {
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
+      AUTHORIZE_NET_API_BASE: fake.url,
+      AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    error.mockRestore();
+    expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
+    expect(attempt?.status).toBe("abandoned");
+    expect(await ordersOf(checkout.token)).toHaveLength(0);
   });
 
   it("records nothing for a declined transaction", async () => {

@@ -7,6 +7,7 @@ import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-paym
 import { startPayment } from "~/payments/start-payment.server";
 import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
+import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -121,6 +122,28 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     expect(fake.apiRequests().filter((request) => request.path.endsWith("/capture"))).not.toHaveLength(0);
     expect(order.status).toBe("COMPLETED");
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("paid");
+  });
+
+  it("cancelling at PayPal (without script) comes back to the checkout saying 'Payment cancelled', nothing recorded", async () => {
+    const checkout = await newCheckout();
+    const started = await start(checkout);
+    const order = fake.paypal.orders.get(started.payment.reference)!;
+    const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
+    expect(order.cancelUrl).toBe(`${TEST_ORIGIN}${cancelPath}`);
+    const left = await fetch(`${fake.url}/checkoutnow/cancel?token=${order.id}`, { method: "POST", redirect: "manual" });
+    // PayPal appends its token to the cancel URL.
+    expect(left.headers.get("location")?.startsWith(`${TEST_ORIGIN}${cancelPath}`)).toBe(true);
+    useTestRuntime(database, {
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+      PAYPAL_API_BASE: fake.url,
+    });
+    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
+    expect(attempt?.status).toBe("abandoned");
+    expect(await ordersOf(checkout)).toHaveLength(0);
   });
 
   it("records nothing for a declined instrument and says why", async () => {

@@ -7,7 +7,9 @@ import { confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { action as stripeApi } from "~/routes/api.stripe";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
+import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
+import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectConsoleError } from "../support/console-error";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -269,6 +271,33 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     expect((await deliverWebhook("checkout.session.completed", session)).status).toBe(200);
     expect((await ordersOf(checkout))[0]).toMatchObject({ paymentReference: session.id, totalCents: 504_998 });
     expect(await ordersOf(checkout)).toHaveLength(1);
+  });
+
+  it("cancelling on Stripe's hosted page comes back to the checkout saying 'Payment cancelled', nothing recorded", async () => {
+    const checkout = await newCheckout();
+    const started = await startPayment(database.db, config(), { checkout, method: "stripe" });
+    if (started.status !== "started") throw new Error(started.status);
+    const session = fake.checkoutSessions.get(started.payment.reference)!;
+    const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
+    expect(session.cancel_url).toBe(`${TEST_ORIGIN}${cancelPath}`);
+    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
+    expect(attempt?.status).toBe("abandoned");
+    expect(await ordersOf(checkout)).toHaveLength(0);
+  });
+
+  it("refunds a paid PaymentIntent in full, once, whether the card or the hosted page paid it", async () => {
+    const provider = createStripeProvider(stripeOptionsFromConfig(config()));
+    const checkout = await newCheckout();
+    const { attemptId, intentId } = await startCardPayment(checkout);
+    fake.succeedPaymentIntent(intentId);
+    const refund = { attemptId, reference: intentId, amountCents: checkout.totalCents };
+    expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    // A retried click carries the same idempotency key: Stripe answers the same refund.
+    expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    expect(fake.refunds.get(intentId)).toMatchObject({ amount: checkout.totalCents, status: "succeeded" });
+    expect(await provider.refundPayment!({ ...refund, attemptId: "pa_another000000000" })).toMatchObject({ status: "refused" });
   });
 
   describe("POST /api/stripe refuses what it cannot do, never with a 500", () => {

@@ -13,6 +13,7 @@ import { createStaffSession, findActiveStaffSession } from "~/staff/session-stor
 import { testDatabaseKinds } from "../support/test-database";
 
 const PASSWORD = "Script-Created-Pass-99";
+const TSX_CLI = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 /** `npm run staff:create -- …` against a throwaway embedded directory or PostgreSQL database. */
 describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
@@ -42,32 +43,47 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     await cleanup?.();
   });
 
-  const run = (...args: string[]) => runScript("scripts/staff-create.ts", ...args);
-  const runScript = (script: string, ...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
-      env: { ...process.env, ...env, SESSION_SECRET: "" },
+  /**
+   * Runs a script as `npm run` does (the tsx command line, on this Node), the
+   * password on standard input unless `extraEnv` gives STAFF_PASSWORD.
+   */
+  const runScript = (
+    script: string,
+    args: string[],
+    { stdin = "", extraEnv = {} }: { stdin?: string; extraEnv?: Record<string, string> } = {},
+  ) =>
+    spawnSync(process.execPath, [TSX_CLI, script, ...args], {
+      env: { ...process.env, ...env, SESSION_SECRET: "", STAFF_PASSWORD: "", ...extraEnv },
+      input: stdin,
       encoding: "utf8",
       timeout: 180_000,
     });
+  const run = (args: string[], password: string) => runScript("scripts/staff-create.ts", args, { stdin: `${password}\n` });
 
   it("creates an account with a lower-cased email, refuses a duplicate, never prints the password", { timeout: 300_000 }, async () => {
-    const created = run("--email", "New.Staff@Example.com", "--password", PASSWORD);
+    const created = run(["--email", "New.Staff@Example.com"], PASSWORD);
     expect(created.stderr).toBe("");
     expect(created.status).toBe(0);
     expect(created.stdout).toMatch(/^Staff account created: new\.staff@example\.com \(/);
 
-    const duplicate = run("--email", "new.staff@example.com", "--password", PASSWORD);
+    const duplicate = runScript("scripts/staff-create.ts", ["--email", "new.staff@example.com"], {
+      extraEnv: { STAFF_PASSWORD: PASSWORD },
+    });
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr.trim()).toBe("A staff account for new.staff@example.com already exists. Add --reset to replace its password.");
 
-    const invalid = run("--email", "nope", "--password", PASSWORD);
+    const invalid = run(["--email", "nope"], PASSWORD);
     expect(invalid.status).toBe(1);
     expect(invalid.stderr.trim()).toBe("The email must be a valid email address.");
-    const short = run("--email", "a@example.com", "--password", "too-short");
+    const short = run(["--email", "a@example.com"], "too-short");
     expect(short.status).toBe(1);
     expect(short.stderr.trim()).toBe("The password must be at least 12 characters long.");
+    const onCommandLine = runScript("scripts/staff-create.ts", ["--email", "a@example.com", "--password", PASSWORD]);
+    expect(onCommandLine.status).toBe(1);
+    expect(onCommandLine.stderr.trim().split("\n")).toHaveLength(1);
+    expect(onCommandLine.stderr).toContain("STAFF_PASSWORD or on standard input");
 
-    for (const result of [created, duplicate, invalid, short]) {
+    for (const result of [created, duplicate, invalid, short, onCommandLine]) {
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
       expect(result.stdout + result.stderr).not.toContain("too-short");
     }
@@ -107,22 +123,40 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
       const before = await withDatabase(async (db) => [await createStaffSession(db, account.id), await createStaffSession(db, account.id)]);
       expect(await liveSessions(before[0].token)).toBe(true);
 
-      const reset = run("--email", "new.staff@example.com", "--password", NEW_PASSWORD, "--reset");
+      const reset = run(["--email", "new.staff@example.com", "--reset"], NEW_PASSWORD);
       expect(reset.stderr).toBe("");
       expect(reset.status).toBe(0);
       expect(reset.stdout).toMatch(/^Password replaced for new\.staff@example\.com; 2 session\(s\) ended/);
-      expect(reset.stdout).not.toContain(NEW_PASSWORD);
+      expect(reset.stdout + reset.stderr).not.toContain(NEW_PASSWORD);
       for (const session of before) expect(await liveSessions(session.token)).toBe(false);
       await withDatabase(async (db) => {
         expect(await verifyStaffCredentials(db, "new.staff@example.com", PASSWORD)).toBeNull();
         expect(await verifyStaffCredentials(db, "new.staff@example.com", NEW_PASSWORD)).not.toBeNull();
       });
       const later = await withDatabase((db) => createStaffSession(db, account.id));
-      const revoked = runScript("scripts/staff-revoke.ts", "New.Staff@example.com");
+      const revoked = runScript("scripts/staff-revoke.ts", ["New.Staff@example.com"]);
       expect(revoked.stderr).toBe("");
       expect(revoked.status).toBe(0);
       expect(revoked.stdout).toMatch(/^Ended 1 session\(s\) of new\.staff@example\.com/);
       expect(await liveSessions(later.token)).toBe(false);
     },
   );
+
+  it.runIf(kind === "pglite")("refuses, in one line, a directory another process has open", { timeout: 300_000 }, async () => {
+    const database = await openDatabase({ pgliteDir: env.PGLITE_DIR });
+    try {
+      const inUse = `The embedded database in ${env.PGLITE_DIR} is in use by another process (pid ${process.pid}). Stop the store first, or set DATABASE_URL to use a PostgreSQL server.`;
+      for (const [script, args] of [
+        ["scripts/staff-create.ts", ["--email", "second@example.com"]],
+        ["scripts/staff-revoke.ts", ["new.staff@example.com"]],
+        ["scripts/db-migrate.ts", []],
+      ] as const) {
+        const result = runScript(script, [...args], { stdin: `${PASSWORD}\n` });
+        expect(result.stderr.trim()).toBe(inUse);
+        expect(result.status).toBe(1);
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });

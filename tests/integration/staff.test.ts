@@ -685,34 +685,29 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   describe("demo account", () => {
-    it("is created once on the embedded start only, with a random password printed once", async () => {
-      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    it("is created once on the embedded start only, with a random password handed back once", async () => {
       const saved = await database.db.select().from(staffUsers);
       await database.db.delete(staffUsers);
       try {
         // With DATABASE_URL set, nothing is created.
         const withUrl = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/x" });
-        expect(await ensureDemoStaffAccount(database.db, withUrl)).toBe(false);
+        expect(await ensureDemoStaffAccount(database.db, withUrl)).toBeNull();
         expect(await database.db.select().from(staffUsers)).toHaveLength(0);
 
         const embedded = parseConfig({});
-        expect(await ensureDemoStaffAccount(database.db, embedded)).toBe(true);
-        expect(await ensureDemoStaffAccount(database.db, embedded)).toBe(false);
-        expect(log).toHaveBeenCalledTimes(1);
-        const line = String(log.mock.calls[0][0]);
-        const match = /^Demo staff account: email staff@example\.com, password (\S{16,})$/.exec(line);
-        expect(match).not.toBeNull();
-        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, match![1])).not.toBeNull();
+        const created = await ensureDemoStaffAccount(database.db, embedded);
+        expect(await ensureDemoStaffAccount(database.db, embedded)).toBeNull();
+        expect(created).toMatchObject({ email: DEMO_STAFF_EMAIL, password: expect.stringMatching(/^\S{16,}$/) });
+        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, created!.password!)).not.toBeNull();
 
         // Another data directory gets another password.
         await database.db.delete(staffUsers);
-        await ensureDemoStaffAccount(database.db, embedded);
-        expect(String(log.mock.calls[1][0])).not.toBe(line);
+        expect((await ensureDemoStaffAccount(database.db, embedded))?.password).not.toBe(created!.password);
 
-        // A password from STAFF_DEMO_PASSWORD is used but not echoed.
+        // A password from STAFF_DEMO_PASSWORD is used but not handed back.
         await database.db.delete(staffUsers);
-        await ensureDemoStaffAccount(database.db, parseConfig({ STAFF_DEMO_PASSWORD: "configured-demo-pass" }));
-        expect(String(log.mock.calls[2][0])).not.toContain("configured-demo-pass");
+        const configured = await ensureDemoStaffAccount(database.db, parseConfig({ STAFF_DEMO_PASSWORD: "configured-demo-pass" }));
+        expect(configured).toEqual({ email: DEMO_STAFF_EMAIL, password: null });
         expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, "configured-demo-pass")).not.toBeNull();
       } finally {
         await database.db.delete(staffUsers);

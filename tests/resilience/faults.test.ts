@@ -7,7 +7,7 @@ import { prepareDatabase, startStore, startStoreBehindProxy, type ProxiedStore }
 import type { TcpProxy } from "./support/tcp-proxy";
 
 /**
- * Item 6 of issue 12: PostgreSQL taken away in the middle of browsing and
+ * PostgreSQL taken away in the middle of browsing and
  * checkout (its connections killed and new ones refused, through a TCP proxy;
  * or a real server of the test's own stopped and started again). The store is
  * never restarted: pages that need the database answer the store's 503 page

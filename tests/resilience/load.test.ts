@@ -6,7 +6,7 @@ import { BROWSE_PATHS, buy, DroppedConnection, PRODUCT_KEYS, Shopper, type Excha
 import { prepareDatabase, startStore } from "./support/stores";
 
 /**
- * Item 7 of issue 12: a mixed browse-and-checkout load against the
+ * A mixed browse-and-checkout load against the
  * production build on PostgreSQL, LOAD_SECONDS (60) long at LOAD_CONNECTIONS
  * (50) concurrent shoppers, each with its own cookies. Every shopper browses
  * a few pages, then buys on the offline test payment page, and again until

@@ -6,7 +6,7 @@ import { startStoreBehindProxy, type ProxiedStore } from "./support/stores";
 import type { TcpProxy } from "./support/tcp-proxy";
 
 /**
- * Item 6 of issue 12, the last part: SIGTERM (a deploy, a scale-down) lets
+ * SIGTERM (a deploy, a scale-down) lets
  * the requests in flight finish, takes no new ones and closes the database
  * pool, so the process ends promptly by itself.
  */

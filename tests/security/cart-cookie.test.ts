@@ -8,7 +8,7 @@ import { cookieFrom, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime
 
 const withCookie = (cookie: string) => new Request(`${TEST_ORIGIN}/cart`, { headers: { Cookie: cookie } });
 
-describe("the cart cookie cannot be poisoned (issue 17, row 7)", () => {
+describe("the cart cookie cannot be poisoned", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");

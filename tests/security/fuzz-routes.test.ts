@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { readCatalogFiles } from "~/catalog/catalog-files.server";
-import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { allProductKeys } from "~/catalog/queries.server";
 import { createStoreHandler, type RouteFile, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -160,8 +158,7 @@ describe("hostile input on every route (fuzz)", () => {
     vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
       if (!String(args[0]).includes("could not be decoded")) warn(...args);
     });
-    database = await createTestDatabase("pglite");
-    await loadCatalogIfChanged(database.db, readCatalogFiles());
+    database = await createTestDatabase("pglite", { catalog: true });
     useTestRuntime(database);
     store = await createStoreHandler();
     productKey = (await allProductKeys(database.db))[0].key;

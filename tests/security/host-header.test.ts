@@ -8,7 +8,7 @@ import { useTestRuntime } from "../support/test-runtime";
 
 const hostile = (path: string) => new Request(`http://evil.example${path}`, { headers: { Host: "evil.example" } });
 
-describe("a request's Host never reaches a link (issue 17, row 6)", () => {
+describe("a request's Host never reaches a link", () => {
   let database: TestDatabase;
   const base = publicBaseUrl(getConfig());
   beforeAll(async () => {

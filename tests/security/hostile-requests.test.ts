@@ -1,7 +1,5 @@
 import { arrayOverlaps, count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCatalogFiles } from "~/catalog/catalog-files.server";
-import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { checkouts, orders, products } from "~/db/schema";
 import { neutralizeCrossSiteOrigin } from "~/http/request-screen";
 import { MAX_LINE_QUANTITY } from "~/cart/cart";
@@ -33,8 +31,7 @@ describe("hostile requests through the request handler", () => {
   let productKey: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    await loadCatalogIfChanged(database.db, readCatalogFiles());
+    database = await createTestDatabase("pglite", { catalog: true });
     useTestRuntime(database);
     store = await createStoreHandler();
     productKey = (await database.db.select({ key: products.key }).from(products).limit(1))[0].key;
@@ -194,7 +191,7 @@ describe("hostile requests through the request handler", () => {
     });
   });
 
-  describe("error pages in the store's layout (issue 12 item 2)", () => {
+  describe("error pages in the store's layout", () => {
     it("413: a form over the size limit gets the store's page with a way back", async () => {
       const response = await send("/contact", {
         method: "POST",

@@ -15,7 +15,7 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
-describe("the offline outbox is not for strangers (issue 17, row 4)", () => {
+describe("the offline outbox is not for strangers", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");

@@ -9,9 +9,9 @@ type CarouselBreakpoint = (typeof CAROUSEL_BREAKPOINTS)[number];
 /** `default` above every breakpoint; a breakpoint's value applies at that width and below. */
 export type SlidesPerView = { default: number } & Partial<Record<CarouselBreakpoint, number>>;
 
-/** Spec §9: 5 on desktop, 3 at 1024px, 2 at 768px, 1 at 550px and below. */
+/** Per the spec: 5 on desktop, 3 at 1024px, 2 at 768px, 1 at 550px and below. */
 export const PRODUCT_SLIDES: SlidesPerView = { default: 5, 1024: 3, 768: 2, 550: 1 };
-/** Spec §9: 3, then 2 under 1024px, 1 under 640px. */
+/** Per the spec: 3, then 2 under 1024px, 1 under 640px. */
 export const TESTIMONIAL_SLIDES: SlidesPerView = { default: 3, 1024: 2, 640: 1 };
 
 export interface CarouselOptions {

@@ -1,5 +1,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, type ReactNode } from "react";
+import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
+import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-messages";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
@@ -38,6 +40,14 @@ export function PaymentMethods({
       {searchParams.get("payment_error") === "rate-limited" ? (
         <p className="notice notice--error" role="alert">
           {PAYMENT_RATE_LIMITED_MESSAGE}
+        </p>
+      ) : searchParams.get("payment_error") === "promo-used" ? (
+        <p className="notice notice--error" role="alert">
+          {PROMO_ALREADY_USED_MESSAGE}
+        </p>
+      ) : searchParams.get("payment_cancelled") !== null ? (
+        <p className="notice notice--info" role="status">
+          {PAYMENT_CANCELLED_MESSAGE}
         </p>
       ) : searchParams.has("payment_error") ? (
         <p className="notice notice--error" role="alert">

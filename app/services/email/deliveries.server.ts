@@ -1,15 +1,17 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
+import { enqueue } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
 
 /**
  * The delivery queue (the outbox pattern, table `email_deliveries`). Every
  * email is written here before it is sent, so none is lost when the provider
  * fails or the process stops: the caller's first attempt is made at once, and
- * whatever did not go out is sent again by the retry loop with a growing
- * delay. The caller never waits for more than that one attempt, and never
- * sees an exception.
+ * whatever did not go out is sent again with a growing delay, by an `email.deliver` job on the store's job queue (app/jobs) set for
+ * the row's next attempt. The row stays the record: its status, attempt count
+ * and next attempt time; the job only says when to look at it. The caller
+ * never waits for more than that one attempt, and never sees an exception.
  */
 
 export interface DeliveryPolicy {
@@ -57,8 +59,9 @@ export const FIRST_ATTEMPT_WAIT_MS = 4_000;
 
 /**
  * Queues the message and makes its first attempt. The row is written already
- * claimed (attempt 1, leased), so the retry loop leaves it alone while this
- * attempt runs, and picks it up if the process dies before it is marked.
+ * claimed (attempt 1, leased), so no job sends it again while this
+ * attempt runs, and a job set for the end of the lease picks it up if the
+ * process dies before it is marked.
  */
 export async function deliverEmail(
   db: Database,
@@ -96,6 +99,10 @@ export async function deliverEmail(
     logger.error(`Email queue unavailable (${message.tag ?? "untagged"}): ${describe(error)}`, error);
     return sendOnce(sender, message, logger).then((sent) => (sent ? { status: "sent", id: null, messageId: sent } : { status: "failed" }));
   }
+  // Looked at again when the lease runs out, in case this process dies before the attempt is recorded.
+  await enqueue("email.deliver", { id }, { startAfter: new Date(now.getTime() + policy.leaseMs) }).catch((error: unknown) => {
+    logger.error(`Email delivery ${id}: could not be scheduled (the next start schedules it): ${describe(error)}`);
+  });
 
   const attempt = (async (): Promise<DeliveryResult> => {
     let messageId: string;
@@ -126,6 +133,31 @@ async function sendOnce(sender: EmailSender, message: EmailMessage, logger: Logg
   }
 }
 
+/**
+ * The `email.deliver` job: sends the queued email if its attempt is due. One
+ * that is not due yet (another process holds it, or its time has not come) is
+ * looked at again at its time.
+ */
+export async function deliverQueuedEmail(db: Database, sender: EmailSender, id: string): Promise<void> {
+  const { claimed } = await retryDueEmails(db, sender, { ids: [id] });
+  if (claimed > 0) return;
+  const [row] = await db
+    .select({ status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.id, id));
+  if (row?.status === "pending") await enqueue("email.deliver", { id }, { startAfter: row.nextAttemptAt });
+}
+
+/** Schedules every email still waiting for an attempt: what a process does at start, for rows whose job was lost (a crash mid-attempt). */
+export async function scheduleQueuedEmails(db: Database): Promise<number> {
+  const pending = await db
+    .select({ id: emailDeliveries.id, nextAttemptAt: emailDeliveries.nextAttemptAt })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.status, "pending"));
+  for (const { id, nextAttemptAt } of pending) await enqueue("email.deliver", { id }, { startAfter: nextAttemptAt });
+  return pending.length;
+}
+
 export interface RetryReport {
   claimed: number;
   sent: number;
@@ -136,10 +168,10 @@ export interface RetryReport {
 }
 
 /**
- * Sends the queued emails whose time has come, at most `limit` per call.
- * Rows are claimed in one statement (`for update skip locked` and a lease on
- * `next_attempt_at`), so several server processes running this loop never
- * send the same email twice at the same time.
+ * Sends the queued emails whose time has come (of `ids` when given), at most
+ * `limit` per call. Rows are claimed in one statement (`for update skip
+ * locked` and a lease on `next_attempt_at`), so several server processes
+ * never send the same email twice at the same time.
  */
 export async function retryDueEmails(
   db: Database,
@@ -149,12 +181,19 @@ export async function retryDueEmails(
     limit = 20,
     policy = DEFAULT_DELIVERY_POLICY,
     logger = console,
-  }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger } = {},
+    ids,
+  }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger; ids?: string[] } = {},
 ): Promise<RetryReport> {
   const due = db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.status, "pending"), lte(emailDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(emailDeliveries.status, "pending"),
+        lte(emailDeliveries.nextAttemptAt, now),
+        ids ? inArray(emailDeliveries.id, ids) : undefined,
+      ),
+    )
     .orderBy(asc(emailDeliveries.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -163,6 +202,9 @@ export async function retryDueEmails(
     .set({ attempts: sql`${emailDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + policy.leaseMs) })
     .where(and(inArray(emailDeliveries.id, due), eq(emailDeliveries.status, "pending")))
     .returning();
+
+  // Looked at again when the lease runs out, should this process die or lose the database mid-send.
+  for (const row of claimed) await enqueue("email.deliver", { id: row.id }, { startAfter: row.nextAttemptAt });
 
   const report: RetryReport = { claimed: claimed.length, sent: 0, rescheduled: 0, failed: 0 };
   for (const row of claimed) {
@@ -210,18 +252,21 @@ async function markFailedAttempt(
   logger: Logger,
 ): Promise<"rescheduled" | "failed"> {
   const givingUp = attempts >= policy.maxAttempts;
+  const nextAttemptAt = new Date(now.getTime() + (givingUp ? 0 : policy.backoffMs(attempts)));
   try {
     await db
       .update(emailDeliveries)
-      .set({
-        status: givingUp ? "failed" : "pending",
-        lastError: describe(error).slice(0, 1000),
-        nextAttemptAt: new Date(now.getTime() + (givingUp ? 0 : policy.backoffMs(attempts))),
-      })
+      .set({ status: givingUp ? "failed" : "pending", lastError: describe(error).slice(0, 1000), nextAttemptAt })
       .where(eq(emailDeliveries.id, id));
   } catch (markError) {
-    // The lease runs out and the loop tries again: nothing is lost.
+    // The row stays pending and leased: it is sent once the lease has run out, nothing is lost.
     logger.error(`Email delivery ${id}: could not record the failed attempt: ${describe(markError)}`);
+  }
+  if (!givingUp) {
+    await enqueue("email.deliver", { id }, { startAfter: nextAttemptAt }).catch((queueError: unknown) => {
+      // Still pending: the next start of the store schedules every pending row.
+      logger.error(`Email delivery ${id}: the next attempt could not be scheduled: ${describe(queueError)}`);
+    });
   }
   if (givingUp) logger.error(`Email delivery ${id}: given up after ${attempts} attempts: ${describe(error)}`);
   return givingUp ? "failed" : "rescheduled";
@@ -235,35 +280,4 @@ export async function deliveryStatus(db: Database, reference: string): Promise<E
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-export interface RetryLoop {
-  stop(): void;
-  /** Runs one pass now (what the timer does); resolves when it is done. */
-  runOnce(): Promise<void>;
-}
-
-/**
- * Runs `retryDueEmails` every `intervalMs` in this process. The timer does not
- * keep the process alive, a pass never overlaps the previous one, and a
- * failing pass (the database restarting) is logged and tried again next time.
- */
-export function startRetryLoop(
-  run: () => Promise<unknown>,
-  { intervalMs = 30_000, logger = console }: { intervalMs?: number; logger?: Pick<Console, "warn"> } = {},
-): RetryLoop {
-  let running: Promise<void> | null = null;
-  const runOnce = () => {
-    running ??= Promise.resolve()
-      .then(run)
-      .then(() => undefined)
-      .catch((error: unknown) => logger.warn(`Email retry pass failed: ${describe(error)}`))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), runOnce };
 }

@@ -1,6 +1,6 @@
 import { getConfig, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { deliverEmail, retryDueEmails } from "./deliveries.server";
+import { deliverEmail } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
@@ -41,7 +41,7 @@ type Logger = Pick<Console, "error">;
  * Sends and never throws: an order or a contact message never fails because
  * the mail did. With the database the message goes through the delivery
  * queue (`deliveries.server.ts`): one attempt now, and if that fails it is
- * kept and sent again by the retry loop. With only a sender (tests) it is one
+ * kept and sent again by its job (deliveries.server.ts). With only a sender (tests) it is one
  * attempt, logged when it fails.
  */
 export async function sendEmailSafely(
@@ -68,9 +68,4 @@ export async function sendEmailSafely(
     logger.error(`Email not sent (${message.tag ?? "untagged"}): ${reason}`, error);
     return { sent: false, queued: false };
   }
-}
-
-/** One pass of the retry loop with the configured sender: the queued emails whose time has come. */
-export async function retryQueuedEmails(db: Database, options: Parameters<typeof retryDueEmails>[2] = {}) {
-  return retryDueEmails(db, emailSenderFor(db), options);
 }

@@ -65,7 +65,7 @@ describe("orderConfirmationEmail", () => {
     expect(email.html).toContain("$31.98");
   });
 
-  it("marks an order paid on the test payment page as a test, and only that one (issue 17, row 1)", () => {
+  it("marks an order paid on the test payment page as a test, and only that one", () => {
     const test = orderConfirmationEmail({ ...order, isTestPayment: true });
     expect(test.text.split("\n")[0]).toBe(TEST_ORDER_NOTICE);
     expect(test.html).toContain("TEST ORDER");

@@ -1,5 +1,12 @@
 import { publicBaseUrl, type Config } from "~/config.server";
-import { PaymentError, type PaymentProvider, type PaymentVerification, type StartPaymentInput, type StartedPayment } from "./types";
+import {
+  PaymentError,
+  type PaymentProvider,
+  type PaymentVerification,
+  type RefundResult,
+  type StartPaymentInput,
+  type StartedPayment,
+} from "./types";
 
 /**
  * Affirm financing through its documented REST API (docs.affirm.com), with
@@ -93,6 +100,18 @@ export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
       if (existing) return verdict(reference, existing);
       console.error(`Affirm refused to authorize checkout ${reference}: ${authorized.message}`);
       return declined(reference);
+    },
+    /** An authorized loan is voided (nothing was captured); a captured one is refunded in full. */
+    async refundPayment({ reference, amountCents }): Promise<RefundResult> {
+      const transaction = await api.readTransaction(reference);
+      if (!transaction || !HELD_STATUSES.has(transaction.status))
+        return { status: "refused", message: "Affirm holds no loan for this payment." };
+      const captured = transaction.status === "captured";
+      const path = `/api/v1/transactions/${encodeURIComponent(transaction.id)}/${captured ? "refund" : "void"}`;
+      const answer = await api.send("POST", path, captured ? { amount: amountCents } : {});
+      if (!answer.ok) return { status: "refused", message: `Affirm refused the ${captured ? "refund" : "void"}: HTTP ${answer.status}` };
+      const id = isRecord(answer.json) ? stringField(answer.json, "id") : null;
+      return { status: "refunded", refundReference: id ?? transaction.id };
     },
   };
 }
@@ -198,6 +217,7 @@ function affirmClient(options: AffirmOptions) {
   }
 
   return {
+    send,
     /** Any answer but 2xx is a failure here: a checkout that cannot be created cannot be paid. */
     async request(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
       const answer = await send(method, path, body);

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { publicBaseUrl, type Config } from "~/config.server";
 import { dollarsToCents } from "~/services/shipping/dollars-to-cents";
@@ -69,7 +70,7 @@ export function isAuthorizeNetConfigured(config: Config): boolean {
   return Boolean(config.AUTHORIZE_NET_API_LOGIN_ID && config.AUTHORIZE_NET_TRANSACTION_KEY);
 }
 
-export function createAuthorizeNetFromConfig(config: Config): PaymentProvider {
+export function createAuthorizeNetFromConfig(config: Config): AuthorizeNetProvider {
   return createAuthorizeNet({
     apiLoginId: config.AUTHORIZE_NET_API_LOGIN_ID ?? "",
     transactionKey: config.AUTHORIZE_NET_TRANSACTION_KEY ?? "",
@@ -101,7 +102,12 @@ export function centsToDollars(cents: number): string {
  * invoice number (or the transId the popup reported) and reads its status
  * and amount with getTransactionDetailsRequest.
  */
-export function createAuthorizeNet(options: AuthorizeNetOptions): PaymentProvider {
+export interface AuthorizeNetProvider extends PaymentProvider {
+  /** Our invoice number (the attempt's reference) of a transaction, asked of the API; null for a transaction it does not know. */
+  invoiceNumberOf(transId: string): Promise<string | null>;
+}
+
+export function createAuthorizeNet(options: AuthorizeNetOptions): AuthorizeNetProvider {
   const environment = options.environment ?? "sandbox";
   const endpoint = `${(options.apiBase ?? HOSTS[environment].api).replace(/\/+$/, "")}/xml/v1/request.api`;
   const hostedUrl = options.hostedUrl ?? HOSTS[environment].hosted;
@@ -156,10 +162,44 @@ export function createAuthorizeNet(options: AuthorizeNetOptions): PaymentProvide
     return [];
   }
 
+  /** The paid transaction of an invoice, searched like the return page does. */
+  async function paidTransaction(invoiceNumber: string): Promise<TransactionDetails | null> {
+    let ids = await unsettledTransactionIds(invoiceNumber);
+    if (ids.length === 0) ids = await settledTransactionIds(invoiceNumber);
+    const candidates = await Promise.all(ids.map(transactionDetails));
+    return candidates.find((item) => item?.order?.invoiceNumber === invoiceNumber && PAID_STATUSES.has(item.transactionStatus)) ?? null;
+  }
+
   return {
     id: PROVIDER,
     method: "authorizenet",
     name: "Authorize.Net Accept Hosted",
+    async invoiceNumberOf(transId) {
+      if (!/^\d{1,20}$/.test(transId)) return null;
+      return (await transactionDetails(transId))?.order?.invoiceNumber ?? null;
+    },
+    /** Before settlement the transaction is voided (nothing moves); after, refunded in full to the same card. */
+    async refundPayment({ reference, amountCents }) {
+      const paid = await paidTransaction(reference);
+      if (!paid) return { status: "refused", message: "Authorize.Net holds no paid transaction for this payment." };
+      const unsettled = paid.transactionStatus !== "settledSuccessfully";
+      const transactionRequest = unsettled
+        ? { transactionType: "voidTransaction", refTransId: paid.transId }
+        : {
+            transactionType: "refundTransaction",
+            amount: centsToDollars(amountCents),
+            payment: { creditCard: { cardNumber: (paid.payment?.creditCard?.cardNumber ?? "").slice(-4), expirationDate: "XXXX" } },
+            refTransId: paid.transId,
+          };
+      const answer = await call({ createTransactionRequest: { merchantAuthentication, transactionRequest } });
+      const parsed = transactionAnswer.safeParse(answer);
+      const result = parsed.success ? parsed.data.transactionResponse : undefined;
+      if (messagesOf(answer)?.resultCode === "Ok" && result?.responseCode === "1") {
+        return { status: "refunded", refundReference: result.transId && result.transId !== "0" ? result.transId : paid.transId };
+      }
+      const reason = result?.errors?.[0]?.errorText ?? messagesOf(answer)?.message?.[0]?.text ?? "no reason given";
+      return { status: "refused", message: `Authorize.Net refused the ${unsettled ? "void" : "refund"}: ${reason}` };
+    },
     isStandIn: false,
     async startPayment(input) {
       const invoiceNumber = authorizeNetInvoiceNumber(input.attemptId);
@@ -277,6 +317,16 @@ const transactionDetailsSchema = z.object({
   authAmount: amount,
   settleAmount: amount,
   order: z.object({ invoiceNumber: z.string().nullish() }).nullish(),
+  payment: z.object({ creditCard: z.object({ cardNumber: z.string().nullish() }).nullish() }).nullish(),
+});
+const transactionAnswer = z.object({
+  transactionResponse: z
+    .object({
+      responseCode: z.string().nullish(),
+      transId: z.string().nullish(),
+      errors: z.array(z.object({ errorText: z.string() })).nullish(),
+    })
+    .nullish(),
 });
 type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
 const detailsAnswer = z.object({ transaction: transactionDetailsSchema });
@@ -343,4 +393,26 @@ async function callApi(endpoint: string, body: unknown, timeoutMs: number): Prom
   } catch {
     throw new PaymentError("Authorize.Net answered with malformed JSON.", PROVIDER, response.status);
   }
+}
+
+/**
+ * Whether `X-ANET-Signature: sha512=HEX` is the HMAC-SHA512 of the raw body under the merchant's
+ * Signature Key (a hex string, used as its bytes). Compared in constant time; anything malformed is false.
+ */
+export function isAuthorizeNetSignatureValid(rawBody: string, header: string | null, signatureKey: string): boolean {
+  const match = /^sha512=([0-9a-f]{128})$/i.exec((header ?? "").trim());
+  if (!match || !/^(?:[0-9a-f]{2})+$/i.test(signatureKey)) return false;
+  const expected = createHmac("sha512", Buffer.from(signatureKey, "hex")).update(rawBody, "utf8").digest();
+  const sent = Buffer.from(match[1], "hex");
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+/** The transaction id of a `net.authorize.payment.*` notification, to look up; nothing else in it is believed. */
+export function authorizeNetTransactionOfEvent(event: unknown): string | null {
+  const parsed = z
+    .object({ eventType: z.string(), payload: z.object({ entityName: z.string().optional(), id: z.union([z.string(), z.number()]) }) })
+    .safeParse(event);
+  if (!parsed.success || !parsed.data.eventType.startsWith("net.authorize.payment.")) return null;
+  const id = String(parsed.data.payload.id);
+  return parsed.data.payload.entityName === "transaction" && /^\d{1,20}$/.test(id) ? id : null;
 }

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { Config } from "~/config.server";
 import { dollarsToCents } from "~/services/shipping/dollars-to-cents";
-import { PaymentError, type PaymentProvider, type PaymentVerification, type StartPaymentInput, type StartedPayment } from "./types";
+import {
+  PaymentError,
+  type PaymentProvider,
+  type PaymentVerification,
+  type RefundResult,
+  type StartPaymentInput,
+  type StartedPayment,
+} from "./types";
 
 /**
  * The PayPal wallet through PayPal's REST API (Orders v2,
@@ -50,7 +57,7 @@ export function paypalSdkUrl(config: Config): string {
   return `${trimSlash(config.PAYPAL_SDK_BASE ?? PAYPAL_HOSTS[config.PAYPAL_ENVIRONMENT].web)}/sdk/js`;
 }
 
-export function createPayPalProviderFromConfig(config: Config): PaymentProvider {
+export function createPayPalProviderFromConfig(config: Config): PayPalProvider {
   return createPayPalProvider({
     clientId: config.PAYPAL_CLIENT_ID ?? "",
     clientSecret: config.PAYPAL_CLIENT_SECRET ?? "",
@@ -79,6 +86,7 @@ const orderAnswer = z.object({
     )
     .optional(),
 });
+const refundAnswer = z.object({ id: z.string().min(1), status: z.string() });
 const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 const errorAnswer = z.object({
   name: z.string().optional(),
@@ -103,7 +111,21 @@ export function forgetPayPalTokens(): void {
   tokenCache.clear();
 }
 
-export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
+/** The headers PayPal signs each webhook delivery with, as verify-webhook-signature takes them. */
+export interface PayPalWebhookSignature {
+  transmissionId: string;
+  transmissionTime: string;
+  transmissionSig: string;
+  certUrl: string;
+  authAlgo: string;
+}
+
+export interface PayPalProvider extends PaymentProvider {
+  /** Asks PayPal whether this event was signed by PayPal for our webhook (POST /v1/notifications/verify-webhook-signature). */
+  verifyWebhookSignature(signature: PayPalWebhookSignature, webhookId: string, event: unknown): Promise<boolean>;
+}
+
+export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
   const apiBase = trimSlash(options.apiBase);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cacheKey = `${apiBase} ${options.clientId}`;
@@ -220,6 +242,47 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       const captured = await captureOrder(order.id, attemptId);
       return "id" in captured ? judgeOrder(captured, attemptId) : captured;
     },
+
+    /** Refunds the order's completed capture in full (POST /v2/payments/captures/{id}/refund), once per attempt. */
+    async refundPayment({ attemptId, reference }): Promise<RefundResult> {
+      const order = await getOrder(reference);
+      const completed = order?.purchase_units?.[0]?.payments?.captures?.find((item) => item.status === "COMPLETED");
+      if (!completed) return { status: "refused", message: "PayPal holds no completed capture for this payment." };
+      const path = `/v2/payments/captures/${encodeURIComponent(completed.id)}/refund`;
+      const answer = await api("POST", path, { "paypal-request-id": `refund-${attemptId}` }, {});
+      if (answer.status >= 500) throw statusError(`POST ${path}`, answer);
+      const refund = refundAnswer.safeParse(answer.json);
+      if (
+        (answer.status === 200 || answer.status === 201) &&
+        refund.success &&
+        refund.data.status !== "FAILED" &&
+        refund.data.status !== "CANCELLED"
+      ) {
+        return { status: "refunded", refundReference: refund.data.id };
+      }
+      const error = errorAnswer.safeParse(answer.json).data;
+      return { status: "refused", message: error ? readableIssue(error) : `PayPal answered ${answer.status}.` };
+    },
+
+    async verifyWebhookSignature(signature, webhookId, event): Promise<boolean> {
+      const answer = await api(
+        "POST",
+        "/v1/notifications/verify-webhook-signature",
+        {},
+        {
+          transmission_id: signature.transmissionId,
+          transmission_time: signature.transmissionTime,
+          transmission_sig: signature.transmissionSig,
+          cert_url: signature.certUrl,
+          auth_algo: signature.authAlgo,
+          webhook_id: webhookId,
+          webhook_event: event,
+        },
+      );
+      if (answer.status >= 500 || answer.status === 401) throw statusError("POST /v1/notifications/verify-webhook-signature", answer);
+      const parsed = z.object({ verification_status: z.string() }).safeParse(answer.json);
+      return answer.status === 200 && parsed.success && parsed.data.verification_status === "SUCCESS";
+    },
   };
 }
 
@@ -325,3 +388,27 @@ function parseJson(text: string): unknown {
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
+
+/**
+ * The PayPal order a webhook event is about: the order itself (CHECKOUT.ORDER.*) or the order of a
+ * capture (PAYMENT.CAPTURE.*). Only an id to look up; nothing else in the event is believed.
+ */
+export function paypalOrderIdOfEvent(event: unknown): string | null {
+  const parsed = webhookEvent.safeParse(event);
+  if (!parsed.success) return null;
+  const { event_type: type, resource } = parsed.data;
+  const id = type.startsWith("CHECKOUT.ORDER.")
+    ? resource.id
+    : type.startsWith("PAYMENT.CAPTURE.")
+      ? resource.supplementary_data?.related_ids?.order_id
+      : undefined;
+  return typeof id === "string" && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
+}
+
+const webhookEvent = z.object({
+  event_type: z.string(),
+  resource: z.object({
+    id: z.string().optional(),
+    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+  }),
+});

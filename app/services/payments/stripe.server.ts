@@ -5,6 +5,7 @@ import {
   PaymentError,
   type PaymentProvider,
   type PaymentVerification,
+  type RefundResult,
   type StartedPayment,
   type StartPaymentInput,
   type VerifyPaymentInput,
@@ -157,6 +158,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (isId(input.reference, "pi_")) return verifyPaymentIntent(input);
       if (isId(input.reference, "cs_")) return verifyCheckoutSession(input);
       return Promise.resolve({ status: "declined", reference: input.reference, message: "Unknown payment." });
+    },
+    /** A full refund of the PaymentIntent (a Checkout Session's own one), keyed by the attempt so a retry refunds once. */
+    async refundPayment({ reference, attemptId }): Promise<RefundResult> {
+      let intentId: string | null = isId(reference, "pi_") ? reference : null;
+      if (isId(reference, "cs_")) {
+        const session = await call("retrieve a Checkout Session", () => stripe.checkout.sessions.retrieve(reference));
+        const intent = session.payment_intent;
+        intentId = typeof intent === "string" ? intent : (intent?.id ?? null);
+      }
+      if (!intentId) return { status: "refused", message: "Stripe holds no payment for this attempt." };
+      const paymentIntent = intentId;
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${attemptId}` });
+        return refund.status === "failed" || refund.status === "canceled"
+          ? { status: "refused", message: `Stripe's refund ${refund.id} is ${refund.status}.` }
+          : { status: "refunded", refundReference: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: "refused", message: error.message };
+        throw toPaymentError("refund a payment", error);
+      }
     },
   };
 }

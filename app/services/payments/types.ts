@@ -139,7 +139,20 @@ export interface PaymentProvider {
   startPayment(input: StartPaymentInput): Promise<StartedPayment>;
   /** Asks the provider what became of a payment (and captures or authorizes it where the provider needs that step). */
   verifyPayment(input: VerifyPaymentInput): Promise<PaymentVerification>;
+  /** Gives the whole payment back (a refund, or a void before settlement); throws PaymentError when the provider cannot be asked. */
+  refundPayment?(input: RefundInput): Promise<RefundResult>;
 }
+
+export interface RefundInput {
+  attemptId: string;
+  /** The reference startPayment returned (the provider finds the money behind it). */
+  reference: string;
+  amountCents: number;
+}
+
+export type RefundResult =
+  /** `refundReference`: the provider's id of the refund (or of the voided transaction). */
+  { status: "refunded"; refundReference: string } | { status: "refused"; message: string };
 
 /** A provider that could not be reached or answered something we cannot use. Its message is safe to log, not to show. */
 export class PaymentError extends Error {

@@ -28,7 +28,8 @@ export const STORE_COMMAND = { file: process.execPath, args: ["./build/server.js
  * fakes starts one of these in `beforeAll` and stops it in `afterAll`.
  */
 export async function startStoreServer(env: Record<string, string>): Promise<StoreServer> {
-  const port = await freePort();
+  // A PORT of the caller's: a process restarted where a proxy expects it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(STORE_COMMAND.file, STORE_COMMAND.args, {

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -9,6 +9,28 @@ import postgres from "postgres";
 /** The shared server's admin URL (the tests only create and drop their own databases on it). */
 export const ADMIN_DATABASE_URL =
   process.env.RESILIENCE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * Why these tests cannot run on this machine, or null when they can. A server
+ * named in RESILIENCE_DATABASE_URL or TEST_DATABASE_URL is taken as given (an
+ * unreachable one fails the tests); without one, nothing answering on the
+ * default 127.0.0.1:5432 means a machine without PostgreSQL, and they skip.
+ */
+export async function missingPostgres(): Promise<string | null> {
+  if (process.env.RESILIENCE_DATABASE_URL || process.env.TEST_DATABASE_URL) return null;
+  const { hostname, port } = new URL(ADMIN_DATABASE_URL);
+  const answers = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 5432), timeout: 5_000 });
+    const done = (reachable: boolean) => {
+      socket.destroy();
+      resolve(reachable);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("timeout", () => done(false));
+    socket.once("error", () => done(false));
+  });
+  return answers ? null : `no PostgreSQL: TEST_DATABASE_URL is not set and nothing answers on ${hostname}:${port || 5432}`;
+}
 
 export interface ScratchDatabase {
   /** postgres:// URL of the new, empty database. */

@@ -1,3 +1,5 @@
+import type { Fetcher } from "./http2-fetch";
+
 /**
  * A shopper scripted over plain HTTP, as a browser without script would do it:
  * a cookie jar, form posts and redirects followed by hand. Used by the load,
@@ -41,16 +43,23 @@ export interface Exchange {
 /** Something went wrong below HTTP: the connection was reset or closed without an answer. */
 export class DroppedConnection extends Error {}
 
+/** Plain fetch: HTTP/1.1 straight to a store process. */
+const plainFetch: Fetcher = (url, init) => fetch(url, { ...init, redirect: "manual" });
+
 export class Shopper {
   private readonly cookies = new Map<string, string>();
   /** Every answer this shopper got, for the test's tallies. */
   readonly onExchange: ((exchange: Exchange) => void) | undefined;
+  /** How requests go out: fetch, or the HTTP/2 connection of a browser behind a proxy (http2-fetch.ts). */
+  private readonly send: Fetcher;
 
   constructor(
     readonly baseUrl: string,
     onExchange?: (exchange: Exchange) => void,
+    send: Fetcher = plainFetch,
   ) {
     this.onExchange = onExchange;
+    this.send = send;
   }
 
   cookieHeader(): string {
@@ -61,9 +70,9 @@ export class Shopper {
     return this.cookies.get(name);
   }
 
-  /** Another shopper (another browser) that holds a copy of this one's cookies. */
+  /** Another shopper (another browser) that holds a copy of this one's cookies; elsewhere (a store process itself), over plain fetch. */
   copy(baseUrl = this.baseUrl): Shopper {
-    const copy = new Shopper(baseUrl, this.onExchange);
+    const copy = new Shopper(baseUrl, this.onExchange, baseUrl === this.baseUrl ? this.send : plainFetch);
     for (const [name, value] of this.cookies) copy.cookies.set(name, value);
     return copy;
   }
@@ -96,7 +105,7 @@ export class Shopper {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+      response = await this.send(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
       text = await response.text();
     } catch (error) {
       throw new DroppedConnection(`${method} ${url.pathname}: ${describe(error)}`, { cause: error });

@@ -1,3 +1,4 @@
+import { paymentCancelPath } from "~/payments/paths";
 import { PayPalButtons as SdkButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useNavigate } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
@@ -70,9 +71,21 @@ function WalletButtons({ checkoutToken, fallback }: Pick<Props, "checkoutToken" 
     navigate(`/checkout-authorized/paypal?${new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId })}`);
   }
 
+  /** Closing PayPal's window: the server checks the order and the checkout says "Payment cancelled". */
+  function onCancel({ orderID }: { orderID?: string | null }) {
+    const attemptId = orderID ? attempts.current.get(orderID) : undefined;
+    navigate(paymentCancelPath(checkoutToken, attemptId ?? ""));
+  }
+
   return (
     <>
-      <SdkButtons style={BUTTON_STYLE} createOrder={createOrder} onApprove={onApprove} onError={() => setMessage(PAYMENT_FAILED)} />
+      <SdkButtons
+        style={BUTTON_STYLE}
+        createOrder={createOrder}
+        onApprove={onApprove}
+        onCancel={onCancel}
+        onError={() => setMessage(PAYMENT_FAILED)}
+      />
       {message ? (
         <p
           className={message === PAYMENT_FAILED ? "notice notice--error" : "notice notice--info"}

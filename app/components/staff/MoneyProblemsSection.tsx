@@ -1,0 +1,121 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { MoneyProblem, MoneyProblems } from "~/payments/money-problems.server";
+import { formatDate, formatUsd } from "~/utils/format";
+import { CsrfField } from "./CsrfField";
+
+const WHY: Record<MoneyProblem["why"], string> = {
+  duplicate: "Duplicate payment: the order was paid by another payment",
+  "order-cancelled": "The order was cancelled",
+  "no-order": "Paid at the provider, no order yet",
+};
+
+/**
+ * Money staff must settle: payments no live order holds (each with a Refund
+ * form that posts the staff CSRF token, so it works without script),
+ * payments the provider approved with no order yet, and test orders apart.
+ */
+export function MoneyProblemsSection({
+  problems,
+  csrf,
+  formAction,
+  hrefFor,
+}: {
+  problems: MoneyProblems;
+  csrf: string;
+  formAction: string;
+  hrefFor: (orderId: string) => string;
+}) {
+  return (
+    <section className="staff-money" aria-labelledby="money-heading">
+      <h2 id="money-heading">Payments to settle</h2>
+
+      <h3>Payments to refund</h3>
+      {problems.toRefund.length === 0 ? (
+        <p className="staff-empty">No payment to refund.</p>
+      ) : (
+        <PaymentsTable rows={problems.toRefund} hrefFor={hrefFor} caption="Payments to refund, newest first">
+          {(row) => (
+            <Form method="post" action={formAction}>
+              <CsrfField token={csrf} />
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="attemptId" value={row.attemptId} />
+              <button type="submit" className="button button--small button--dark">
+                Refund {formatUsd(row.amountCents)}
+                <span className="visually-hidden"> of payment {row.attemptId}</span>
+              </button>
+            </Form>
+          )}
+        </PaymentsTable>
+      )}
+
+      <h3>Paid without an order</h3>
+      {problems.paidWithoutOrder.length === 0 ? (
+        <p className="staff-empty">Every approved payment has its order.</p>
+      ) : (
+        <PaymentsTable rows={problems.paidWithoutOrder} hrefFor={hrefFor} caption="Approved payments without an order" />
+      )}
+
+      <h3>Test orders</h3>
+      <p>Paid on the offline test page: no money moved, nothing to refund.</p>
+      {problems.testOrders.length === 0 ? (
+        <p className="staff-empty">No test orders.</p>
+      ) : (
+        <ul className="staff-test-orders">
+          {problems.testOrders.map((order) => (
+            <li key={order.orderId}>
+              <Link to={hrefFor(order.orderId)}>{order.orderId}</Link> · {formatUsd(order.totalCents)} · {formatDate(order.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PaymentsTable({
+  rows,
+  hrefFor,
+  caption,
+  children,
+}: {
+  rows: MoneyProblem[];
+  hrefFor: (orderId: string) => string;
+  caption: string;
+  children?: (row: MoneyProblem) => ReactNode;
+}) {
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Payment</th>
+            <th scope="col">Provider</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Why</th>
+            <th scope="col">Order</th>
+            <th scope="col">Date</th>
+            {children ? <th scope="col">Action</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.attemptId} data-testid="money-row" data-attempt-id={row.attemptId}>
+              <td>
+                {row.attemptId}
+                {row.reference ? <div className="staff-muted">{row.reference}</div> : null}
+              </td>
+              <td>{row.provider}</td>
+              <td>{formatUsd(row.amountCents)}</td>
+              <td>{WHY[row.why]}</td>
+              <td>{row.orderId ? <Link to={hrefFor(row.orderId)}>{row.orderId}</Link> : "—"}</td>
+              <td>{formatDate(row.createdAt)}</td>
+              {children ? <td>{children(row)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

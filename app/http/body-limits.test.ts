@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor, isJsonRoute, oversizeAnswer, REQUEST_BODY_MAX_BYTES } from "./body-limits";
+
+describe("body limits", () => {
+  it("lets provider webhooks carry more than a shopper's form", () => {
+    expect(bodyLimitFor("/api/paypal/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/api/authorizenet/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/api/stripe")).toBe(REQUEST_BODY_MAX_BYTES);
+  });
+
+  it("answers JSON routes with { error } and pages with a line of text", () => {
+    expect(isJsonRoute("/api/stripe")).toBe(true);
+    expect(isJsonRoute("/newPurchase")).toBe(true);
+    expect(isJsonRoute("/contact")).toBe(false);
+    const json = oversizeAnswer("/api/stripe", REQUEST_BODY_MAX_BYTES);
+    expect(json.contentType).toContain("application/json");
+    expect(JSON.parse(json.body)).toEqual({ error: "Payload Too Large: request bodies are limited to 64 KB." });
+    expect(oversizeAnswer("/contact", REQUEST_BODY_MAX_BYTES)).toEqual({
+      contentType: "text/plain; charset=utf-8",
+      body: "Payload Too Large: request bodies are limited to 64 KB.\n",
+    });
+  });
+});

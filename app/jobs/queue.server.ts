@@ -1,0 +1,121 @@
+import { PgBoss, type Queue } from "pg-boss";
+import type { DatabaseHandle } from "~/db/database.server";
+
+/**
+ * The store's one way to run background work: pg-boss, a job queue kept in
+ * the store's own database (schema `pgboss`, created and migrated by pg-boss
+ * at start), on the embedded PGlite as on PostgreSQL. Every server process
+ * starts it and works every queue; a job is claimed by one process at a time
+ * (`for update skip locked`), a job whose process died is taken up again
+ * once it expires, and a handler that throws is retried with back-off.
+ *
+ * Jobs only say when to look at a row: the rows that need the work
+ * (`email_deliveries`, `payment_attempts`) stay the record of what was done
+ * and of when it is next due, and their handlers claim them before acting,
+ * so a job that runs twice, or early, does nothing more.
+ *
+ * This module is the only one that knows pg-boss.
+ */
+
+/** Every kind of background work, and the data its job carries. */
+export interface JobData {
+  /** Send a queued email (`email_deliveries.id`) if its attempt is due. */
+  "email.deliver": { id: string };
+  /** Ask the provider about an unfinished payment (`payment_attempts.id`) if its check is due. */
+  "payment.reconcile": { id: string };
+}
+
+export type JobName = keyof JobData;
+
+/**
+ * Each job is keyed by its row and time (`singletonKey`), and the `short`
+ * policy keeps one waiting job per key: every process's start-up can schedule
+ * every row that is due without piling up copies. A job whose process died is
+ * taken up again after `expireInSeconds`; one whose handler threw (the
+ * database was away), after a back-off from `retryDelay` seconds, doubling up
+ * to an hour. The rows' own back-off decides when the work is next due; this
+ * only makes sure a job that broke is tried again.
+ */
+function queueOptions(retryDelay: number): Omit<Queue, "name"> {
+  return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
+}
+
+const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile"];
+
+export interface JobQueue {
+  /** Queues a job, to run at `startAfter` (at once without); nothing is added while one for the same row and time waits. */
+  send<Name extends JobName>(name: Name, data: JobData[Name], options?: { startAfter?: Date }): Promise<void>;
+  /** Runs `handler` for this process's share of the queue's jobs; a handler that throws is retried later. */
+  work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>): Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to a time-out) and stops pg-boss's timers. */
+  stop(): Promise<void>;
+}
+
+interface QueueOptions {
+  /** How often each queue is asked for due jobs; the work it schedules is minutes apart. */
+  pollingIntervalSeconds?: number;
+  /** The first retry's delay after a handler threw. */
+  retryDelaySeconds?: number;
+  logger?: Pick<Console, "error" | "warn">;
+}
+
+export async function startJobQueue(
+  database: Pick<DatabaseHandle, "kind" | "executeSql">,
+  { pollingIntervalSeconds = 10, retryDelaySeconds = 30, logger = console }: QueueOptions = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    // pg-boss runs its statements through the store's own connection (PGlite's one, or the postgres.js pool): no second pool.
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    backend: database.kind === "pglite" ? "pglite" : "postgres",
+    // What the store does not use is left off, so an idle store runs few statements: no cron, no instance registry.
+    schedule: false,
+    registerInstance: false,
+    // Job dependencies (flows) are not used: their check runs rarely instead of every 5 s.
+    flowIntervalSeconds: 600,
+    // Rebuilding indexes concurrently cannot run inside PGlite's single session; the job table stays small anyway.
+    reindex: database.kind !== "pglite",
+  });
+  boss.on("error", (error) => logger.error(`Job queue: ${error.message}`));
+  boss.on("warning", (warning) => logger.warn(`Job queue: ${warning.message}`));
+  await boss.start();
+  // Creating a queue that exists does nothing (several processes start at once).
+  for (const name of JOB_NAMES) await boss.createQueue(name, queueOptions(retryDelaySeconds));
+
+  return {
+    async send(name, data, { startAfter } = {}) {
+      const runAt = startAfter ?? new Date();
+      await boss.send(name, data, { startAfter: runAt, singletonKey: `${data.id}@${runAt.toISOString()}` });
+    },
+    async work(name, handler) {
+      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds }, async ([job]) => {
+        await handler(job.data);
+      });
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
+
+declare global {
+  var __jobQueue: JobQueue | undefined;
+}
+
+/** Makes `queue` this process's queue, the one `enqueue` sends to (kept on globalThis across dev rebuilds). */
+export function useJobQueue(queue: JobQueue | undefined): void {
+  globalThis.__jobQueue = queue;
+}
+
+/**
+ * Queues a job on this process's queue. Where none is running (a script, a
+ * test without one) nothing is sent: the row keeps its own schedule, and the
+ * next start schedules every row still due (see each feature's start-up).
+ */
+export async function enqueue<Name extends JobName>(name: Name, data: JobData[Name], options: { startAfter?: Date } = {}): Promise<void> {
+  await globalThis.__jobQueue?.send(name, data, options);
+}
+
+/** Stops this process's queue, if it runs; the server's shutdown does this before it closes the database. */
+export async function stopJobQueue(): Promise<void> {
+  const queue = globalThis.__jobQueue;
+  globalThis.__jobQueue = undefined;
+  await queue?.stop();
+}

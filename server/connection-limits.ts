@@ -1,0 +1,131 @@
+import { isIPv6, type Socket } from "node:net";
+import type { Server } from "node:http";
+import { parseConfig, type Config } from "../app/config.server";
+import { normalizeAddress } from "../app/http/client-address";
+
+type LimitKeys = "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "KEEP_ALIVE_TIMEOUT_MS" | "MAX_CONNECTIONS" | "MAX_CONNECTIONS_PER_ADDRESS";
+
+export type ConnectionSettings = Pick<Config, "TRUSTED_PROXIES"> & Partial<Pick<Config, LimitKeys>>;
+
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** 0: no cap per address. */
+  maxConnectionsPerAddress: number;
+}
+
+/** Connections one client address may hold open when the store faces clients itself. */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
+
+/**
+ * Connections the kernel queues before the process accepts them (Node's default is 511). A burst of
+ * connections (an attack, or many shoppers at once) past the queue has its connection attempts dropped,
+ * and a client caught in it, whoever it is, waits a whole second for its retry. Linux caps it at
+ * net.core.somaxconn (4096 by default).
+ */
+export const LISTEN_BACKLOG = 4_096;
+
+/** How often Node looks for connections past their header or request timeout (its default, 30 s, would let them live 40 s). */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+
+/** A quiet log while connections are refused: one line per reason at most this often. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * The limits from the configuration (keys left out take the configuration's
+ * defaults). Behind a trusted proxy every connection comes from the proxy, so
+ * there is no cap per address unless MAX_CONNECTIONS_PER_ADDRESS sets one.
+ */
+export function connectionLimitsFor(settings: ConnectionSettings): ConnectionLimits {
+  const defaults = parseConfig({});
+  return {
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_MS ?? defaults.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS ?? defaults.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: settings.KEEP_ALIVE_TIMEOUT_MS ?? defaults.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: settings.MAX_CONNECTIONS ?? defaults.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: settings.MAX_CONNECTIONS_PER_ADDRESS ?? (settings.TRUSTED_PROXIES > 0 ? 0 : DEFAULT_CONNECTIONS_PER_ADDRESS),
+  };
+}
+
+/** The options http.createServer takes for these limits. */
+export function serverTimeouts(limits: ConnectionLimits) {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+  };
+}
+
+/**
+ * Caps open connections in all and per client address, so one client holding
+ * thousands of connections open (slowloris) cannot take the process's file
+ * descriptors from everyone else: a connection over a cap is closed as soon
+ * as it is accepted, before a byte is read.
+ */
+export function capConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  warn: (msg: string, fields: Record<string, unknown>) => void,
+): void {
+  server.maxConnections = limits.maxConnections;
+  const refusals = quietCounter(warn);
+  server.on("drop", () => refusals.count("connection refused: the process holds MAX_CONNECTIONS", { limit: limits.maxConnections }));
+  if (limits.maxConnectionsPerAddress <= 0) return;
+
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerAddress) {
+      refusals.count("connection refused: too many open from one address", { limit: limits.maxConnectionsPerAddress });
+      socket.destroy();
+      return;
+    }
+    open.set(key, count);
+    socket.once("close", () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+}
+
+/** An IPv4 address, or the /64 network of an IPv6 one (one subscriber's share); "unknown" without an address. */
+export function addressKey(remoteAddress: string | undefined): string {
+  const address = normalizeAddress(remoteAddress);
+  if (!address) return "unknown";
+  if (!isIPv6(address)) return address;
+  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIPv6(address: string): string[] {
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const missing = address.includes("::") ? 8 - left.length - right.length : 0;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => group.replace(/^0+(?=.)/, ""));
+}
+
+/** Logs the first event of each kind, then how many followed, at most once per interval. */
+function quietCounter(warn: (msg: string, fields: Record<string, unknown>) => void) {
+  const followers = new Map<string, number>();
+  return {
+    count(msg: string, fields: Record<string, unknown>) {
+      const seen = followers.get(msg);
+      if (seen !== undefined) {
+        followers.set(msg, seen + 1);
+        return;
+      }
+      warn(msg, fields);
+      followers.set(msg, 0);
+      setTimeout(() => {
+        const more = followers.get(msg) ?? 0;
+        followers.delete(msg);
+        if (more > 0) warn(msg, { ...fields, moreInLast10s: more });
+      }, REFUSAL_LOG_INTERVAL_MS).unref();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The README is for someone who just cloned the repository, and docs/ for
+ * whoever works on the store: neither may point at things a reader does not
+ * have (a tracker's issue numbers, sections of a specification they were
+ * never given) or at files and headings that are not there.
+ */
+const README = "README.md";
+const documents = [README, ...markdownFilesUnder("docs")];
+
+describe("README and docs", () => {
+  it("keep the README short enough to read", () => {
+    const lines = readFileSync(README, "utf8").trimEnd().split("\n").length;
+    expect(lines).toBeLessThanOrEqual(200);
+  });
+
+  it.each(documents)("%s cites no issue, task or specification section", (file) => {
+    const text = readFileSync(file, "utf8");
+    expect(text.match(/\b(issue|task)s? #?\d+/gi) ?? []).toEqual([]);
+    expect(text.match(/spec's section|§\s*\d/gi) ?? []).toEqual([]);
+  });
+
+  it.each(documents)("%s links only to files and headings that exist", (file) => {
+    const broken = relativeLinks(readFileSync(file, "utf8")).filter(({ target, fragment }) => {
+      const linked = target === "" ? file : path.join(path.dirname(file), target);
+      if (!existsSync(linked)) return true;
+      return fragment !== "" && linked.endsWith(".md") && !headingAnchors(linked).has(fragment);
+    });
+    expect(broken.map(({ target, fragment }) => (fragment ? `${target}#${fragment}` : target))).toEqual([]);
+  });
+});
+
+function markdownFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => path.join(directory, name))
+    .filter((file) => statSync(file).isFile())
+    .sort();
+}
+
+/** Markdown without fenced code blocks and inline code, where brackets and headings mean nothing. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]*`/g, "");
+}
+
+/** Targets of Markdown links and images and of HTML src/href attributes that stay in the repository. */
+function relativeLinks(markdown: string): Array<{ target: string; fragment: string }> {
+  const text = prose(markdown);
+  const targets = [
+    ...[...text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]),
+    ...[...text.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]),
+  ];
+  return targets
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+    .map((target) => {
+      const [file, fragment = ""] = target.split("#");
+      return { target: decodeURI(file), fragment };
+    });
+}
+
+/** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
+function headingAnchors(file: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  const headings = readFileSync(file, "utf8")
+    .replace(/^```[\s\S]*?^```/gm, "")
+    .matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm);
+  for (const [, heading] of headings) {
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const count = seen.get(slug) ?? 0;
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+    seen.set(slug, count + 1);
+  }
+  return anchors;
+}
