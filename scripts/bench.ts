@@ -6,7 +6,8 @@
  *     RSS after warm-up and after 10,000 requests;
  *   - http: autocannon at 10 and 50 connections per page, beside a bare Node server
  *     answering the same bytes (the ceiling);
- *   - lighthouse: Lighthouse mobile on six pages, median of 3;
+ *   - lighthouse: Lighthouse mobile on seven pages, median of 3, straight to the store
+ *     (HTTP/1.1) and through deploy/Caddyfile (TLS, HTTP/2) when Caddy is installed;
  *   - checkout: orders per second through the offline test payment page;
  *   - scale-http: the catalogue pages, typeahead, /compare and /fit over HTTP on the
  *     100,000-product synthetic catalogue (PostgreSQL only).

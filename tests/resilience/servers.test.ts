@@ -6,7 +6,7 @@ import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { openDatabase } from "~/db/database.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import type { StoreServer } from "../e2e/support/store-server";
-import { CADDYFILE, caddyMissing, reserveCaddyPorts, startCaddy, type Caddy, type CaddyLogLine } from "./support/caddy";
+import { CADDYFILE, caddyMissing, reserveCaddyPorts, startCaddy, type Caddy, type CaddyLogLine } from "../../scripts/lib/caddy";
 import { createScratchDatabase, freePort, missingPostgres, type ScratchDatabase } from "./support/databases";
 import { recordFigures } from "./support/figures";
 import { createHttp2Fetcher, type Http2Fetcher } from "./support/http2-fetch";

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "../../../scripts/lib/free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -137,13 +138,4 @@ function postgresBinDir(): string | null {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };

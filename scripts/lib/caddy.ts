@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connect as connectTls } from "node:tls";
-import { freePort } from "./databases";
+import { freePort } from "./free-port";
 
 export const CADDYFILE = path.resolve("deploy/Caddyfile");
 
