@@ -21,6 +21,15 @@ declare module "autocannon" {
     duration: number;
     [key: `${number}xx`]: number;
   }
+  export interface AutocannonRequest {
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    /** Called before each request is sent; what it returns is sent. */
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+    /** Called with each response; `headers` is the raw list, name and value in turn. */
+    onResponse?: (status: number, body: string, context: unknown, headers: string[]) => void;
+  }
   export interface Options {
     url: string;
     connections?: number;
@@ -30,7 +39,7 @@ declare module "autocannon" {
     method?: string;
     body?: string;
     timeout?: number;
-    requests?: Array<{ path?: string; method?: string; headers?: Record<string, string> }>;
+    requests?: AutocannonRequest[];
   }
   interface Instance {
     on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): Instance;

@@ -3,7 +3,7 @@
  * server answering the same bytes (the ceiling), in the same run; a cart
  * with five lines; checkout end to end on the offline test payment page.
  */
-import autocannon, { type Options } from "autocannon";
+import autocannon, { type AutocannonRequest, type Options } from "autocannon";
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +64,48 @@ export interface Probe {
   name: string;
   path: string;
   headers?: Record<string, string>;
+  /**
+   * Each request a different shopper's: her own cart cookie in turn and a query string never sent
+   * before, as real shoppers with their own carts, filters and searches are. No cache can answer it.
+   */
+  everyRequestRenders?: boolean;
+}
+
+/** The header by which the store says which of its caches answered (absent: Remix rendered it). */
+export const CACHE_ANSWER_HEADER = "x-store-cache";
+
+/** How many responses each cache answered ("rendered" for none). */
+export type CacheAnswers = Record<string, number>;
+
+/**
+ * The autocannon requests for a probe: counting which cache answered each response and, for a
+ * probe where every request renders, giving each request its own shopper and query string.
+ */
+function probeRequests(probe: Probe, carts: readonly string[], answers: CacheAnswers): AutocannonRequest[] {
+  const onResponse = (_status: number, _body: string, _context: unknown, headers: string[]) => {
+    let answer = "rendered";
+    for (let i = 0; i < headers.length; i += 2) {
+      if (headers[i].toLowerCase() === CACHE_ANSWER_HEADER) answer = headers[i + 1];
+    }
+    answers[answer] = (answers[answer] ?? 0) + 1;
+  };
+  if (!probe.everyRequestRenders) return [{ path: probe.path, headers: probe.headers, onResponse }];
+  if (carts.length === 0) throw new Error(`${probe.name}: a probe where every request renders needs shoppers' carts`);
+  let sent = 0;
+  const separator = probe.path.includes("?") ? "&" : "?";
+  return [
+    {
+      onResponse,
+      setupRequest: (request) => {
+        sent += 1;
+        return {
+          ...request,
+          path: `${probe.path}${separator}visit=${process.pid}-${sent}`,
+          headers: { ...request.headers, ...probe.headers, cookie: carts[sent % carts.length] },
+        };
+      },
+    },
+  ];
 }
 
 export interface HttpRow {
@@ -73,6 +115,8 @@ export interface HttpRow {
   connections: number;
   runs: number;
   store: { rps: Stats; p50: Stats; p95: Stats; p99: Stats; errors: number; non2xx: number };
+  /** Which cache answered the measured requests (all runs). */
+  cacheAnswers: CacheAnswers;
   bare: { rps: Stats; p95: Stats };
   /** bare rps / store rps, medians. */
   ratio: number;
@@ -101,24 +145,33 @@ async function bareServer(body: Buffer, contentType: string, port: number): Prom
 export async function measurePaths(
   origin: string,
   probes: readonly Probe[],
-  { connections, durationS, runs, barePort }: { connections: readonly number[]; durationS: number; runs: number; barePort: number },
+  {
+    connections,
+    durationS,
+    runs,
+    barePort,
+    shopperCarts = [],
+  }: { connections: readonly number[]; durationS: number; runs: number; barePort: number; shopperCarts?: readonly string[] },
   progress: (line: string) => void,
 ): Promise<HttpRow[]> {
   const rows: HttpRow[] = [];
   for (const probe of probes) {
     const url = `${origin}${probe.path}`;
-    const sample = await fetch(url, { headers: probe.headers, redirect: "manual" });
+    const sampleHeaders = probe.everyRequestRenders ? { ...probe.headers, cookie: shopperCarts[0] ?? "" } : probe.headers;
+    const sample = await fetch(url, { headers: sampleHeaders, redirect: "manual" });
     const body = Buffer.from(await sample.arrayBuffer());
     const contentType = sample.headers.get("content-type") ?? "text/html; charset=utf-8";
     const bare = await bareServer(body, contentType, barePort);
     try {
       for (const c of connections) {
         // Warm-up: fills the server's caches and the JIT, not counted.
-        await cannon({ url, connections: c, duration: 2, headers: probe.headers });
+        await cannon({ url, connections: c, duration: 2, requests: probeRequests(probe, shopperCarts, {}) });
         const storeRuns: CannonRun[] = [];
         const bareRuns: CannonRun[] = [];
+        const cacheAnswers: CacheAnswers = {};
         for (let i = 0; i < runs; i++) {
-          storeRuns.push(await cannon({ url, connections: c, duration: durationS, headers: probe.headers }));
+          const requests = probeRequests(probe, shopperCarts, cacheAnswers);
+          storeRuns.push(await cannon({ url, connections: c, duration: durationS, requests }));
           bareRuns.push(await cannon({ url: `http://127.0.0.1:${barePort}${probe.path}`, connections: c, duration: durationS }));
         }
         const storeRps = stats(storeRuns.map((r) => r.rps));
@@ -137,12 +190,13 @@ export async function measurePaths(
             errors: storeRuns.reduce((n, r) => n + r.errors, 0),
             non2xx: storeRuns.reduce((n, r) => n + r.non2xx, 0),
           },
+          cacheAnswers,
           bare: { rps: bareRps, p95: stats(bareRuns.map((r) => r.p95)) },
           ratio: storeRps.median > 0 ? bareRps.median / storeRps.median : Number.NaN,
         };
         rows.push(row);
         progress(
-          `  ${probe.name} c=${c}: ${storeRps.median.toFixed(0)} req/s, p95 ${row.store.p95.median.toFixed(1)} ms; bare ${bareRps.median.toFixed(0)} req/s (${row.ratio.toFixed(1)}x)`,
+          `  ${probe.name} c=${c}: ${storeRps.median.toFixed(0)} req/s, p95 ${row.store.p95.median.toFixed(1)} ms; bare ${bareRps.median.toFixed(0)} req/s (${row.ratio.toFixed(1)}x); ${formatCacheAnswers(cacheAnswers)}`,
         );
       }
     } finally {
@@ -150,6 +204,16 @@ export async function measurePaths(
     }
   }
   return rows;
+}
+
+/** "shared 98%, rendered 2%": which cache answered, as shares of the responses. */
+export function formatCacheAnswers(answers: CacheAnswers): string {
+  const total = Object.values(answers).reduce((sum, n) => sum + n, 0);
+  if (total === 0) return "-";
+  return Object.entries(answers)
+    .sort((a, b) => b[1] - a[1])
+    .map(([answer, n]) => `${answer} ${Math.round((n / total) * 100)}%`)
+    .join(", ");
 }
 
 /** The form a shopper's browser would post from the store's own page. */
@@ -293,11 +357,19 @@ export async function measureCheckout(origin: string, shoppers: number, concurre
 }
 
 /** Server memory after `amount` requests spread over the probes. */
-export async function requestMany(origin: string, probes: readonly Probe[], amount: number): Promise<void> {
+/** `amount` requests over the probes in turn, 10 at a time; which cache answered them. */
+export async function requestMany(
+  origin: string,
+  probes: readonly Probe[],
+  amount: number,
+  shopperCarts: readonly string[] = [],
+): Promise<CacheAnswers> {
+  const answers: CacheAnswers = {};
   await cannon({
     url: origin,
     connections: 10,
     amount,
-    requests: probes.map((probe) => ({ path: probe.path, headers: probe.headers })),
+    requests: probes.flatMap((probe) => probeRequests(probe, shopperCarts, answers)),
   });
+  return answers;
 }
