@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { productSummaryColumns } from "~/catalog/product-columns.server";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import { cartShippingCents } from "~/pricing/pricing";
@@ -32,21 +33,7 @@ export interface PricedCart {
  */
 export async function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
   const keys = [...new Set(cart.map((line) => line.productKey))];
-  const rows = keys.length
-    ? await db
-        .select({
-          key: products.key,
-          id: products.sourceId,
-          model: products.model,
-          brand: products.brand,
-          title: products.title,
-          image: products.image,
-          categories: products.categories,
-          priceCents: products.priceCents,
-        })
-        .from(products)
-        .where(inArray(products.key, keys))
-    : [];
+  const rows = keys.length ? await db.select(productSummaryColumns).from(products).where(inArray(products.key, keys)) : [];
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const lines: PricedCartLine[] = [];
   cart.forEach((line, position) => {

@@ -2,6 +2,7 @@ import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, inArray, like
 import { union } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { forgetCatalogMemo } from "./catalog-memo.server";
+import { productSummaryColumns, storeProductColumns } from "./product-columns.server";
 import { products } from "~/db/schema";
 import { cleanText } from "~/utils/request-text";
 import { isBrandKey } from "./brands";
@@ -16,24 +17,6 @@ const RANDOM_SAMPLE = 4000;
 export const ALL = "all";
 export const HOME_CATEGORY = "Home";
 export const ALL_CATEGORIES_LABEL = "All Categories";
-
-const summaryColumns = {
-  key: products.key,
-  id: products.sourceId,
-  brand: products.brand,
-  model: products.model,
-  title: products.title,
-  priceCents: products.priceCents,
-  image: products.image,
-  categories: products.categories,
-};
-
-const fullColumns = {
-  ...summaryColumns,
-  images: products.otherImages,
-  specifications: products.specifications,
-  description: products.description,
-};
 
 export interface ProductPage {
   products: ProductSummary[];
@@ -75,7 +58,7 @@ async function pageOfProducts(
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const rows = await db
-    .select(summaryColumns)
+    .select(productSummaryColumns)
     .from(products)
     .where(where)
     .orderBy(...order)
@@ -141,12 +124,12 @@ export async function allProductKeys(db: Database): Promise<Array<{ key: string;
 /** A product by its `{brand}-{Id}` key, or null. */
 export async function getProductByKey(db: Database, key: string): Promise<StoreProduct | null> {
   if (!parseProductKey(key)) return null;
-  const [row] = await db.select(fullColumns).from(products).where(eq(products.key, key));
+  const [row] = await db.select(storeProductColumns).from(products).where(eq(products.key, key));
   return row ?? null;
 }
 
 export async function getProductById(db: Database, id: string): Promise<StoreProduct | null> {
-  const [row] = await db.select(fullColumns).from(products).where(eq(products.sourceId, id));
+  const [row] = await db.select(storeProductColumns).from(products).where(eq(products.sourceId, id));
   return row ?? null;
 }
 
@@ -158,7 +141,7 @@ export async function relatedProducts(
   const shared = categories.filter((name) => name !== HOME_CATEGORY);
   if (shared.length === 0 || limit <= 0) return [];
   return db
-    .select(summaryColumns)
+    .select(productSummaryColumns)
     .from(products)
     .where(and(arrayOverlaps(products.categories, shared), excludeKey ? ne(products.key, excludeKey) : undefined))
     .orderBy(sql`random()`)
@@ -168,7 +151,7 @@ export async function relatedProducts(
 /** One random product of each brand, in random order. */
 export async function randomProductPerBrand(db: Database): Promise<ProductSummary[]> {
   const perBrand = db
-    .selectDistinctOn([products.brand], summaryColumns)
+    .selectDistinctOn([products.brand], productSummaryColumns)
     .from(products)
     .orderBy(products.brand, sql`random()`)
     .as("per_brand");
@@ -186,7 +169,7 @@ export async function randomProducts(db: Database, wanted: number): Promise<Prod
   const fraction = Math.min(1, RANDOM_SAMPLE / Math.max(1, total));
   const ranked = db
     .select({
-      ...summaryColumns,
+      ...productSummaryColumns,
       round: sql<number>`row_number() over (partition by ${products.brand} order by random())`.as("round"),
     })
     .from(products)
@@ -262,7 +245,7 @@ export async function typeahead(db: Database, text: string): Promise<Array<{ pro
     db.select({ key: products.key }).from(products).where(condition).limit(TYPEAHEAD_CANDIDATES);
   const bestOf = (candidates: SQLWrapper, exclude: readonly string[]) =>
     db
-      .select(summaryColumns)
+      .select(productSummaryColumns)
       .from(products)
       .where(and(inArray(products.key, candidates), exclude.length > 0 ? notInArray(products.key, [...exclude]) : undefined))
       .orderBy(...relevanceOrder(words, options))
@@ -285,7 +268,7 @@ export async function typeahead(db: Database, text: string): Promise<Array<{ pro
   if (scored.length < TYPEAHEAD_LIMIT && words.length > 1) {
     const seen = new Set(scored.map(({ product }) => product.key));
     const partial = await db
-      .select(summaryColumns)
+      .select(productSummaryColumns)
       .from(products)
       .where(or(...words.map((word) => ilike(products.title, likePattern(word)))))
       .orderBy(asc(products.position))
@@ -307,7 +290,7 @@ export async function variationSiblings(
   const prefix = modelPrefix(product.brand, product.model);
   if (!prefix) return [];
   const rows = await db
-    .select(fullColumns)
+    .select(storeProductColumns)
     .from(products)
     .where(
       and(

@@ -5,6 +5,7 @@ import { formatInches, formatSpecValue, parseInches, type SpecValues } from "~/c
 import { productPath } from "~/catalog/store-product";
 import { comparePath } from "~/guides/compare";
 import { fitPath, fitRuleText, parseFitSearch } from "~/guides/fit";
+import { guideColumns } from "~/guides/catalog-columns.server";
 import { findByCutout } from "~/guides/fit.server";
 import { isAccessoryOfKind, type AskedAccessoryKind } from "~/guides/fits";
 import { accessoriesForGrill } from "~/guides/fits.server";
@@ -150,15 +151,7 @@ async function findGrill(db: Database, words: readonly string[]) {
   if (words.length === 0) return null;
   const conditions: SQL[] = words.map((word) => ilike(products.title, `%${word.replace(/[\\%_]/g, "\\$&")}%`));
   const [row] = await db
-    .select({
-      key: products.key,
-      id: products.sourceId,
-      brand: products.brand,
-      title: products.title,
-      priceCents: products.priceCents,
-      categories: products.categories,
-      specValues: products.specValues,
-    })
+    .select(guideColumns)
     .from(products)
     .where(and(arrayOverlaps(products.categories, GRILL_CATEGORIES), ...conditions))
     .orderBy(asc(products.position))

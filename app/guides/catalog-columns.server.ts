@@ -1,18 +1,9 @@
 import { sql } from "drizzle-orm";
+import { productSummaryColumns } from "~/catalog/product-columns.server";
 import { products } from "~/db/schema";
 
 /** The columns a guide's product list needs (a card plus the normalized specifications). */
-export const guideColumns = {
-  key: products.key,
-  id: products.sourceId,
-  brand: products.brand,
-  model: products.model,
-  title: products.title,
-  priceCents: products.priceCents,
-  image: products.image,
-  categories: products.categories,
-  specValues: products.specValues,
-};
+export const guideColumns = { ...productSummaryColumns, specValues: products.specValues };
 
 /** A numeric normalized value (null when the product has none), for filters and sorting. */
 export function specNumber(field: string) {

@@ -4,24 +4,13 @@ import { products } from "~/db/schema";
 import { memoized, UNTIL_RELOAD } from "~/catalog/catalog-memo.server";
 import { normalizeSpecs, type SpecValues } from "~/catalog/spec-values";
 import type { ProductSummary, StoreProduct } from "~/catalog/store-product";
+import { guideColumns } from "./catalog-columns.server";
 import { accessoryFitsGrill, isGrill, isGrillAccessory, type FitProductFacts } from "./fits";
 
 /** How many products a "fits" list shows, and how many same-brand candidates are checked at most. */
 export const FITS_LIMIT = 24;
 const CANDIDATES = 3000;
 const GRILL_CATEGORIES = ["Built-In Grills", "BBQ Grills & Smokers"];
-
-const candidateColumns = {
-  key: products.key,
-  id: products.sourceId,
-  brand: products.brand,
-  model: products.model,
-  title: products.title,
-  priceCents: products.priceCents,
-  image: products.image,
-  categories: products.categories,
-  specValues: products.specValues,
-};
 
 type Candidate = ProductSummary & { specValues: SpecValues };
 
@@ -51,7 +40,7 @@ const summary = ({ specValues: _values, ...product }: Candidate): ProductSummary
 export async function accessoriesForGrill(db: Database, grill: FitProductFacts, limit = FITS_LIMIT): Promise<ProductSummary[]> {
   if (!isGrill(grill)) return [];
   const rows: Candidate[] = await db
-    .select(candidateColumns)
+    .select(guideColumns)
     .from(products)
     .where(
       and(
@@ -72,7 +61,7 @@ export async function accessoriesForGrill(db: Database, grill: FitProductFacts, 
 export async function grillsForAccessory(db: Database, accessory: FitProductFacts, limit = FITS_LIMIT): Promise<ProductSummary[]> {
   if (!isGrillAccessory(accessory)) return [];
   const rows: Candidate[] = await db
-    .select(candidateColumns)
+    .select(guideColumns)
     .from(products)
     .where(and(eq(products.brand, accessory.brand), arrayOverlaps(products.categories, GRILL_CATEGORIES)))
     .orderBy(asc(products.position))

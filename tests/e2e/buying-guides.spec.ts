@@ -1,28 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 /**
  * The buying guides: the cutout finder, compare, fits-my-grill and
  * the sizing helpers, with script on and off. `SAVE_SCREENSHOTS=1` also writes
  * the README's pictures to docs/screenshots/.
  */
-
-/** axe runs its script in the page, so it scans in the js-on project only. */
-async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    ),
-  ).toEqual([]);
-}
 
 test.describe("find by cutout", () => {
   test("a GET form lists the grills that fit an opening, snuggest first, with a bookmarkable address", async ({
@@ -52,7 +36,7 @@ test.describe("find by cutout", () => {
     const url = page.url();
     await page.goto(url);
     await expect(heading).toBeVisible();
-    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
     if (process.env.SAVE_SCREENSHOTS) {
       await page.getByRole("heading", { level: 2 }).first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: "docs/screenshots/fit.png" });
@@ -112,7 +96,7 @@ test.describe("compare", () => {
     await expect(table.getByRole("rowheader", { name: /Fuel Type/ })).toBeVisible();
     await expect(table.getByRole("rowheader", { name: /^Cutout Width/ })).toHaveCount(0);
     expect(await table.getByRole("row").count()).toBeLessThan(allRows);
-    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
     if (process.env.SAVE_SCREENSHOTS) {
       await page.goto(`/compare?items=${keys.join(",")}`);
       await page.getByRole("table").scrollIntoViewIfNeeded();
@@ -188,7 +172,7 @@ test.describe("sizing helpers", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Your patio needs about 8,000 W or 28,000 BTU" })).toBeVisible();
     await expect(page.getByText(/400 sq ft × 20 W per sq ft for a covered patio/)).toBeVisible();
     await expect(page.getByRole("list", { name: "Heaters for your patio" }).getByRole("listitem").first()).toContainText("You need");
-    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });
 
   test("the grill helper recommends an area and burger count and lists grills", async ({ page, javaScriptEnabled }) => {
@@ -198,7 +182,7 @@ test.describe("sizing helpers", () => {
     await page.getByRole("button", { name: "Size my grill" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "You need at least 720 sq in, room for 9 burgers" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Grills that meet it" }).getByRole("listitem").first()).toContainText("Main grilling area");
-    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
 
     await page.goto("/grill-helper?people=lots");
     await expect(page.getByLabel("People you usually cook for")).toHaveAttribute("aria-invalid", "true");

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 /** The chat runs in a ~400x600 popup: test it at that size. */
 test.use({ viewport: { width: 400, height: 600 } });
@@ -214,17 +214,7 @@ test.describe("chat assistant", () => {
     await choose(page, "Products");
     await choose(page, "Blaze");
     await expect(newestReply(page).getByRole("link", { name: "More from Blaze" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      ),
-    ).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     // Nothing overflows the small window sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
   });

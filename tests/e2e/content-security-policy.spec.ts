@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { CheckoutForm, expect, test } from "./fixtures";
-import { FAKE_AFFIRM_JS_PATH, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
-import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -38,9 +38,7 @@ async function toPaymentStep(page: Page, at: (path: string) => string) {
   await page.goto(at("/cart"));
   await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
   await page.goto(at("/checkout"));
-  await new CheckoutForm(page).fillCustomer({ email: `csp+${Date.now()}@example.com` });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await new CheckoutForm(page).proceedToPayment({ email: `csp+${Date.now()}@example.com` });
 }
 
 test("no violation from home to a paid order on the test payment page", async ({ page }) => {
@@ -75,18 +73,9 @@ test.describe("with every payment provider configured (local fakes)", () => {
       STRIPE_PUBLISHABLE_KEY: "pk_test_csp",
       STRIPE_API_BASE: stripe.url,
       STRIPE_JS_URL: stripe.scriptUrl,
-      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_SDK_BASE: paypal.url,
-      AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
-      AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
-      AFFIRM_API_BASE: affirm.url,
-      AFFIRM_JS_URL: `${affirm.url}${FAKE_AFFIRM_JS_PATH}`,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-      AUTHORIZE_NET_API_BASE: authorizeNet.url,
-      AUTHORIZE_NET_HOSTED_URL: authorizeNet.hostedUrl,
+      ...fakePayPalSettings(paypal),
+      ...fakeAffirmSettings(affirm),
+      ...fakeAuthorizeNetSettings(authorizeNet),
     });
   });
 

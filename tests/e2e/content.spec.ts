@@ -1,22 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-/** A fresh address per test and project, so reruns never meet an earlier run's subscription. */
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
-}
-
-function footerSignup(page: Page) {
-  return page.locator("footer").getByRole("region", { name: "Join our mailing list" });
-}
-
-async function subscribeInFooter(page: Page, email: string) {
-  const signup = footerSignup(page);
-  await signup.getByLabel("Email address").fill(email);
-  await signup.getByRole("button", { name: "Subscribe" }).click();
-}
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
+import { footerSignup, subscribeInFooter, uniqueEmail } from "./support/newsletter";
 
 test.describe("footer", () => {
   test("links to the policies, contact and social pages, with the year and store name", async ({ page }) => {
@@ -247,17 +232,7 @@ test.describe("accessibility of content pages", () => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       if (path === "/dev/outbox") await staff.open(path);
       else await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-        ),
-      ).toEqual([]);
+      await expectNoSeriousAxeViolations(page);
     });
   }
 });

@@ -3,7 +3,9 @@ import { test as base, expect, type Page } from "@playwright/test";
 /**
  * The steps several specs repeat, as fixtures: `import { test, expect } from "./fixtures"`.
  *  - `checkout.fillCustomer({ email })` fills the checkout form's customer fields with a
- *    shopper in Austin, TX (any field can be overridden);
+ *    shopper in Austin, TX (any field can be overridden), `checkout.proceedToPayment({ email })`
+ *    fills them and goes on to the payment step;
+ *  - `thankYouOrderId(page)` waits for the thank-you page and reads its Order ID;
  *  - `staff.signIn()` signs in on the /login form the page shows, as the demo staff account;
  *  - `staff.open(path)` opens a staff-only page, signing in on the way.
  */
@@ -42,6 +44,17 @@ export class CheckoutForm {
     await this.form.getByLabel("State").selectOption(customer.state);
     await this.form.getByLabel("ZIP code").fill(customer.zip);
   }
+
+  async proceedToPayment(details: Partial<Customer> = {}) {
+    await this.fillCustomer(details);
+    await this.page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(this.page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  }
+}
+
+export async function thankYouOrderId(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  return (await page.getByTestId("order-id").textContent())!.trim();
 }
 
 /** Fills and submits the /login form the page shows, as the demo staff account (for helpers that only have a page). */

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
+import { footerSignup, subscribeInFooter, uniqueEmail } from "./support/newsletter";
 
 /**
  * Issue 17 row 15: the newsletter's double opt-in, end to end, with script
@@ -8,27 +8,6 @@ import { expect, test } from "./fixtures";
  * (/dev/outbox, for signed-in staff), its signed link opened, confirmed with
  * the page's button, and then the unsubscribe link used the same way.
  */
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
-}
-
-function footerSignup(page: Page) {
-  return page.locator("footer").getByRole("region", { name: "Join our mailing list" });
-}
-
-async function subscribeInFooter(page: Page, email: string) {
-  const signup = footerSignup(page);
-  await signup.getByLabel("Email address").fill(email);
-  await signup.getByRole("button", { name: "Subscribe" }).click();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

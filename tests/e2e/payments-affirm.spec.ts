@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
-import { FAKE_AFFIRM_JS_PATH, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { CheckoutForm, expect, signInAsStaff, test, thankYouOrderId } from "./fixtures";
+import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
 /**
@@ -16,12 +16,7 @@ let store: StoreServer;
 test.beforeAll(async () => {
   test.setTimeout(240_000); // a second store loads the whole catalog into its own database
   fake = await startFakeAffirm();
-  store = await startStoreServer({
-    AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
-    AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
-    AFFIRM_API_BASE: fake.url,
-    AFFIRM_JS_URL: `${fake.url}${FAKE_AFFIRM_JS_PATH}`,
-  });
+  store = await startStoreServer(fakeAffirmSettings(fake));
 });
 
 test.afterAll(async () => {
@@ -30,12 +25,6 @@ test.afterAll(async () => {
 });
 
 const url = (path: string) => `${store.baseURL}${path}`;
-
-async function fillCustomer(page: Page, email: string) {
-  await new CheckoutForm(page).fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
-}
 
 /** Chooses Affirm at the payment step and lands on the fake's application page. */
 async function chooseAffirm(page: Page) {
@@ -47,8 +36,7 @@ async function chooseAffirm(page: Page) {
 /** Confirms the loan on the fake; returns the order id shown on the thank-you page and Affirm's token from its address. */
 async function confirmLoan(page: Page): Promise<{ orderId: string; affirmToken: string }> {
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  const orderId = (await page.getByTestId("order-id").textContent())!.trim();
+  const orderId = await thankYouOrderId(page);
   const affirmToken = new URL(page.url()).searchParams.get("affirm_token")!;
   expect(affirmToken).toBeTruthy();
   return { orderId, affirmToken };
@@ -86,7 +74,7 @@ test("a cart is paid with Affirm financing: one order, seen in the dashboard", a
   await page.locator(".buy-form").getByRole("button", { name: "ADD TO CART" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.goto(url("/checkout"));
-  await fillCustomer(page, "affirm-cart@example.com");
+  await new CheckoutForm(page).proceedToPayment({ email: "affirm-cart@example.com" });
   const total = await page.getByTestId("payment-amount").textContent();
   await chooseAffirm(page);
   await expect(page.getByText(`Pay ${total} over time`)).toBeVisible();
@@ -100,7 +88,7 @@ test("BUY NOW is paid with Affirm financing", async ({ page }) => {
   await page.goto(url("/product/blaze-3159837"));
   await page.locator(".buy-form").getByRole("button", { name: "BUY NOW" }).click();
   await expect(page).toHaveURL(/\/single-product-checkout\?product=blaze-3159837/);
-  await fillCustomer(page, "affirm-buy-now@example.com");
+  await new CheckoutForm(page).proceedToPayment({ email: "affirm-buy-now@example.com" });
   await chooseAffirm(page);
   const { orderId, affirmToken } = await confirmLoan(page);
   await expectOneOrder(page, orderId, affirmToken);
@@ -109,7 +97,7 @@ test("BUY NOW is paid with Affirm financing", async ({ page }) => {
 test("leaving Affirm's application charges nothing and leads back to the checkout", async ({ page }) => {
   await page.goto(url("/product/blaze-3159840"));
   await page.locator(".buy-form").getByRole("button", { name: "BUY NOW" }).click();
-  await fillCustomer(page, "affirm-cancel@example.com");
+  await new CheckoutForm(page).proceedToPayment({ email: "affirm-cancel@example.com" });
   await chooseAffirm(page);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { name: "Financing cancelled" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
-import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { CheckoutForm, expect, signInAsStaff, test, thankYouOrderId } from "./fixtures";
+import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
 /**
@@ -17,12 +17,7 @@ let store: StoreServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   fake = await startFakeAuthorizeNet();
-  store = await startStoreServer({
-    AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-    AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-    AUTHORIZE_NET_API_BASE: fake.url,
-    AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
-  });
+  store = await startStoreServer(fakeAuthorizeNetSettings(fake));
 });
 
 test.afterAll(async () => {
@@ -32,19 +27,13 @@ test.afterAll(async () => {
 
 const at = (path: string) => `${store.baseURL}${path}`;
 
-async function fillCustomer(page: Page, email: string) {
-  await new CheckoutForm(page).fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
-}
-
 /** Cart checkout up to our page before the hosted form; returns the amount shown at checkout. */
 async function checkoutCart(page: Page, email: string): Promise<string> {
   await page.goto(at("/product/blaze-3159840"));
   await page.locator(".buy-form").getByRole("button", { name: "ADD TO CART" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.goto(at("/checkout"));
-  await fillCustomer(page, email);
+  await new CheckoutForm(page).proceedToPayment({ email });
   const amount = (await page.getByTestId("payment-amount").textContent())!.trim();
   await page.getByRole("button", { name: METHOD_BUTTON }).click();
   await expect(page.getByRole("heading", { name: `Pay ${amount} by card` })).toBeVisible();
@@ -58,11 +47,6 @@ async function closePopupIfAny(page: Page, javaScriptEnabled: boolean) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Close payment form" }).click();
   await expect(dialog).toHaveCount(0);
-}
-
-async function thankYouOrderId(page: Page): Promise<string> {
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  return (await page.getByTestId("order-id").textContent())!.trim();
 }
 
 async function expectOneOrderInDashboard(page: Page, email: string, orderId: string) {
@@ -105,7 +89,7 @@ test("a cart is paid on the hosted form by redirect; a second return and a secon
 test("BUY NOW is paid in the popup with script, and on the hosted form by redirect without", async ({ page, javaScriptEnabled }) => {
   const email = `anet-buynow+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
   await page.goto(at("/single-product-checkout?product=blaze-3159840"));
-  await fillCustomer(page, email);
+  await new CheckoutForm(page).proceedToPayment({ email });
   await page.getByRole("button", { name: METHOD_BUTTON }).click();
   await expect(page.getByRole("button", { name: "Continue to secure payment form" })).toBeVisible();
 

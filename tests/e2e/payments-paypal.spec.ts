@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { CheckoutForm, expect, signInAsStaff, test, thankYouOrderId } from "./fixtures";
+import { FAKE_PAYPAL_CLIENT_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
 /**
@@ -17,12 +17,7 @@ let store: StoreServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   fake = await startFakePayPal();
-  store = await startStoreServer({
-    PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-    PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_SDK_BASE: fake.url,
-  });
+  store = await startStoreServer(fakePayPalSettings(fake));
 });
 
 test.afterAll(async () => {
@@ -35,12 +30,6 @@ test.beforeEach(() => {
 });
 
 const at = (path: string) => `${store.baseURL}${path}`;
-
-async function fillCustomer(page: Page, email: string) {
-  await new CheckoutForm(page).fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
-}
 
 /** Pays with PayPal the way this browser can: the SDK's button with script, PayPal's hosted page without. */
 async function payWithPayPal(page: Page, javaScriptEnabled: boolean, amount: string) {
@@ -59,11 +48,6 @@ async function payWithPayPal(page: Page, javaScriptEnabled: boolean, amount: str
   }
 }
 
-async function thankYou(page: Page): Promise<string> {
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  return (await page.getByTestId("order-id").textContent())!.trim();
-}
-
 test("a cart paid with PayPal becomes one order, shown in the dashboard, however often it returns or is resubmitted", async ({
   page,
   javaScriptEnabled,
@@ -73,12 +57,12 @@ test("a cart paid with PayPal becomes one order, shown in the dashboard, however
   await page.locator(".buy-form").getByRole("button", { name: "ADD TO CART" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.goto(at("/checkout"));
-  await fillCustomer(page, email);
+  await new CheckoutForm(page).proceedToPayment({ email });
   await expect(page.getByText(/Test mode/)).toHaveCount(0);
   const amount = (await page.getByTestId("payment-amount").textContent())!.replace(/[$,]/g, "");
 
   await payWithPayPal(page, javaScriptEnabled, amount);
-  const orderId = await thankYou(page);
+  const orderId = await thankYouOrderId(page);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   const returnUrl = page.url();
   const checkoutToken = new URL(returnUrl).searchParams.get("checkout_token")!;
@@ -104,10 +88,10 @@ test("a cart paid with PayPal becomes one order, shown in the dashboard, however
 
 test("BUY NOW pays with PayPal", async ({ page, javaScriptEnabled }) => {
   await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
-  await fillCustomer(page, `paypal-buy-now+${Date.now()}@example.com`);
+  await new CheckoutForm(page).proceedToPayment({ email: `paypal-buy-now+${Date.now()}@example.com` });
   const amount = (await page.getByTestId("payment-amount").textContent())!.replace(/[$,]/g, "");
   await payWithPayPal(page, javaScriptEnabled, amount);
-  const orderId = await thankYou(page);
+  const orderId = await thankYouOrderId(page);
   await page.reload();
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
 });
@@ -115,7 +99,7 @@ test("BUY NOW pays with PayPal", async ({ page, javaScriptEnabled }) => {
 test("a payment method PayPal declines records nothing and says so", async ({ page, javaScriptEnabled }) => {
   fake.paypal.captureOutcome = "instrument-declined";
   await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
-  await fillCustomer(page, `paypal-declined+${Date.now()}@example.com`);
+  await new CheckoutForm(page).proceedToPayment({ email: `paypal-declined+${Date.now()}@example.com` });
   const amount = (await page.getByTestId("payment-amount").textContent())!.replace(/[$,]/g, "");
   await payWithPayPal(page, javaScriptEnabled, amount);
   await expect(page.getByRole("alert")).toHaveText(
@@ -129,17 +113,17 @@ test("when PayPal's script cannot load, the page says so and the plain button st
   test.skip(!javaScriptEnabled, "the script only loads with JavaScript on");
   await page.route(`${fake.url}/sdk/js**`, (route) => route.abort());
   await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
-  await fillCustomer(page, `paypal-noscript+${Date.now()}@example.com`);
+  await new CheckoutForm(page).proceedToPayment({ email: `paypal-noscript+${Date.now()}@example.com` });
   await expect(page.getByRole("alert")).toHaveText("Failed to load the PayPal JS SDK script.");
   await page.getByRole("button", { name: "PayPal", exact: true }).click();
   await page.getByRole("button", { name: "Approve" }).click();
-  await thankYou(page);
+  await thankYouOrderId(page);
 });
 
 test("cancelling on PayPal's page returns to the payment step, ready to pay again", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the hosted page is the path without script");
   await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
-  await fillCustomer(page, `paypal-cancel+${Date.now()}@example.com`);
+  await new CheckoutForm(page).proceedToPayment({ email: `paypal-cancel+${Date.now()}@example.com` });
   await page.getByRole("button", { name: "PayPal" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/single-product-checkout\?checkout=[A-Za-z0-9]+&payment_cancelled=1$/);

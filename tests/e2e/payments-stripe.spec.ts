@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CheckoutForm, expect, signInAsStaff, test } from "./fixtures";
+import { CheckoutForm, expect, signInAsStaff, test, thankYouOrderId } from "./fixtures";
 import { startFakeStripe, stripeSignature, type FakeStripe } from "../fakes/stripe";
 import { startStoreServer, type StoreServer } from "./support/store-server";
 
@@ -40,12 +40,6 @@ test.afterAll(async () => {
 
 const at = (path: string) => `${store.baseURL}${path}`;
 
-async function fillCustomer(page: Page, email: string) {
-  await new CheckoutForm(page).fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
-}
-
 /** Pays by card the way the browser can: the popup with script, Stripe's hosted page without. */
 async function payByCard(page: Page, javaScriptEnabled: boolean, expectedAmount?: string) {
   if (expectedAmount) await expect(page.getByTestId("payment-amount")).toHaveText(expectedAmount);
@@ -60,8 +54,7 @@ async function payByCard(page: Page, javaScriptEnabled: boolean, expectedAmount?
     await expect(page.getByTestId("stripe-amount")).toHaveText(`${amount.replace(",", "")} USD`);
     await page.getByRole("button", { name: /^Pay / }).click();
   }
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  return (await page.getByTestId("order-id").textContent())!.trim();
+  return thankYouOrderId(page);
 }
 
 /** The staff dashboard lists exactly one order for this shopper, with this id. */
@@ -98,7 +91,7 @@ test("a shopper pays a cart by card; return page, webhooks and a second submit l
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.goto(at("/cart"));
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await fillCustomer(page, email);
+  await new CheckoutForm(page).proceedToPayment({ email });
   const checkoutUrl = page.url();
 
   const orderId = await payByCard(page, javaScriptEnabled, "$2,499.99");
@@ -124,7 +117,7 @@ test("a shopper pays a cart by card; return page, webhooks and a second submit l
 test("BUY NOW pays one product by card", async ({ page, javaScriptEnabled }) => {
   const email = `card-buy-now+${Date.now()}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
   await page.goto(at(`/single-product-checkout?product=${GRILL.key}`));
-  await fillCustomer(page, email);
+  await new CheckoutForm(page).proceedToPayment({ email });
   // The server's total (the grill plus carrier shipping) is what Stripe is asked for.
   const orderId = await payByCard(page, javaScriptEnabled);
   await replayWebhooks();
@@ -134,7 +127,7 @@ test("BUY NOW pays one product by card", async ({ page, javaScriptEnabled }) => 
 test("a declined card says so in the popup, which closes on its button and on the overlay", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the popup needs script; without it the hosted page is used (tested above)");
   await page.goto(at(`/single-product-checkout?product=${GRILL.key}`));
-  await fillCustomer(page, `card-decline+${Date.now()}@example.com`);
+  await new CheckoutForm(page).proceedToPayment({ email: `card-decline+${Date.now()}@example.com` });
 
   await page.getByRole("button", { name: "Credit or debit card" }).click();
   const popup = page.getByRole("dialog", { name: "Pay by card" });
@@ -158,7 +151,7 @@ test("when Stripe.js cannot load, the popup says so and offers Stripe's hosted p
   try {
     const email = `card-no-stripe-js+${Date.now()}@example.com`;
     await page.goto(at(`/single-product-checkout?product=${GRILL.key}`));
-    await fillCustomer(page, email);
+    await new CheckoutForm(page).proceedToPayment({ email });
     await page.getByRole("button", { name: "Credit or debit card" }).click();
     const popup = page.getByRole("dialog", { name: "Pay by card" });
     await expect(popup.getByRole("alert")).toHaveText("Payment failed: An unexpected error occurred.");

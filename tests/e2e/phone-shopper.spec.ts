@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, thankYouOrderId } from "./fixtures";
 
 /**
  * The store as a shopper on a phone (390x844) and a desktop (1280x800) meets it:
@@ -44,9 +44,7 @@ test.describe("the small things", () => {
   test("each payment button says what it does", async ({ page, checkout }) => {
     await addToCart(page, GRILL);
     await page.goto("/checkout");
-    await checkout.fillCustomer({ email: "describe@example.com" });
-    await page.getByRole("button", { name: "Proceed to Payment" }).click();
-    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    await checkout.proceedToPayment({ email: "describe@example.com" });
     const card = page.getByRole("button", { name: "Credit or debit card" });
     const hosted = page.getByRole("button", { name: "Card on Authorize.Net's secure payment form" });
     await expect(card).toHaveAccessibleDescription(/Stripe/);
@@ -56,11 +54,10 @@ test.describe("the small things", () => {
 
   test("the staff dashboard shows each order's total, fits a phone and links back to the store", async ({ page, staff, checkout }) => {
     await page.goto("/custom-product-checkout?quantity=1");
-    await checkout.fillCustomer({ email: `dashboard-${test.info().project.name}@example.com` });
-    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await checkout.proceedToPayment({ email: `dashboard-${test.info().project.name}@example.com` });
     await page.getByRole("button", { name: "Credit or debit card" }).click();
     await page.getByRole("button", { name: "Approve payment" }).click();
-    const orderId = (await page.getByTestId("order-id").textContent())!.trim();
+    const orderId = await thankYouOrderId(page);
 
     await page.setViewportSize(PHONE);
     await staff.open(`/dashboard?q=${orderId}`);

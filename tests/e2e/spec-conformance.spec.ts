@@ -80,9 +80,7 @@ test("the pending checkout's details come back on Change details and are forgott
 }) => {
   const email = `details+${Date.now()}-${test.info().project.name}@example.com`;
   await page.goto("/custom-product-checkout?quantity=1");
-  await checkout.fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await checkout.proceedToPayment({ email });
   await page.getByRole("link", { name: "Change details" }).click();
   await expect(checkout.form.getByLabel("First name")).toHaveValue("Grace");
   await expect(checkout.form.getByLabel("Email")).toHaveValue(email);

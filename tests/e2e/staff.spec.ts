@@ -1,18 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, STAFF, test, type CheckoutForm } from "./fixtures";
+import { expect, STAFF, test, thankYouOrderId, type CheckoutForm } from "./fixtures";
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 type Counts = { total: number; approved: number; packed: number; shipped: number };
 
 /** Places a LOVE RUB order end to end through the test payment page, as a shopper would. */
 async function placeOrder(page: Page, checkout: CheckoutForm, email: string): Promise<string> {
   await page.goto("/custom-product-checkout?quantity=1");
-  await checkout.fillCustomer({ email });
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await checkout.proceedToPayment({ email });
   await page.getByRole("button", { name: "Credit or debit card" }).click();
   await page.getByRole("button", { name: "Approve payment" }).click();
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  return (await page.getByTestId("order-id").textContent())!.trim();
+  return thankYouOrderId(page);
 }
 
 async function readTiles(page: Page): Promise<Counts> {
@@ -146,24 +144,11 @@ test.describe("staff sign-in and dashboard", () => {
 
   test("axe finds no serious or critical violations on the sign-in page and the dashboard", async ({ page, staff, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "one scan per page is enough");
-    const scan = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-        ),
-      ).toEqual([]);
-    };
     await page.goto("/login");
-    await scan();
+    await expectNoSeriousAxeViolations(page);
     await staff.signIn("wrong-password-for-axe");
     await expect(page.getByRole("alert")).toBeVisible();
-    await scan();
+    await expectNoSeriousAxeViolations(page);
     await staff.signIn();
     await expect(page).toHaveURL(/\/dashboard/);
     const first = page.getByTestId("order-row").first();
@@ -171,6 +156,6 @@ test.describe("staff sign-in and dashboard", () => {
       await first.getByRole("link").click();
       await expect(page.getByTestId("order-panel")).toBeVisible();
     }
-    await scan();
+    await expectNoSeriousAxeViolations(page);
   });
 });

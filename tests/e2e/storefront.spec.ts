@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 /** Submits a select: with script the change navigates; without, the visible button does. */
 async function chooseOption(page: Page, label: string, value: string, submitName: string, javaScriptEnabled: boolean) {
@@ -255,17 +255,7 @@ test.describe("accessibility and looks", () => {
     test(`axe finds no serious or critical violations on ${path}`, async ({ page, javaScriptEnabled }) => {
       test.skip(!javaScriptEnabled, "one scan per page is enough");
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-        ),
-      ).toEqual([]);
+      await expectNoSeriousAxeViolations(page);
     });
   }
 

@@ -13,6 +13,16 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
 export const FAKE_AFFIRM_PUBLIC_KEY = "FAKEPUBLICKEY0001";
 export const FAKE_AFFIRM_PRIVATE_KEY = "fake-affirm-private-key-0001";
 
+/** The store's settings that point its Affirm driver and affirm.js at this fake. */
+export function fakeAffirmSettings(fake: FakeServer): Record<string, string> {
+  return {
+    AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
+    AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
+    AFFIRM_API_BASE: fake.url,
+    AFFIRM_JS_URL: `${fake.url}${FAKE_AFFIRM_JS_PATH}`,
+  };
+}
+
 export interface FakeAffirmCheckout {
   id: string;
   /** The checkout object as we received it. */

@@ -20,6 +20,16 @@ export const API_PATH = "/xml/v1/request.api";
 /** The merchant's Signature Key (hex, 128 characters), for AUTHORIZE_NET_SIGNATURE_KEY. */
 export const FAKE_ANET_SIGNATURE_KEY = "A1B2C3D4E5F60718".repeat(8);
 
+/** The store's settings that point its Authorize.Net driver and hosted form at this fake. */
+export function fakeAuthorizeNetSettings(fake: FakeAuthorizeNet): Record<string, string> {
+  return {
+    AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+    AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
+    AUTHORIZE_NET_API_BASE: fake.url,
+    AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+  };
+}
+
 /** Where a webhook goes: the store's URL, or a route action called in the test's process. */
 export type WebhookTarget = string | ((request: Request) => Promise<Response>);
 export const HOSTED_PATH = "/payment/payment";

@@ -28,6 +28,16 @@ export const FAKE_PAYPAL_CLIENT_SECRET = "fake-paypal-client-secret";
 /** The webhook id the fake signs its events for (PAYPAL_WEBHOOK_ID). */
 export const FAKE_PAYPAL_WEBHOOK_ID = "WH-FAKE-4JV27532YU961412K";
 
+/** The store's settings that point its PayPal driver and JS SDK at this fake. */
+export function fakePayPalSettings(fake: FakeServer): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_SDK_BASE: fake.url,
+  };
+}
+
 /** Where a fake delivers a webhook: the store's URL, or a route action called in the test's process. */
 export type WebhookTarget = string | ((request: Request) => Promise<Response>);
 

@@ -12,38 +12,11 @@ import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { expectConsoleError } from "../support/console-error";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: ["/images/placeholder.svg"],
-    categories: ["Home", "Tests"],
-    specifications: [],
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer();
 
 describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   let database: TestDatabase;
@@ -53,10 +26,10 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     await database.db
       .insert(products)
       .values([
-        product("blaze-4899", 4899, 1),
-        product("blaze-4900", 4900, 2),
-        product("blaze-4901", 4901, 3),
-        product("custom_product-LOVE-RUB-001", 1599, 4),
+        testProduct("blaze-4899", 4899),
+        testProduct("blaze-4900", 4900),
+        testProduct("blaze-4901", 4901),
+        testProduct("custom_product-LOVE-RUB-001", 1599),
       ]);
   });
   afterAll(async () => {
@@ -212,7 +185,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("refuses a cart over the order cap, and keeps totals above $21,474,836.47 exact (bigint cents)", async () => {
-    await database.db.insert(products).values(product("blaze-99999999", 99_999_999, 9));
+    await database.db.insert(products).values(testProduct("blaze-99999999", 99_999_999));
     const [before] = await database.db.select({ n: count() }).from(checkouts);
     await expect(createCartCheckout(database.db, [{ productKey: "blaze-99999999", quantity: 30 }], customer)).rejects.toThrow(
       OrderTooLargeError,

@@ -9,6 +9,7 @@ import { action as newsletterAction } from "~/routes/newsletter";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { findOutboxEmail, listOutboxEmails, outboxWriter } from "~/services/email/outbox.server";
 import { createOutboxSender } from "~/services/email/outbox-sender.server";
+import { testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
 type DataResult<T> = { data: T; init: { status?: number } | null };
@@ -218,21 +219,9 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   describe("LOVE RUB landing", () => {
     it("falls back to 15.99 before the catalog is loaded, then reads the price from the products table", async () => {
       expect(await loveRubLoader()).toEqual({ priceCents: 1599, image: null });
-      await database.db.insert(products).values({
-        key: "custom_product-LOVE-RUB-001",
-        sourceId: "LOVE-RUB-001",
-        brand: "custom_product",
-        model: "LOVE-RUB-001",
-        title: "LOVE RUB All-Purpose BBQ Seasoning",
-        priceCents: 1699,
-        image: "/images/products/custom_product/LOVE-RUB-001/1.svg",
-        otherImages: [],
-        categories: ["Home"],
-        specifications: [],
-        description: "",
-        imageCount: 1,
-        position: 0,
-      });
+      await database.db
+        .insert(products)
+        .values(testProduct("custom_product-LOVE-RUB-001", 1699, { image: "/images/products/custom_product/LOVE-RUB-001/1.svg" }));
       expect(await loveRubLoader()).toEqual({ priceCents: 1699, image: "/images/products/custom_product/LOVE-RUB-001/1.svg" });
     });
   });

@@ -6,31 +6,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseInUseError, openDatabase } from "~/db/database.server";
 import { contactMessages, emailOutbox, mailingList, orders, staffUsers } from "~/db/schema";
+import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-
-const anOrder = (overrides: Partial<typeof orders.$inferInsert> = {}): typeof orders.$inferInsert => ({
-  orderId: `ORD-${Math.random().toString(36).slice(2, 12)}`,
-  customer: {
-    name: "Ada Lovelace",
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    phone: "5555550100",
-    address: "1 Main St",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    country: "USA",
-  },
-  items: [],
-  subtotalCents: 1000,
-  shippingCents: 695,
-  totalCents: 1695,
-  paymentMethod: "test",
-  paymentProvider: "test",
-  paymentReference: `pay_${Math.random().toString(36).slice(2)}`,
-  ...overrides,
-});
 
 describe.each(testDatabaseKinds())("database constraints on %s", (kind) => {
   let database: TestDatabase;
@@ -62,15 +39,15 @@ describe.each(testDatabaseKinds())("database constraints on %s", (kind) => {
   });
 
   it("keeps order display ids and payment references unique", async () => {
-    await database.db.insert(orders).values(anOrder({ orderId: "K7Q2M9XW4P", paymentReference: "pay_1" }));
-    await expect(database.db.insert(orders).values(anOrder({ orderId: "K7Q2M9XW4P" }))).rejects.toThrow();
-    await expect(database.db.insert(orders).values(anOrder({ paymentReference: "pay_1" }))).rejects.toThrow();
+    await database.db.insert(orders).values(testOrder({ orderId: "K7Q2M9XW4P", paymentReference: "pay_1" }));
+    await expect(database.db.insert(orders).values(testOrder({ orderId: "K7Q2M9XW4P" }))).rejects.toThrow();
+    await expect(database.db.insert(orders).values(testOrder({ paymentReference: "pay_1" }))).rejects.toThrow();
   });
 
   it("rejects negative money and unknown statuses", async () => {
-    await expect(database.db.insert(orders).values(anOrder({ totalCents: -1 }))).rejects.toThrow();
-    await expect(database.db.insert(orders).values(anOrder({ status: "Lost" as never }))).rejects.toThrow();
-    await expect(database.db.insert(orders).values(anOrder({ status: "Shipped" }))).resolves.toBeDefined();
+    await expect(database.db.insert(orders).values(testOrder({ totalCents: -1 }))).rejects.toThrow();
+    await expect(database.db.insert(orders).values(testOrder({ status: "Lost" as never }))).rejects.toThrow();
+    await expect(database.db.insert(orders).values(testOrder({ status: "Shipped" }))).resolves.toBeDefined();
   });
 
   it("keeps mailing-list emails unique regardless of case", async () => {

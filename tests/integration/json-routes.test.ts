@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_RATE_LIMIT } from "~/contact/contact.server";
-import { contactMessages, emailDeliveries, emailOutbox, orders, storeSettings, type OrderCustomer } from "~/db/schema";
+import { contactMessages, emailDeliveries, emailOutbox, orders, storeSettings } from "~/db/schema";
 import { confirmationReference } from "~/orders/order-email.server";
 import { action as calculateShipping, loader as calculateShippingLoader } from "~/routes/api.calculate-shipping";
 import { action as contactPage } from "~/routes/contact";
@@ -11,6 +11,7 @@ import { action as generateText, MAX_PROMPT_CHARS } from "~/routes/generate-text
 import { action as newPurchase } from "~/routes/newPurchase";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { SHIPPING_QUOTE_RATE_LIMIT } from "~/checkout/shipping-quote.server";
+import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -37,19 +38,6 @@ function jsonPost(path: string, body: unknown, { visitor = newVisitor(), headers
   addresses.set(request, visitor);
   return request;
 }
-
-const customer: OrderCustomer = {
-  name: "Ada Lovelace",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-  country: "US",
-};
 
 const toAddress = { name: "Ada Lovelace", street1: "1 Main St", city: "Austin", state: "TX", zip: "78701", country: "US" };
 const shippingOrder = {
@@ -86,29 +74,7 @@ describe.each(testDatabaseKinds())("the spec's JSON routes on %s", (kind) => {
   }
 
   async function recordOrder(orderId: string) {
-    await database.db.insert(orders).values({
-      orderId,
-      customer,
-      items: [
-        {
-          productKey: "blaze-1",
-          title: "Blaze grill",
-          model: "BLZ-1",
-          brand: "blaze",
-          imageUrl: "/images/placeholder.svg",
-          unitPriceCents: 129900,
-          quantity: 1,
-        },
-      ],
-      subtotalCents: 129900,
-      shippingCents: 0,
-      discountCents: 0,
-      totalCents: 129900,
-      paymentMethod: "stripe",
-      paymentReference: `pi_${orderId}`,
-      paymentProvider: "test",
-      checkoutToken: `checkout-${orderId}`,
-    });
+    await database.db.insert(orders).values(testOrder({ orderId }));
   }
 
   const orderEmails = async (orderId: string) =>

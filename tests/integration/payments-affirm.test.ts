@@ -9,40 +9,13 @@ import { action as confirmOrderAction, loader as confirmOrderLoader } from "~/ro
 import { loader as returnPageLoader } from "~/routes/checkout-authorized.$method";
 import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
-import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 import { expectConsoleError } from "../support/console-error";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: ["/images/placeholder.svg"],
-    categories: ["Home", "Grills", "Built-In Grills"],
-    specifications: [],
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer();
 
 interface ReturnView {
   kind: string;
@@ -57,9 +30,7 @@ beforeAll(async () => {
   fake = await startFakeAffirm();
   env = {
     PUBLIC_BASE_URL: TEST_ORIGIN,
-    AFFIRM_PUBLIC_API_KEY: FAKE_AFFIRM_PUBLIC_KEY,
-    AFFIRM_PRIVATE_API_KEY: FAKE_AFFIRM_PRIVATE_KEY,
-    AFFIRM_API_BASE: fake.url,
+    ...fakeAffirmSettings(fake),
   };
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
 });
@@ -73,7 +44,12 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     useTestRuntime(database, env);
-    await database.db.insert(products).values([product("blaze-4899", 4899, 1), product("blaze-250000", 250_000, 2)]);
+    await database.db
+      .insert(products)
+      .values([
+        testProduct("blaze-4899", 4899, { categories: ["Home", "Grills", "Built-In Grills"] }),
+        testProduct("blaze-250000", 250_000, { categories: ["Home", "Grills", "Built-In Grills"] }),
+      ]);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

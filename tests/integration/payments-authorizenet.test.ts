@@ -7,20 +7,12 @@ import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-paym
 import { startPayment } from "~/payments/start-payment.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
-import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
+const customer = checkoutCustomer();
 
 describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (kind) => {
   let database: TestDatabase;
@@ -33,26 +25,9 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     fake = await startFakeAuthorizeNet();
     config = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-      AUTHORIZE_NET_API_BASE: fake.url,
-      AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+      ...fakeAuthorizeNetSettings(fake),
     });
-    await database.db.insert(products).values({
-      key: "blaze-4899",
-      sourceId: "4899",
-      brand: "blaze",
-      model: "M-1",
-      title: "Test grill",
-      priceCents: 4899,
-      image: "/images/placeholder.svg",
-      otherImages: [],
-      categories: ["Home", "Grills"],
-      specifications: [],
-      description: "A test product.",
-      imageCount: 1,
-      position: 1,
-    });
+    await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;
@@ -131,10 +106,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     expect(left.headers.get("location")).toBe(`${TEST_ORIGIN}${cancelPath}`);
     useTestRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-      AUTHORIZE_NET_API_BASE: fake.url,
-      AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
+      ...fakeAuthorizeNetSettings(fake),
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
@@ -184,9 +156,8 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
     const wrong = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
+      ...fakeAuthorizeNetSettings(fake),
       AUTHORIZE_NET_TRANSACTION_KEY: "wrong-key",
-      AUTHORIZE_NET_API_BASE: fake.url,
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await startPayment(database.db, wrong, { checkout, method: "authorizenet" })).toEqual({

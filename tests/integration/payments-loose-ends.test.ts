@@ -12,38 +12,11 @@ import { loader as returnPage } from "~/routes/checkout-authorized.$method";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { action as testPageAction, loader as testPageLoader } from "~/routes/test-payment.$id";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: [],
-    categories: ["Home", "Tests"],
-    specifications: [],
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer();
 
 /** A loader's thrown or returned Response, or the data() it answered. */
 async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
@@ -63,7 +36,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
     database = await createTestDatabase(kind);
     await database.db
       .insert(products)
-      .values([product("blaze-4899", 4899, 1), product("blaze-4900", 4900, 2), product("custom_product-LOVE-RUB-001", 1599, 3)]);
+      .values([testProduct("blaze-4899", 4899), testProduct("blaze-4900", 4900), testProduct("custom_product-LOVE-RUB-001", 1599)]);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

@@ -8,40 +8,13 @@ import { startPayment } from "~/payments/start-payment.server";
 import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { fakePayPalSettings, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: ["/images/placeholder.svg"],
-    categories: ["Home", "Tests"],
-    specifications: [],
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer();
 
 describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   let database: TestDatabase;
@@ -52,13 +25,11 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     fake = await startFakePayPal();
     config = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-      PAYPAL_API_BASE: fake.url,
+      ...fakePayPalSettings(fake),
     });
     database = await createTestDatabase(kind);
     useTestRuntime(database);
-    await database.db.insert(products).values([product("blaze-4899", 4899, 1), product("blaze-4901", 4901, 2)]);
+    await database.db.insert(products).values([testProduct("blaze-4899", 4899), testProduct("blaze-4901", 4901)]);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;
@@ -135,9 +106,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     expect(left.headers.get("location")?.startsWith(`${TEST_ORIGIN}${cancelPath}`)).toBe(true);
     useTestRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-      PAYPAL_API_BASE: fake.url,
+      ...fakePayPalSettings(fake),
     });
     const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);

@@ -10,24 +10,16 @@ import { action as loginAction, loader as loginLoader } from "~/routes/_staff.lo
 import { createAuthorizeNetFromConfig } from "~/services/payments/authorize-net.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
-import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
 const STAFF_EMAIL = "money@example.com";
 const STAFF_PASSWORD = "Correct-Horse-Battery-42";
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada.refunds@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
+const customer = checkoutCustomer({ email: "ada.refunds@example.com" });
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null };
@@ -64,31 +56,12 @@ describe.each(testDatabaseKinds())("refunds on %s", (kind) => {
     anet = await startFakeAuthorizeNet();
     env = {
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-      PAYPAL_API_BASE: paypal.url,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-      AUTHORIZE_NET_API_BASE: anet.url,
-      AUTHORIZE_NET_HOSTED_URL: anet.hostedUrl,
+      ...fakePayPalSettings(paypal),
+      ...fakeAuthorizeNetSettings(anet),
     };
     database = await createTestDatabase(kind);
     await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
-    await database.db.insert(products).values({
-      key: "blaze-4899",
-      sourceId: "4899",
-      brand: "blaze",
-      model: "M-1",
-      title: "Test grill",
-      priceCents: 4899,
-      image: "/images/placeholder.svg",
-      otherImages: [],
-      categories: ["Home", "Grills"],
-      specifications: [],
-      description: "A test product.",
-      imageCount: 1,
-      position: 1,
-    });
+    await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

@@ -12,39 +12,12 @@ import { availablePaymentOptions } from "~/services/payments/index.server";
 import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectConsoleError } from "../support/console-error";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada.stripe@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: ["/images/placeholder.svg"],
-    categories: ["Home", "Grills"],
-    specifications: [],
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer({ email: "ada.stripe@example.com" });
 
 describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe on %s", (kind) => {
   let database: TestDatabase;
@@ -61,7 +34,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
     };
-    await database.db.insert(products).values([product("blaze-5001", 249_999, 1), product("blaze-5002", 5_000, 2)]);
+    await database.db.insert(products).values([testProduct("blaze-5001", 249_999), testProduct("blaze-5002", 5_000)]);
   });
   beforeEach(() => {
     useTestRuntime(database, env);

@@ -9,33 +9,13 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook";
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
-import {
-  FAKE_ANET_LOGIN_ID,
-  FAKE_ANET_SIGNATURE_KEY,
-  FAKE_ANET_TRANSACTION_KEY,
-  startFakeAuthorizeNet,
-  type FakeAuthorizeNet,
-} from "../fakes/authorize-net";
-import {
-  FAKE_PAYPAL_CLIENT_ID,
-  FAKE_PAYPAL_CLIENT_SECRET,
-  FAKE_PAYPAL_WEBHOOK_ID,
-  startFakePayPal,
-  type FakePayPal,
-} from "../fakes/paypal";
+import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada.webhooks@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
+const customer = checkoutCustomer({ email: "ada.webhooks@example.com" });
 
 const toPayPal = (request: Request) => paypalWebhook({ request, params: {}, context: {} });
 const toAuthorizeNet = (request: Request) => authorizeNetWebhook({ request, params: {}, context: {} });
@@ -52,32 +32,13 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
     anet = await startFakeAuthorizeNet();
     env = {
       PUBLIC_BASE_URL: TEST_ORIGIN,
-      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
-      PAYPAL_API_BASE: paypal.url,
+      ...fakePayPalSettings(paypal),
       PAYPAL_WEBHOOK_ID: FAKE_PAYPAL_WEBHOOK_ID,
-      AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
-      AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
-      AUTHORIZE_NET_API_BASE: anet.url,
-      AUTHORIZE_NET_HOSTED_URL: anet.hostedUrl,
+      ...fakeAuthorizeNetSettings(anet),
       AUTHORIZE_NET_SIGNATURE_KEY: FAKE_ANET_SIGNATURE_KEY,
     };
     database = await createTestDatabase(kind);
-    await database.db.insert(products).values({
-      key: "blaze-4899",
-      sourceId: "4899",
-      brand: "blaze",
-      model: "M-1",
-      title: "Test grill",
-      priceCents: 4899,
-      image: "/images/placeholder.svg",
-      otherImages: [],
-      categories: ["Home", "Grills"],
-      specifications: [],
-      description: "A test product.",
-      imageCount: 1,
-      position: 1,
-    });
+    await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

@@ -7,6 +7,7 @@ import { action as startPaymentAction } from "~/routes/payments.start";
 import { action as seasoningCheckoutAction } from "~/routes/custom-product-checkout";
 import { SHIPPING_RATE_LIMITED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -17,16 +18,7 @@ import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 type Route = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 type DataResult<T> = { data: T; init: ResponseInit | null };
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
+const customer = checkoutCustomer();
 
 const post = (path: string, values: Record<string, string | number>) =>
   new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: formData(values), headers: { Origin: TEST_ORIGIN } });
@@ -37,31 +29,7 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     useTestRuntime(database);
-    const product = { image: "/images/placeholder.svg", otherImages: [], categories: ["Home"], specifications: [], imageCount: 1 };
-    await database.db.insert(products).values([
-      {
-        ...product,
-        key: "blaze-4899",
-        sourceId: "4899",
-        brand: "blaze",
-        model: "M-1",
-        title: "Test grill",
-        priceCents: 4899,
-        description: "A grill.",
-        position: 1,
-      },
-      {
-        ...product,
-        key: "custom_product-LOVE-RUB-001",
-        sourceId: "LOVE-RUB-001",
-        brand: "custom_product",
-        model: "LOVE RUB",
-        title: "LOVE RUB",
-        priceCents: 1599,
-        description: "Our seasoning.",
-        position: 2,
-      },
-    ]);
+    await database.db.insert(products).values([testProduct("blaze-4899", 4899), testProduct("custom_product-LOVE-RUB-001", 1599)]);
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

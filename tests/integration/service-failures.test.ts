@@ -14,6 +14,7 @@ import { startFakeEasyPost, easyPostError } from "../fakes/easypost";
 import type { FakeHandler, FakeServer } from "../fakes/fake-http-server";
 import { openAIError, startFakeOpenAI } from "../fakes/openai";
 import { postmarkError, startFakePostmark } from "../fakes/postmark";
+import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -69,34 +70,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
     async function recordOrder() {
       sequence += 1;
       const orderId = `FAIL${kind === "pglite" ? "P" : "Q"}${String(sequence).padStart(5, "2")}`;
-      const [order] = await database.db
-        .insert(orders)
-        .values({
-          orderId,
-          customer: {
-            name: "Ada Lovelace",
-            firstName: "Ada",
-            lastName: "Lovelace",
-            email: "ada@example.com",
-            phone: "5125550100",
-            address: "1 Main St",
-            city: "Austin",
-            state: "TX",
-            postalCode: "78701",
-            country: "US",
-          },
-          items: [
-            { productKey: "blaze-1", title: "Grill", model: "G-1", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 5000, quantity: 1 },
-          ],
-          subtotalCents: 5000,
-          shippingCents: 0,
-          discountCents: 0,
-          totalCents: 5000,
-          paymentMethod: "stripe",
-          paymentReference: `pi_${orderId}`,
-          paymentProvider: "test",
-        })
-        .returning();
+      const [order] = await database.db.insert(orders).values(testOrder({ orderId })).returning();
       return order;
     }
 

@@ -8,40 +8,13 @@ import { confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-redemptions.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
 /** Issue 18: the spec's contradictions resolved for the shopper, and the pending checkout's details. */
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
-
-function product(key: string, priceCents: number, position: number, specifications: Record<string, string>[] = []) {
-  const [brand, ...id] = key.split("-");
-  return {
-    key,
-    sourceId: id.join("-"),
-    brand,
-    model: `M-${position}`,
-    title: `Test product ${key}`,
-    priceCents,
-    image: "/images/placeholder.svg",
-    otherImages: ["/images/placeholder.svg"],
-    categories: ["Home", "Tests"],
-    specifications,
-    description: "A test product.",
-    imageCount: 1,
-    position,
-  };
-}
+const customer = checkoutCustomer();
 
 type FormAnswer = {
   data: {
@@ -62,10 +35,10 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
     await database.db
       .insert(products)
       .values([
-        product("blaze-big", 249_999, 1),
-        product("primo-tongs", 2500, 2, [{ Width: '4"' }, { Depth: '16"' }, { Height: '2"' }, { Weight: "1 lbs" }]),
-        product("primo-nosize", 2500, 3),
-        product("custom_product-LOVE-RUB-001", 1599, 4),
+        testProduct("blaze-big", 249_999),
+        testProduct("primo-tongs", 2500, { specifications: [{ Width: '4"' }, { Depth: '16"' }, { Height: '2"' }, { Weight: "1 lbs" }] }),
+        testProduct("primo-nosize", 2500),
+        testProduct("custom_product-LOVE-RUB-001", 1599),
       ]);
   });
   afterAll(async () => {

@@ -23,6 +23,7 @@ import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.s
 import { LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
 import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
 import { parseConfig } from "~/config.server";
+import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -99,45 +100,6 @@ async function signIn(email = EMAIL, password = PASSWORD) {
   return { cookie: cookieFrom(dashboard.headers.get("Set-Cookie")), csrf: String(dashboard.data!.csrf) };
 }
 
-let sequence = 0;
-function anOrder(overrides: Partial<typeof orders.$inferInsert> & { name?: string; email?: string } = {}): typeof orders.$inferInsert {
-  sequence += 1;
-  const { name = "Ada Lovelace", email = "ada@example.com", ...rest } = overrides;
-  return {
-    orderId: `T${String(sequence).padStart(9, "0")}`,
-    customer: {
-      name,
-      firstName: name.split(" ")[0] ?? "",
-      lastName: name.split(" ")[1] ?? "",
-      email,
-      phone: "5125550100",
-      address: "1 Main St",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      country: "USA",
-    },
-    items: [
-      {
-        productKey: "blaze-1",
-        title: "Blaze grill",
-        model: "BLZ-1",
-        brand: "blaze",
-        imageUrl: "/x.svg",
-        unitPriceCents: 4900,
-        quantity: 2,
-      },
-    ],
-    subtotalCents: 9800,
-    shippingCents: 0,
-    totalCents: 9800,
-    paymentMethod: "stripe",
-    paymentProvider: "test",
-    paymentReference: `pay_${sequence}_${Math.random().toString(36).slice(2)}`,
-    ...rest,
-  };
-}
-
 describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) => {
   let database: TestDatabase;
   let delays: number[];
@@ -184,7 +146,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
   describe("the guard", () => {
     it("sends anyone without a session from every staff loader and action to /login, and back afterwards", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const [order] = await database.db.insert(orders).values(testOrder()).returning();
       const statusChange = { intent: "status", orderId: order.orderId, status: "Shipped", csrf: "anything" };
       const attempts: Array<[RouteFn, Request, string]> = [
         [dashboardLoader as RouteFn, get("/dashboard?order=X&q=ada"), "/dashboard?order=X&q=ada"],
@@ -203,7 +165,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("refuses a tampered cookie and one signed with another secret", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const [order] = await database.db.insert(orders).values(testOrder()).returning();
       const [staff] = await database.db.select().from(staffUsers);
       const forger = createCookieSessionStorage({ cookie: { name: "staff_session", secrets: ["not-the-store-secret-0123456789abcdef"] } });
       const session = await forger.getSession();
@@ -233,7 +195,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("changes nothing when a signed-in POST has a missing or wrong CSRF token", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const [order] = await database.db.insert(orders).values(testOrder()).returning();
       const browser = await signIn();
       const other = await signIn();
       expect(other.csrf).not.toBe(browser.csrf);
@@ -482,14 +444,14 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       await database.db
         .insert(orders)
         .values([
-          anOrder({ status: "Approved" }),
-          anOrder({ status: "Approved" }),
-          anOrder({ status: "Packed" }),
-          anOrder({ status: "Shipped" }),
-          anOrder({ status: "Shipped" }),
-          anOrder({ status: "Shipped", paymentProvider: "stripe" }),
-          anOrder({ status: "Cancelled" }),
-          anOrder({ status: "Cancelled" }),
+          testOrder({ status: "Approved" }),
+          testOrder({ status: "Approved" }),
+          testOrder({ status: "Packed" }),
+          testOrder({ status: "Shipped" }),
+          testOrder({ status: "Shipped" }),
+          testOrder({ status: "Shipped", paymentProvider: "stripe" }),
+          testOrder({ status: "Cancelled" }),
+          testOrder({ status: "Cancelled" }),
         ]);
       expect(await dashboardTiles(database.db)).toEqual({ total: 8, approved: 2, packed: 1, shipped: 3, test: 7 });
       const { cookie } = await signIn();
@@ -499,13 +461,13 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("lists orders newest first, leaving out those without a customer name, 50 to a page", async () => {
       const base = Date.parse("2026-10-01T00:00:00Z");
-      const rows = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => anOrder({ createdAt: new Date(base + i * 60_000) }));
+      const rows = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => testOrder({ createdAt: new Date(base + i * 60_000) }));
       await database.db.insert(orders).values(rows);
       await database.db
         .insert(orders)
         .values([
-          anOrder({ name: "", createdAt: new Date(base + 10 * 86_400_000) }),
-          anOrder({ name: "   ", createdAt: new Date(base + 10 * 86_400_000) }),
+          testOrder({ name: "", createdAt: new Date(base + 10 * 86_400_000) }),
+          testOrder({ name: "   ", createdAt: new Date(base + 10 * 86_400_000) }),
         ]);
       const first = await listOrders(database.db);
       expect(first.rows).toHaveLength(PAGE_SIZE);
@@ -528,9 +490,9 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       await database.db
         .insert(orders)
         .values([
-          anOrder({ orderId: "K7Q2M9XW4P", name: "Grace Hopper", email: "grace@navy.example" }),
-          anOrder({ orderId: "K7Q3AAAAAA", name: "Ada Lovelace", email: "ada@engine.example" }),
-          anOrder({ orderId: "ZZZZZZZZZZ", name: "Alan Turing", email: "alan_100%@bletchley.example" }),
+          testOrder({ orderId: "K7Q2M9XW4P", name: "Grace Hopper", email: "grace@navy.example" }),
+          testOrder({ orderId: "K7Q3AAAAAA", name: "Ada Lovelace", email: "ada@engine.example" }),
+          testOrder({ orderId: "ZZZZZZZZZZ", name: "Alan Turing", email: "alan_100%@bletchley.example" }),
         ]);
       const ids = async (query: string) => (await listOrders(database.db, { query })).rows.map((row) => row.orderId).sort();
       expect(await ids("k7q")).toEqual(["K7Q2M9XW4P", "K7Q3AAAAAA"]);
@@ -548,7 +510,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     it("updates a status with the token, records the audit row and shows the result", async () => {
       const [order] = await database.db
         .insert(orders)
-        .values(anOrder({ name: "Grace Hopper" }))
+        .values(testOrder({ name: "Grace Hopper" }))
         .returning();
       const browser = await signIn();
       const outcome = await call(
@@ -603,7 +565,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("answers the spec's messages for a bad status, an unknown order and an unexpected failure", async () => {
-      const [order] = await database.db.insert(orders).values(anOrder()).returning();
+      const [order] = await database.db.insert(orders).values(testOrder()).returning();
       const browser = await signIn();
       const send = (values: Record<string, string>) =>
         call(dashboardAction as RouteFn, post("/dashboard", { intent: "status", csrf: browser.csrf, ...values }, browser.cookie));
@@ -638,7 +600,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     it("opens the side panel from the URL with customer, address, items, totals, payment and history", async () => {
       const [order] = await database.db
         .insert(orders)
-        .values(anOrder({ name: "Grace Hopper", email: "grace@example.com" }))
+        .values(testOrder({ name: "Grace Hopper", email: "grace@example.com" }))
         .returning();
       const { cookie } = await signIn();
       const page = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${order.orderId.toLowerCase()}`, cookie));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCartChange } from "~/cart/cart-actions.server";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { products } from "~/db/schema";
+import { testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { cookieFrom, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -13,21 +14,7 @@ describe("the cart cookie cannot be poisoned", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     useTestRuntime(database);
-    await database.db.insert(products).values({
-      key: "blaze-4900",
-      sourceId: "4900",
-      brand: "blaze",
-      model: "M-1",
-      title: "Test grill",
-      priceCents: 4900,
-      image: "/images/placeholder.svg",
-      otherImages: [],
-      categories: ["Home"],
-      specifications: [],
-      description: "A test product.",
-      imageCount: 1,
-      position: 1,
-    });
+    await database.db.insert(products).values(testProduct("blaze-4900", 4900));
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

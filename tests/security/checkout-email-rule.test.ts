@@ -17,6 +17,7 @@ import { emailSenderFor } from "~/services/email/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
 import { expectConsoleError } from "../support/console-error";
+import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
 
@@ -25,16 +26,7 @@ import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtim
  * an honest thank-you page when the confirmation could not be sent.
  */
 
-const customer = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "5125550100",
-  address: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-} as const;
+const customer = checkoutCustomer();
 
 function mailerAccepts(to: string): boolean {
   try {
@@ -101,21 +93,7 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     useTestRuntime(database);
-    await database.db.insert(products).values({
-      key: "blaze-4901",
-      sourceId: "4901",
-      brand: "blaze",
-      model: "M-1",
-      title: "Test grill",
-      priceCents: 4901,
-      image: "/images/placeholder.svg",
-      otherImages: ["/images/placeholder.svg"],
-      categories: ["Home"],
-      specifications: [],
-      description: "A test product.",
-      imageCount: 1,
-      position: 1,
-    });
+    await database.db.insert(products).values(testProduct("blaze-4901", 4901));
   });
   afterAll(async () => {
     globalThis.__storeRuntime = undefined;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { postmarkError, startFakePostmark, type FakeServer } from "../../../tests/fakes/postmark";
+import { describe, expect, it } from "vitest";
+import { postmarkError, startFakePostmark } from "../../../tests/fakes/postmark";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { createPostmarkSender } from "./postmark-sender.server";
 import { EmailSendError, type EmailMessage } from "./types";
 
@@ -12,14 +13,9 @@ const message: EmailMessage = {
   replyTo: "sales@example.com",
 };
 
-describe("createPostmarkSender", () => {
-  let fake: FakeServer;
-  beforeAll(async () => {
-    fake = await startFakePostmark();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+const fake = await startFakeForFile(startFakePostmark);
 
+describe("createPostmarkSender", () => {
   const sender = () =>
     createPostmarkSender({ serverToken: "server-token-1", from: "store@example.com", requestHost: fake.host, useHttps: false });
 

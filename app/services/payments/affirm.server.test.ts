@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  affirmError,
-  FAKE_AFFIRM_PRIVATE_KEY,
-  FAKE_AFFIRM_PUBLIC_KEY,
-  startFakeAffirm,
-  type FakeAffirm,
-} from "../../../tests/fakes/affirm";
+import { affirmError, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm } from "../../../tests/fakes/affirm";
 import { parseConfig, publicConfig } from "~/config.server";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
-import { PaymentError, type StartPaymentInput } from "./types";
+import { PaymentError } from "./types";
 import { expectConsoleError } from "../../../tests/support/console-error";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
+import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 
-const input: StartPaymentInput = {
+const input = paymentToStart({
+  method: "affirm",
   attemptId: "pa_attempt0000000001",
-  flow: "redirect",
   checkoutToken: "checkout-token-0001",
   amountCents: 510_093,
   subtotalCents: 499_998,
   shippingCents: 10_575,
   discountCents: 480,
-  currency: "USD",
   description: "Order of 1 item(s)",
   items: [
     {
@@ -36,31 +31,14 @@ const input: StartPaymentInput = {
       quantity: 2,
     },
   ],
-  customer: {
-    firstName: "Grace",
-    lastName: "Hopper",
-    email: "grace@example.com",
-    phone: "5125550100",
-    address: "200 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    countryCode: "US",
-  },
-  returnUrl: "http://store.test/checkout-authorized/affirm?checkout_token=checkout-token-0001&attempt=pa_attempt0000000001",
   cancelUrl: "http://store.test/checkout-canceled-affirm?checkout_token=checkout-token-0001",
-};
+});
 
 const token = (value: string) => new URLSearchParams({ affirm_token: value });
 
-describe("createAffirmProvider", () => {
-  let fake: FakeAffirm;
-  beforeAll(async () => {
-    fake = await startFakeAffirm();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+const fake = await startFakeForFile(startFakeAffirm);
 
+describe("createAffirmProvider", () => {
   const affirm = (timeoutMs?: number) =>
     createAffirmProvider({
       publicApiKey: FAKE_AFFIRM_PUBLIC_KEY,

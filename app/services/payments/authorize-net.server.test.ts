@@ -1,49 +1,28 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_PATH,
   apiError,
   FAKE_ANET_LOGIN_ID,
   FAKE_ANET_TRANSACTION_KEY,
   startFakeAuthorizeNet,
-  type FakeAuthorizeNet,
 } from "../../../tests/fakes/authorize-net";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
+import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
-import { PaymentError, type StartPaymentInput } from "./types";
+import { PaymentError } from "./types";
 
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
-const input: StartPaymentInput = {
+const input = paymentToStart({
+  method: "authorizenet",
   attemptId,
-  flow: "redirect",
   checkoutToken: "chk_token_1",
   amountCents: 749_997,
-  subtotalCents: 749_997,
-  shippingCents: 0,
-  discountCents: 0,
-  currency: "USD",
-  description: "Order of 2 item(s)",
-  items: [],
-  customer: {
-    firstName: "Grace",
-    lastName: "Hopper",
-    email: "grace@example.com",
-    phone: "5125550100",
-    address: "200 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    countryCode: "US",
-  },
-  returnUrl: `https://store.example/checkout-authorized/authorizenet?checkout_token=chk_token_1&attempt=${attemptId}`,
-  cancelUrl: "https://store.example/checkout?checkout=chk_token_1",
-};
+  origin: "https://store.example",
+});
+
+const fake = await startFakeForFile(startFakeAuthorizeNet);
 
 describe("Authorize.Net Accept Hosted driver", () => {
-  let fake: FakeAuthorizeNet;
-  beforeAll(async () => {
-    fake = await startFakeAuthorizeNet();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
   afterEach(() => vi.restoreAllMocks());
 
   const driver = (overrides: Partial<AuthorizeNetOptions> = {}) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import {
   FAKE_PAYPAL_CLIENT_ID,
@@ -9,6 +9,8 @@ import {
   type FakePayPal,
   type RecordedRequest,
 } from "../../../tests/fakes/paypal";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
+import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 import {
   centsToValue,
   createPayPalProvider,
@@ -22,44 +24,19 @@ import {
   paypalApiBase,
   paypalSdkUrl,
 } from "./paypal.server";
-import { PaymentError, type StartPaymentInput } from "./types";
+import { PaymentError } from "./types";
 
-const input: StartPaymentInput = {
+const input = paymentToStart({
+  method: "paypal",
   attemptId: "pa_attempt0000000001",
-  flow: "redirect",
   checkoutToken: "chk_token_0001",
   amountCents: 1234567,
-  subtotalCents: 1234567,
-  shippingCents: 0,
-  discountCents: 0,
-  currency: "USD",
-  description: "Order of 2 item(s)",
-  items: [],
-  customer: {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    phone: "5125550100",
-    address: "1 Main St",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    countryCode: "US",
-  },
-  returnUrl: "http://store.test/checkout-authorized/paypal?checkout_token=chk_token_0001&attempt=pa_attempt0000000001",
-  cancelUrl: "http://store.test/checkout?checkout=chk_token_0001",
-};
+});
+
+const fake = await startFakeForFile(startFakePayPal);
 
 describe("PayPal driver (Orders v2) against the fake", () => {
-  let fake: FakePayPal;
-  beforeAll(async () => {
-    fake = await startFakePayPal();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.reset();
-    forgetPayPalTokens();
-  });
+  beforeEach(() => forgetPayPalTokens());
 
   const paypal = (timeoutMs = 2_000) =>
     createPayPalProvider({
@@ -127,8 +104,14 @@ describe("PayPal driver (Orders v2) against the fake", () => {
           description: "Order of 2 item(s)",
           amount: { currency_code: "USD", value: "12345.67" },
           shipping: {
-            name: { full_name: "Ada Lovelace" },
-            address: { address_line_1: "1 Main St", admin_area_2: "Austin", admin_area_1: "TX", postal_code: "78701", country_code: "US" },
+            name: { full_name: "Grace Hopper" },
+            address: {
+              address_line_1: "200 Congress Ave",
+              admin_area_2: "Austin",
+              admin_area_1: "TX",
+              postal_code: "78701",
+              country_code: "US",
+            },
           },
         },
       ],

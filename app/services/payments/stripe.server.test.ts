@@ -1,45 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseForm, signedEvent, startFakeStripe, stripeError, stripeSignature, type FakeStripe } from "../../../tests/fakes/stripe";
+import { describe, expect, it } from "vitest";
+import { parseForm, signedEvent, startFakeStripe, stripeError, stripeSignature } from "../../../tests/fakes/stripe";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
+import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 import { createStripeProvider, paymentReferenceOfEvent, stripeConnection, verifiedStripeEvent } from "./stripe.server";
 import { PaymentError, type PaymentFlow, type StartPaymentInput } from "./types";
 
-const input = (flow: PaymentFlow, overrides: Partial<StartPaymentInput> = {}): StartPaymentInput => ({
-  attemptId: "pa_attempt0000001",
-  checkoutToken: "chk_token_0001",
-  amountCents: 749_997,
-  subtotalCents: 749_997,
-  shippingCents: 0,
-  discountCents: 0,
-  currency: "USD",
-  description: "Order of 2 item(s)",
-  items: [],
-  customer: {
-    firstName: "Grace",
-    lastName: "Hopper",
-    email: "grace@example.com",
-    phone: "5125550100",
-    address: "200 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    countryCode: "US",
-  },
-  returnUrl: "http://store.test/checkout-authorized/stripe?checkout_token=chk_token_0001&attempt=pa_attempt0000001",
-  cancelUrl: "http://store.test/checkout?checkout=chk_token_0001",
-  flow,
-  ...overrides,
-});
+const input = (flow: PaymentFlow, overrides: Partial<StartPaymentInput> = {}) =>
+  paymentToStart({
+    method: "stripe",
+    attemptId: "pa_attempt0000001",
+    checkoutToken: "chk_token_0001",
+    amountCents: 749_997,
+    flow,
+    ...overrides,
+  });
 
 const form = (rawBody: string) => parseForm(rawBody) as Record<string, unknown>;
 
-describe("Stripe driver against the fake Stripe API", () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+const fake = await startFakeForFile(startFakeStripe);
 
+describe("Stripe driver against the fake Stripe API", () => {
   const provider = (timeoutMs = 2_000) =>
     createStripeProvider({
       secretKey: "sk_test_contract",

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { easyPostError, easyPostShipment, startFakeEasyPost, type FakeServer } from "../../../tests/fakes/easypost";
+import { describe, expect, it } from "vitest";
+import { easyPostError, easyPostShipment, startFakeEasyPost } from "../../../tests/fakes/easypost";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { createEasyPostRates } from "./easypost-rates.server";
 import { seasoningParcel } from "./parcel";
 import { ShippingRateError, type QuoteRequest } from "./types";
@@ -10,14 +11,9 @@ const request: QuoteRequest = {
   parcel: seasoningParcel(2),
 };
 
-describe("createEasyPostRates", () => {
-  let fake: FakeServer;
-  beforeAll(async () => {
-    fake = await startFakeEasyPost();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+const fake = await startFakeForFile(startFakeEasyPost);
 
+describe("createEasyPostRates", () => {
   const rates = () => createEasyPostRates({ apiKey: "EZTK_test_key", baseUrl: fake.url });
 
   it("is the real driver", () => {

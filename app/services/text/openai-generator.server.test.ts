@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chatCompletion, FAKE_OPENAI_REPLY, openAIError, startFakeOpenAI, type FakeServer } from "../../../tests/fakes/openai";
+import { describe, expect, it } from "vitest";
+import { chatCompletion, FAKE_OPENAI_REPLY, openAIError, startFakeOpenAI } from "../../../tests/fakes/openai";
+import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { createOpenAITextGenerator, REFORMAT_DESCRIPTION_INSTRUCTION } from "./openai-generator.server";
 import { TextGenerationError } from "./types";
 
-describe("createOpenAITextGenerator", () => {
-  let fake: FakeServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+const fake = await startFakeForFile(startFakeOpenAI);
 
+describe("createOpenAITextGenerator", () => {
   const generator = () => createOpenAITextGenerator({ apiKey: "sk-test-123", model: "gpt-4o-mini", baseURL: `${fake.url}/v1` });
 
   it("is the real driver and names its model", () => {
