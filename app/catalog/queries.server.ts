@@ -26,6 +26,7 @@ const summaryColumns = {
   priceCents: products.priceCents,
   image: products.image,
   categories: products.categories,
+  facts: products.facts,
 };
 
 const fullColumns = {

@@ -1,4 +1,5 @@
 import type { Specification } from "./product";
+import { distinguishCards } from "./card-facts";
 
 /**
  * A product as the app uses it once loaded: money in integer cents, the
@@ -17,16 +18,26 @@ export interface StoreProduct {
   categories: string[];
   specifications: Specification[];
   description: string;
+  /** Colour, fuel, size...: what the card shows under its title (card-facts.ts). */
+  facts: string[];
 }
 
 /** The fields a list or card needs; keeps list pages light. */
-export type ProductSummary = Pick<StoreProduct, "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories">;
+export type ProductSummary = Pick<
+  StoreProduct,
+  "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories" | "facts"
+>;
 
 /** What a product card shows: list pages send only these fields to the browser. */
-export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand">;
+export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand" | "facts">;
 
-export function cardData({ key, id, title, priceCents, image, brand }: ProductCardData): ProductCardData {
-  return { key, id, title, priceCents, image, brand };
+export function cardData({ key, id, title, priceCents, image, brand, facts }: ProductCardData): ProductCardData {
+  return { key, id, title, priceCents, image, brand, facts };
+}
+
+/** The cards of a list: each with its facts, and where two would read alike, what tells them apart (card-facts.ts). */
+export function cardList(products: readonly ProductSummary[]): ProductCardData[] {
+  return distinguishCards(products).map(cardData);
 }
 
 export function priceToCents(price: number): number {

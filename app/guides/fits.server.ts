@@ -20,6 +20,7 @@ const candidateColumns = {
   priceCents: products.priceCents,
   image: products.image,
   categories: products.categories,
+  facts: products.facts,
   specValues: products.specValues,
 };
 
