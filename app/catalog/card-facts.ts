@@ -2,6 +2,7 @@ import type { CatalogProduct } from "./product";
 import { specValue } from "./product";
 import { productColour } from "./colour";
 import { formatInches, parseInches } from "./spec-values";
+import { cardData, type ProductCardData, type ProductSummary } from "./store-product";
 
 /**
  * The short facts a product card always shows under its title: what tells
@@ -150,4 +151,9 @@ export function distinguishCards<T extends CardFactsInput>(cards: readonly T[]):
     }
   }
   return result;
+}
+
+/** The cards of a list as loaders send them: each with its facts, and where two would read alike, what tells them apart. */
+export function cardList(products: readonly ProductSummary[]): ProductCardData[] {
+  return distinguishCards(products).map(cardData);
 }

@@ -1,5 +1,4 @@
 import type { Specification } from "./product";
-import { distinguishCards } from "./card-facts";
 
 /**
  * A product as the app uses it once loaded: money in integer cents, the
@@ -35,10 +34,6 @@ export function cardData({ key, id, title, priceCents, image, brand, facts }: Pr
   return { key, id, title, priceCents, image, brand, facts };
 }
 
-/** The cards of a list: each with its facts, and where two would read alike, what tells them apart (card-facts.ts). */
-export function cardList(products: readonly ProductSummary[]): ProductCardData[] {
-  return distinguishCards(products).map(cardData);
-}
 
 export function priceToCents(price: number): number {
   return Math.round(price * 100);

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { leadTime } from "~/catalog/lead-time";
@@ -44,7 +44,16 @@ export const ProductCard = memo(function ProductCard({
         </a>
       </h3>
       {/* What tells this card from its siblings (colour, fuel, size...): never clamped, unlike the title. */}
-      {product.facts.length > 0 ? <p className="product-card__facts">{product.facts.join(" · ")}</p> : null}
+      {product.facts.length > 0 ? (
+        <p className="product-card__facts">
+          {product.facts.map((fact, index) => (
+            <Fragment key={`${index}-${fact}`}>
+              {index > 0 ? " · " : null}
+              <span>{fact}</span>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
       <p className="product-card__price">
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
         <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}`}>

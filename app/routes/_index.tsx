@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
 import { cachedRandomProducts } from "~/catalog/cached-queries.server";
-import { cardList } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cachedSearchProducts } from "~/catalog/cached-queries.server";
-import { cardList } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { CARD_IMAGE_SIZES, picturePreload } from "~/components/ProductImage";

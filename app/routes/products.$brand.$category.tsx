@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
 import { cachedListProducts } from "~/catalog/cached-queries.server";
 import { brandCategories, isAllCategories } from "~/catalog/queries.server";
-import { cardList } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { categoryPath } from "~/components/layout/navigation";
 import { ChatLink } from "~/components/ChatButton";
