@@ -155,10 +155,16 @@ async function resizedPhoto(cacheDir: string, source: PhotoSource, width: number
   if (!pending) {
     pending = withResizeSlot(async () => {
       const bytes = await encode(source.file, width, format);
-      await mkdir(path.dirname(target), { recursive: true });
+      // Written whole under another name, then renamed: another process never reads half a file.
       const partial = `${target}.${process.pid}.${Date.now()}.part`;
-      await writeFile(partial, bytes);
-      await rename(partial, target);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(partial, bytes);
+        await rename(partial, target);
+      } catch (error) {
+        // A cache that cannot be written costs a resize per request, not the photo.
+        console.error(`Photo cache ${cacheDir} could not be written: ${(error as Error).message}`);
+      }
       return bytes;
     }).finally(() => inFlight.delete(target));
     inFlight.set(target, pending);

@@ -41,7 +41,9 @@ export function ProductImage({
   sizes,
   ...rest
 }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; priority?: boolean }) {
-  const [failures, setFailures] = useState(0);
+  // Failures of this src only: the gallery's large image changes src as the shopper picks another view.
+  const [failure, setFailure] = useState({ src, count: 0 });
+  const failures = failure.src === src ? failure.count : 0;
   const photo = photoSources(src);
   const shown = failures === 0 ? displayImageUrl(src) : failures === 1 && photo ? photo.drawing : PLACEHOLDER_IMAGE;
   const img = (
@@ -53,7 +55,7 @@ export function ProductImage({
       alt={alt}
       loading={priority ? "eager" : (rest.loading ?? "lazy")}
       decoding="async"
-      onError={() => setFailures((count) => count + 1)}
+      onError={() => setFailure((last) => ({ src, count: (last.src === src ? last.count : 0) + 1 }))}
     />
   );
   if (!photo || failures > 0) return img;
