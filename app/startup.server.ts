@@ -36,7 +36,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
         const photos = await photoIndex(config.PRODUCT_PHOTOS_DIR);
         if (config.PRODUCT_PHOTOS_DIR && !photos)
           report.note(`PRODUCT_PHOTOS_DIR ${config.PRODUCT_PHOTOS_DIR} is not a folder: drawings only`);
-        const withPhotos = photos ? `; photos for ${photos.products.size.toLocaleString("en-US")} products` : "";
+        const withPhotos = photos
+          ? `; photos for ${photos.products.size.toLocaleString("en-US")} product${photos.products.size === 1 ? "" : "s"}`
+          : "";
         const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress, photos });
         if (!result.loaded) return `unchanged since the last start${withPhotos}`;
         for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
