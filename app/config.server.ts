@@ -144,6 +144,15 @@ const configSchema = z.object({
   OPENAI_BASE_URL: httpUrl.optional(),
   GOOGLE_MAPS_API_KEY: optional,
 
+  /**
+   * A folder of product photos, `{brand}/{Id}/{n}.jpg` (or .jpeg, .png, .webp, .avif, .tif): a product with
+   * photos shows them, resized to AVIF and WebP on first request, instead of its drawings (ADR 016).
+   * Read at start-up. Unset: every product shows its drawings.
+   */
+  PRODUCT_PHOTOS_DIR: z.string().trim().min(1).optional(),
+  /** Where the resized photos are kept; any file in it may be deleted at any time. */
+  PRODUCT_PHOTOS_CACHE_DIR: z.string().trim().min(1).default("./data/photo-cache"),
+
   /** Password of the demo staff account the embedded start creates (tests); random when unset. */
   STAFF_DEMO_PASSWORD: z.string().min(12, { message: "must be at least 12 characters long" }).max(256).optional(),
 });

@@ -1,4 +1,5 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
+import { photoIndex } from "./catalog/photos.server";
 import { publicBaseUrl, type Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
@@ -28,13 +29,20 @@ interface StartupStep {
 export const STARTUP_STEPS: readonly StartupStep[] = [
   {
     name: "catalogue",
-    async run({ db, report }, progress) {
+    async run({ db, report, config }, progress) {
       // A catalogue that cannot be loaded is reported and the store keeps serving the products it has.
       try {
-        const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress });
-        if (!result.loaded) return "unchanged since the last start";
+        // Products with a photo in PRODUCT_PHOTOS_DIR show it instead of their drawings (ADR 016).
+        const photos = await photoIndex(config.PRODUCT_PHOTOS_DIR);
+        if (config.PRODUCT_PHOTOS_DIR && !photos)
+          report.note(`PRODUCT_PHOTOS_DIR ${config.PRODUCT_PHOTOS_DIR} is not a folder: drawings only`);
+        const withPhotos = photos
+          ? `; photos for ${photos.products.size.toLocaleString("en-US")} product${photos.products.size === 1 ? "" : "s"}`
+          : "";
+        const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress, photos });
+        if (!result.loaded) return `unchanged since the last start${withPhotos}`;
         for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
-        return `${result.count.toLocaleString("en-US")} products loaded`;
+        return `${result.count.toLocaleString("en-US")} products loaded${withPhotos}`;
       } catch (error) {
         return `not loaded, serving the products already in the database: ${(error as Error).message}`;
       }

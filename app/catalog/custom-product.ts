@@ -1,7 +1,7 @@
 import type { CatalogProduct, Specification } from "./product";
 import { OWN_SEASONING_ID } from "./product";
 import { composeDescription } from "./description";
-import { imagePaths } from "./illustration";
+import { imagePaths } from "./image-url";
 
 /** Price of the store's own seasoning (spec, section 9). */
 import { OWN_SEASONING_PRICE } from "./brands";

@@ -3,8 +3,9 @@ import { OWN_SEASONING_ID } from "./product";
 import { stripBrandPrefix } from "./brands";
 
 /**
- * Product families used to choose an illustration and the wording of a
- * description. Derived from the category path first and the title second.
+ * Product families used for the wording of a description and the variation
+ * rules (the drawings use the finer kinds of kind.ts). Derived from the
+ * category path first and the title second.
  */
 export const CATEGORY_FAMILIES = [
   "grill",
@@ -94,7 +95,7 @@ const TITLE_RULES: ReadonlyArray<readonly [RegExp, CategoryFamily]> = [
   [/\b(?:grills?|smokers?|burners?|fryers?|searing stations?)\b/i, "grill"],
 ];
 
-/** Maps a product to the family used for its illustration and description. */
+/** Maps a product to the family used for its description. */
 export function categoryFamily(product: FamilyInput): CategoryFamily {
   if (product.brand === "custom_product" || product.Id === OWN_SEASONING_ID) return "seasoning";
   const names = product.Category.filter((name) => name !== "Home");

@@ -4,6 +4,8 @@ import { products, storeSettings } from "~/db/schema";
 import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
 import { productKey, type CatalogProduct } from "./product";
 import { forgetCatalogCaches } from "./queries.server";
+import { productFacts } from "./card-facts";
+import { productImages, type PhotoIndex } from "./photos.server";
 import { normalizeSpecs } from "./spec-values";
 import { priceToCents } from "./store-product";
 
@@ -14,11 +16,15 @@ const INSERT_BATCH = 500;
  * normalized specification values), so a database loaded by an older build
  * is reloaded even though the files are the same.
  */
-const LOAD_FORMAT = "spec-values-1";
+const LOAD_FORMAT = "card-facts-1";
 
-/** What the store records after a load, and compares with its files at start-up. */
-export function catalogLoadHash(files: Pick<CatalogFiles, "contentHash">): string {
-  return `${files.contentHash}:${LOAD_FORMAT}`;
+/**
+ * What the store records after a load, and compares with its files at start-up: the files, what
+ * the load derives from them, and the photos (a product's image addresses are its photos' when it
+ * has any, else its drawings', photos.server.ts), so adding a photo reloads the catalogue.
+ */
+export function catalogLoadHash(files: Pick<CatalogFiles, "contentHash">, photos: PhotoIndex | null = null): string {
+  return `${files.contentHash}:${LOAD_FORMAT}:${photos ? `photos-${photos.digest}` : "drawings"}`;
 }
 
 /**
@@ -27,7 +33,7 @@ export function catalogLoadHash(files: Pick<CatalogFiles, "contentHash">): strin
  * started on it serves those products instead of reloading the real ones.
  */
 export async function markCatalogLoaded(db: Database, files: Pick<CatalogFiles, "contentHash">): Promise<void> {
-  const hash = catalogLoadHash(files);
+  const hash = catalogLoadHash(files, null);
   await db
     .insert(storeSettings)
     .values({ key: HASH_KEY, value: hash })
@@ -45,11 +51,11 @@ export type LoadResult = { loaded: false } | { loaded: true; count: number; kept
 export async function loadCatalogIfChanged(
   db: Database,
   files: CatalogFiles = readCatalogFiles(),
-  { onProgress }: { onProgress?: (done: number, total: number) => void } = {},
+  { onProgress, photos = null }: { onProgress?: (done: number, total: number) => void; photos?: PhotoIndex | null } = {},
 ): Promise<LoadResult> {
   const [{ value: existing }] = await db.select({ value: count() }).from(products);
   const [stored] = await db.select().from(storeSettings).where(eq(storeSettings.key, HASH_KEY));
-  const hash = catalogLoadHash(files);
+  const hash = catalogLoadHash(files, photos);
   if (existing > 0 && stored?.value === hash) return { loaded: false };
 
   const failed = (files.problems ?? []).map((problem) => problem.brand);
@@ -59,7 +65,7 @@ export async function loadCatalogIfChanged(
     // Kept rows keep their positions; new rows come after them.
     const [{ value: last }] = await tx.select({ value: max(products.position) }).from(products);
     const offset = (last ?? -1) + 1;
-    const rows = files.products.map((record, index) => productRow(record, offset + index));
+    const rows = files.products.map((record, index) => productRow(record, offset + index, photos));
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
       onProgress?.(Math.min(start + INSERT_BATCH, rows.length), rows.length);
@@ -80,8 +86,12 @@ export async function loadCatalogIfChanged(
   return { loaded: true, count: files.products.length, kept };
 }
 
-/** The products-table row of a catalog record at a position in the catalog. */
-export function productRow(record: CatalogProduct, position: number): typeof products.$inferInsert {
+/**
+ * The products-table row of a catalog record at a position in the catalog. Its image addresses
+ * are the record's photos when PRODUCT_PHOTOS_DIR has any, else its drawings (versioned, image-url.ts).
+ */
+export function productRow(record: CatalogProduct, position: number, photos: PhotoIndex | null = null): typeof products.$inferInsert {
+  const images = productImages(photos, record.brand, record.Id, record.image_count);
   return {
     key: productKey(record),
     sourceId: record.Id,
@@ -89,13 +99,14 @@ export function productRow(record: CatalogProduct, position: number): typeof pro
     model: record.Model,
     title: record.Title,
     priceCents: priceToCents(record.Price),
-    image: record.Image,
-    otherImages: record.Other_image,
+    image: images[0] ?? record.Image,
+    otherImages: images,
     categories: record.Category,
     specifications: record.Specifications,
     description: record.Description,
     imageCount: record.image_count,
     specValues: normalizeSpecs(record.Specifications),
+    facts: productFacts(record),
     position,
   };
 }

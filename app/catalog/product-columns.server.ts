@@ -12,6 +12,7 @@ export const productSummaryColumns = {
   priceCents: products.priceCents,
   image: products.image,
   categories: products.categories,
+  facts: products.facts,
 } satisfies Record<keyof ProductSummary, AnyPgColumn>;
 
 /** The columns a whole StoreProduct is read from (the product page, variations, checkout). */

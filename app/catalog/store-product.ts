@@ -17,17 +17,23 @@ export interface StoreProduct {
   categories: string[];
   specifications: Specification[];
   description: string;
+  /** Colour, fuel, size...: what the card shows under its title (card-facts.ts). */
+  facts: string[];
 }
 
 /** The fields a list or card needs; keeps list pages light. */
-export type ProductSummary = Pick<StoreProduct, "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories">;
+export type ProductSummary = Pick<
+  StoreProduct,
+  "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories" | "facts"
+>;
 
 /** What a product card shows: list pages send only these fields to the browser. */
-export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand">;
+export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand" | "facts">;
 
-export function cardData({ key, id, title, priceCents, image, brand }: ProductCardData): ProductCardData {
-  return { key, id, title, priceCents, image, brand };
+export function cardData({ key, id, title, priceCents, image, brand, facts }: ProductCardData): ProductCardData {
+  return { key, id, title, priceCents, image, brand, facts };
 }
+
 
 export function priceToCents(price: number): number {
   return Math.round(price * 100);

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { leadTime } from "~/catalog/lead-time";
@@ -7,7 +7,7 @@ import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } 
 import { formatUsd, scaleCents } from "~/utils/format";
 import { CardActions, CardActionsScope } from "./card-actions";
 import { pageSlots } from "./pagination";
-import { ProductImage } from "./ProductImage";
+import { CARD_IMAGE_SIZES, ProductImage } from "./ProductImage";
 
 /**
  * The whole card opens the product (spec section 2) through one link, the title's: its ::after
@@ -33,6 +33,7 @@ export const ProductCard = memo(function ProductCard({
         alt=""
         width={300}
         height={300}
+        sizes={CARD_IMAGE_SIZES}
         loading={eager ? "eager" : "lazy"}
         priority={priority}
         className="product-card__image"
@@ -42,6 +43,17 @@ export const ProductCard = memo(function ProductCard({
           {product.title}
         </a>
       </h3>
+      {/* What tells this card from its siblings (colour, fuel, size...): never clamped, unlike the title. */}
+      {product.facts.length > 0 ? (
+        <p className="product-card__facts">
+          {product.facts.map((fact, index) => (
+            <Fragment key={`${index}-${fact}`}>
+              {index > 0 ? " · " : null}
+              <span>{fact}</span>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
       <p className="product-card__price">
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
         <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}`}>

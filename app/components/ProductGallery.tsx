@@ -2,6 +2,9 @@ import { useState } from "react";
 import { Carousel, type CarouselOptions } from "./carousel";
 import { ProductImage } from "./ProductImage";
 
+/** The large image: the page's left half on a desktop (at most 600px), the screen's width on a phone. */
+export const GALLERY_SIZES = "(min-width: 900px) 600px, 100vw";
+
 /** Mobile: one image at a time, looping, with dots and autoplay; the last image comes first. */
 const MOBILE_GALLERY: CarouselOptions = { slidesPerView: { default: 1 }, autoplayMs: 3000, loop: true, dots: true, arrows: false, gap: 8 };
 
@@ -22,6 +25,7 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
           alt={`${title}, image ${selected + 1} of ${images.length}`}
           width={600}
           height={600}
+          sizes={GALLERY_SIZES}
           priority={shown === images[images.length - 1]}
         />
       </div>
@@ -36,6 +40,7 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
               alt={`${title}, image ${images.length - reversedIndex} of ${images.length}`}
               width={600}
               height={600}
+              sizes="100vw"
               // The first slide (the last image) is the largest picture on a phone: the same URL as the large image.
               priority={reversedIndex === 0}
             />

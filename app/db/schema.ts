@@ -36,6 +36,11 @@ export const products = pgTable(
     imageCount: integer("image_count").notNull(),
     /** Typed values of the specifications the buying guides use (app/catalog/spec-values.ts), filled at load. */
     specValues: jsonb("spec_values").$type<Record<string, number | string | boolean>>().notNull().default({}),
+    /** What the product card shows under the title, never clipped: colour, fuel, size, stand (app/catalog/card-facts.ts), filled at load. */
+    facts: text("facts")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Catalog order (brand file order), so lists are stable between requests. */
     position: integer("position").notNull(),
     /**

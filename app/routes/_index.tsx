@@ -2,7 +2,7 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
 import { cachedRandomProducts } from "~/catalog/cached-queries.server";
-import { cardData } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader() {
   const promotions = await cachedRandomProducts(await getDb(), PROMOTION_COUNT);
-  return { promotions: promotions.map(cardData), origin: publicBaseUrl(getConfig()) };
+  return { promotions: cardList(promotions), origin: publicBaseUrl(getConfig()) };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

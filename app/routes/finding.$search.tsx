@@ -1,10 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cachedSearchProducts } from "~/catalog/cached-queries.server";
-import { cardData } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { picturePreload } from "~/components/ProductImage";
+import { CARD_IMAGE_SIZES, picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;
@@ -13,7 +13,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const query = (params.search ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const results = await cachedSearchProducts(await getDb(), query, { page });
-  return { query, results: { ...results, products: results.products.map(cardData) } };
+  return { query, results: { ...results, products: cardList(results.products) } };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;
@@ -21,7 +21,7 @@ export const headers: HeadersFunction = catalogueHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Search results for "${data.query}"` : "Search results" },
   { name: "robots", content: "noindex, follow" },
-  ...(data?.results.products[0] ? [picturePreload(data.results.products[0].image)] : []),
+  ...(data?.results.products[0] ? [picturePreload(data.results.products[0].image, CARD_IMAGE_SIZES)] : []),
 ];
 
 export default function SearchResults() {

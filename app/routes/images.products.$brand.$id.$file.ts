@@ -1,22 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { placeholderSvg, renderProductSvg } from "~/catalog/illustration";
+import { placeholderSvg, renderProductSvg } from "~/catalog/illustration.server";
+import { photoResponse } from "~/catalog/photos.server";
 import { getProductByKey } from "~/catalog/queries.server";
-import { getDb } from "~/runtime.server";
+import { getDb, getRuntime } from "~/runtime.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /**
- * /images/products/{brand}/{Id}/{n}.svg: the product's illustration, drawn
- * from its catalog record. Deterministic, so it is cached for a year like a
- * static file; an unknown product or view gets the placeholder with a 404.
+ * /images/products/{brand}/{Id}/{n}.svg: the product's drawing of view n, drawn from its catalog
+ * record. Deterministic, so it is cached for a year like a static file (a new drawing gets a new
+ * `?v=`, image-url.ts); an unknown product or view gets the placeholder with a 404 (ADR 002).
+ * /images/products/{brand}/{Id}/photo-{n}-{version}-{width}w.{avif|webp|jpg}: a photo from
+ * PRODUCT_PHOTOS_DIR, resized and kept on disk (photos.server.ts, ADR 016).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const view = /^(\d{1,3})\.svg$/.exec(params.file ?? "");
-  const product = view ? await getProductByKey(await getDb(), `${params.brand}-${params.id}`) : null;
-  if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) {
-    return svgResponse(placeholderSvg(), 404, 300);
-  }
+  const [brand, id, file] = [params.brand ?? "", params.id ?? "", params.file ?? ""];
+  const notFound = () => svgResponse(placeholderSvg(), 404, 300);
+  const photo = await photoResponse((await getRuntime()).config, { brand, id, file }, notFound);
+  if (photo) return photo;
+  const view = /^(\d{1,3})\.svg$/.exec(file);
+  const product = view ? await getProductByKey(await getDb(), `${brand}-${id}`) : null;
+  if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) return notFound();
   const svg = renderProductSvg(
     {
       Id: product.id,
@@ -24,6 +29,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       Model: product.model,
       Title: product.title,
       Category: product.categories,
+      Specifications: product.specifications,
       image_count: product.images.length,
     },
     Number(view[1]),

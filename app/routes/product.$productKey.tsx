@@ -12,7 +12,8 @@ import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
 import { leadTime } from "~/catalog/lead-time";
 import { cachedFitLists, productFitFacts } from "~/guides/fits.server";
-import { cardData, type StoreProduct } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
+import type { StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
 import { CompareButton } from "~/components/guides/CompareButton";
@@ -20,7 +21,7 @@ import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
-import { ProductGallery } from "~/components/ProductGallery";
+import { GALLERY_SIZES, ProductGallery } from "~/components/ProductGallery";
 import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
 import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
@@ -72,7 +73,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     legal,
     variations: variationOptions(product, siblings),
     variationError,
-    related: related.map(cardData),
+    related: cardList(related),
     accessories,
     fitsGrills,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
@@ -109,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: product.title },
     { name: "description", content: `${product.title}. ${formatUsd(product.priceCents)}, in stock, free shipping over $49.` },
     { tagName: "link", rel: "canonical", href: url },
-    ...(product.images[data.imageIndex] ? [picturePreload(product.images[data.imageIndex])] : []),
+    ...(product.images[data.imageIndex] ? [picturePreload(product.images[data.imageIndex], GALLERY_SIZES)] : []),
     { property: "og:title", content: product.title },
     { property: "og:image", content: `${origin}${product.image}` },
     {

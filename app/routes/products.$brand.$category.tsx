@@ -3,12 +3,12 @@ import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
 import { cachedListProducts } from "~/catalog/cached-queries.server";
 import { brandCategories, isAllCategories } from "~/catalog/queries.server";
-import { cardData } from "~/catalog/store-product";
+import { cardList } from "~/catalog/card-facts";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { categoryPath } from "~/components/layout/navigation";
 import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { picturePreload } from "~/components/ProductImage";
+import { CARD_IMAGE_SIZES, picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -21,7 +21,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const db = await getDb();
   const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list: { ...list, products: list.products.map(cardData) }, categories, origin: publicBaseUrl(getConfig()) };
+  return { brand, category, list: { ...list, products: cardList(list.products) }, categories, origin: publicBaseUrl(getConfig()) };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;
@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       rel: "canonical",
       href: `${data.origin}${categoryPath(data.category, data.brand)}${data.list.page > 1 ? `?page=${data.list.page}` : ""}`,
     },
-    ...(data.list.products[0] ? [picturePreload(data.list.products[0].image)] : []),
+    ...(data.list.products[0] ? [picturePreload(data.list.products[0].image, CARD_IMAGE_SIZES)] : []),
   ];
 };
 

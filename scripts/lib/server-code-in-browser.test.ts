@@ -10,6 +10,8 @@ describe("serverOnlyCodeOfInput", () => {
     expect(serverOnlyCodeOfInput("node_modules/zod/v4/core/core.js")).toBe("zod");
     expect(serverOnlyCodeOfInput("node_modules/@electric-sql/pglite/dist/index.js")).toBe("@electric-sql/pglite");
     expect(serverOnlyCodeOfInput("node_modules/postgres/src/index.js")).toBe("postgres");
+    expect(serverOnlyCodeOfInput("node_modules/sharp/dist/index.mjs")).toBe("sharp");
+    expect(serverOnlyCodeOfInput("app/catalog/drawings.server.ts")).toBe("*.server.ts");
     expect(serverOnlyCodeOfInput("app/staff/dashboard.server.ts")).toBe("*.server.ts");
   });
 

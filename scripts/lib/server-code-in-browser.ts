@@ -1,6 +1,7 @@
 /**
  * Server code that must never reach the browser: the database drivers and
- * ORM, zod (schemas live in server modules), and any `*.server.ts` module.
+ * ORM, zod (schemas live in server modules), the image resizer (sharp), and any
+ * `*.server.ts` module (the product drawings among them).
  *
  * Every JavaScript file of the client build (`public/build`, dynamic-import
  * chunks included) is checked twice:
@@ -14,14 +15,15 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-export type ServerOnlyCode = "drizzle-orm" | "postgres" | "@electric-sql/pglite" | "zod" | "*.server.ts";
-export const SERVER_ONLY_PACKAGES: readonly ServerOnlyCode[] = ["drizzle-orm", "postgres", "@electric-sql/pglite", "zod"];
+export type ServerOnlyCode = "drizzle-orm" | "postgres" | "@electric-sql/pglite" | "zod" | "sharp" | "*.server.ts";
+export const SERVER_ONLY_PACKAGES: readonly ServerOnlyCode[] = ["drizzle-orm", "postgres", "@electric-sql/pglite", "zod", "sharp"];
 
 const CONTENT_MARKERS: Record<Exclude<ServerOnlyCode, "*.server.ts">, RegExp> = {
   "drizzle-orm": /drizzle:(?:entityKind|Name|Columns|IsDrizzleTable)/,
   postgres: /PostgresError|CONNECT_TIMEOUT/,
   "@electric-sql/pglite": /PGliteActive|pglite\.wasm|pglite\.data/,
   zod: /ZodError|\$ZodType/,
+  sharp: /limitInputPixels|sharp-libvips/,
 };
 
 export interface ServerCodeFinding {

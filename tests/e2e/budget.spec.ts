@@ -54,7 +54,7 @@ test.describe("script budget", () => {
     expect(describe(byContent)).toEqual([]);
   });
 
-  test("no browser chunk holds drizzle, postgres, pglite, zod or a *.server module", async () => {
+  test("no browser chunk holds drizzle, postgres, pglite, zod, sharp or a *.server module (the drawings among them)", async () => {
     // Every file of public/build, dynamic-import chunks included (scripts/lib/server-code-in-browser.ts).
     const report = findServerCodeInBrowser();
     expect(report.files.length).toBeGreaterThan(10);

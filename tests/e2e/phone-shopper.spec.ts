@@ -227,3 +227,75 @@ test.describe("nothing sits on the page's text", () => {
     await expect(popup).toBeHidden();
   });
 });
+
+/**
+ * What a shopper reads on each product card of the page: the part of the title its two-line clamp
+ * lets show (word by word, as laid out), the facts line and the price.
+ */
+function visibleCardTexts(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".product-card")].map((card) => {
+      const title = card.querySelector<HTMLElement>(".product-card__title")!;
+      const box = title.getBoundingClientRect();
+      const words: string[] = [];
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode as Text;
+        for (const match of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rect = range.getBoundingClientRect();
+          if (rect.bottom <= box.bottom + 1 && rect.right <= box.right + 1) words.push(match[0]);
+        }
+      }
+      const facts = card.querySelector<HTMLElement>(".product-card__facts");
+      return {
+        title: words.join(" "),
+        facts: facts?.innerText.trim() ?? "",
+        // The facts line is never cut: all of it is laid out inside its own box.
+        factsCut: facts ? facts.scrollHeight > facts.clientHeight + 1 || facts.scrollWidth > facts.clientWidth + 1 : false,
+        price: card.querySelector<HTMLElement>(".product-card__price .price")?.innerText.trim() ?? "",
+      };
+    }),
+  );
+}
+
+test.describe("products told apart at a glance", () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`no two cards of the gas grills list read the same at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/products/all/Gas%20Grills");
+      const cards = await visibleCardTexts(page);
+      expect(cards.length).toBeGreaterThan(50);
+      // The clamp does cut titles here: without the facts line, cards would read alike.
+      expect(new Set(cards.map((card) => `${card.title} | ${card.price}`)).size).toBeLessThan(cards.length);
+      expect(cards.filter((card) => card.factsCut)).toEqual([]);
+      const seen = new Map<string, number>();
+      for (const card of cards) {
+        const text = `${card.title} | ${card.facts} | ${card.price}`;
+        seen.set(text, (seen.get(text) ?? 0) + 1);
+      }
+      expect([...seen].filter(([, count]) => count > 1).map(([text]) => text)).toEqual([]);
+    });
+  }
+
+  test("a built-in grill and the same brand's grill on a cart have different pictures", async ({ page }) => {
+    const drawings: Array<{ kind: string | null; shape: string }> = [];
+    // Alfresco ALXE 42-Inch: the built-in grill head (ALXE-42SZ-LP) and the same grill on a deluxe cart (ALXE-42SZCD-LP).
+    for (const path of ["/product/alfresco-2908730", GRILL]) {
+      await page.goto(path);
+      const src = await page.locator(".gallery__main img").getAttribute("src");
+      expect(src, path).toMatch(/^\/images\/products\/alfresco\/\d+\/\d+\.svg\?v=\d+$/);
+      const response = await page.request.get(src!);
+      expect(response.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+      const svg = await response.text();
+      // The drawing itself, without the view's angle, the background and the brand and model written on it.
+      drawings.push({ kind: /data-kind="([^"]+)"/.exec(svg)?.[1] ?? null, shape: /<g transform="[^"]*">(.*)<\/g>/s.exec(svg)?.[1] ?? "" });
+    }
+    expect(drawings.map((drawing) => drawing.kind)).toEqual(["grill-built-in", "grill-cart"]);
+    // Not the same drawing with other words on it: the shapes differ.
+    expect(drawings[0]!.shape).not.toBe("");
+    expect(drawings[0]!.shape).not.toBe(drawings[1]!.shape);
+  });
+});

@@ -1,7 +1,7 @@
 import type { CatalogProduct } from "../product";
 import { catalogProductSchema } from "../product";
 import { composeDescription } from "../description";
-import { imagePaths } from "../illustration";
+import { imagePaths } from "../image-url";
 import { dropCandidate, type Candidate, type Drop } from "./candidate";
 
 /**

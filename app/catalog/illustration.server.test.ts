@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogProduct } from "./product";
-import {
-  categoryFamily,
-  displayImageUrl,
-  escapeXml,
-  imagePath,
-  imagePaths,
-  placeholderSvg,
-  renderProductSvg,
-} from "./illustration";
+import { escapeXml, placeholderSvg, renderProductSvg } from "./illustration.server";
+import { categoryFamily } from "./family";
+import { displayImageUrl, imagePath, imagePaths } from "./image-url";
+import sharp from "sharp";
+import { drawKind, STEEL, STEEL_DARK } from "./drawings.server";
+import { PRODUCT_KINDS } from "./kind";
 import { LOVE_RUB } from "./custom-product";
 
 type Sample = Pick<CatalogProduct, "Id" | "brand" | "Model" | "Title" | "Category">;
@@ -211,6 +208,30 @@ describe("categoryFamily", () => {
   });
 });
 
+/** Every element closed, properly nested, attributes quoted, no stray `&` or `<`: the XML an SVG viewer accepts. */
+function xmlProblems(svg: string): string[] {
+  const problems: string[] = [];
+  const stack: string[] = [];
+  const tag = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>|<|>/g;
+  let last = 0;
+  for (let match = tag.exec(svg); match; match = tag.exec(svg)) {
+    const text = svg.slice(last, match.index);
+    if (/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/.test(text)) problems.push(`a bare & in ${JSON.stringify(text.slice(0, 40))}`);
+    last = tag.lastIndex;
+    const [whole, closing, name, , selfClosing] = match;
+    if (whole === "<" || whole === ">") {
+      problems.push(`a stray ${whole} at ${match.index}: ${svg.slice(match.index, match.index + 40)}`);
+      continue;
+    }
+    if (closing) {
+      const open = stack.pop();
+      if (open !== name) problems.push(`</${name}> closes <${open}>`);
+    } else if (!selfClosing) stack.push(name ?? "");
+  }
+  if (stack.length > 0) problems.push(`unclosed: ${stack.join(", ")}`);
+  return problems;
+}
+
 describe("renderProductSvg", () => {
   it.each(samples)("draws %s products as a small, well-formed SVG", (_family, product) => {
     const svg = renderProductSvg({ ...product, image_count: 3 }, 2);
@@ -218,11 +239,23 @@ describe("renderProductSvg", () => {
     expect(svg.endsWith("</svg>")).toBe(true);
     expect(svg).toContain('viewBox="0 0 600 600"');
     expect(svg).toContain("View 2 of 3");
-    expect(svg.length).toBeLessThan(6 * 1024);
-    // every tag is closed: self-closing or matched
-    const opened = (svg.match(/<(?!\/)[a-z]+[^>]*[^/]>/g) ?? []).length;
-    const closed = (svg.match(/<\/[a-z]+>/g) ?? []).length;
-    expect(opened).toBe(closed);
+    expect(svg.length).toBeLessThan(8 * 1024);
+    expect(xmlProblems(svg)).toEqual([]);
+  });
+
+  it("names the kind it draws, paints the product's colour, and has a drawing for every kind", () => {
+    const red = renderProductSvg(
+      {
+        Id: "x",
+        brand: "alfresco",
+        Model: "ALXE-56BFGC-LP-S3027",
+        Title: "Alfresco ALXE 56-Inch Freestanding Propane All Grill With Sear Zone And Rotisserie in Raspberry Red - ALXE-56BFGC-LP-S3027",
+        Category: ["Home", "BBQ Grills & Smokers", "Gas Grills"],
+      },
+      1,
+    );
+    expect(red).toContain('data-kind="grill-cart"');
+    expect(red).toContain("#a3213b");
   });
 
   it("writes brand and model, escaping XML", () => {
@@ -257,6 +290,25 @@ describe("renderProductSvg", () => {
 
   it("labels the seasoning jar LOVE RUB", () => {
     expect(renderProductSvg(LOVE_RUB, 1)).toContain(">LOVE RUB<");
+  });
+});
+
+describe("drawKind", () => {
+  const palette = { body: STEEL, shade: STEEL_DARK, light: "#dde2e8", part: STEEL };
+  const svgOf = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600">${body}</svg>`;
+
+  it.each(PRODUCT_KINDS.map((kind) => [kind]))("draws %s as valid SVG that an SVG renderer accepts", async (kind) => {
+    const svg = svgOf(drawKind(kind, palette));
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(svg.length).toBeLessThan(4 * 1024);
+    // librsvg (in sharp) parses and renders it: a malformed drawing throws here.
+    const { info } = await sharp(Buffer.from(svg)).png().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([600, 600]);
+  });
+
+  it("gives every kind a drawing of its own", () => {
+    const drawings = new Map(PRODUCT_KINDS.map((kind) => [drawKind(kind, palette), kind]));
+    expect(drawings.size).toBe(PRODUCT_KINDS.length);
   });
 });
 
