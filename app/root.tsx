@@ -1,3 +1,4 @@
+import { readCartCookie, mirroredCart, priceCart, getConfig, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -15,11 +16,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { CartMirror } from "~/cart/CartMirror";
-import { readCartCookie } from "~/cart/cart-cookie.server";
-import { mirroredCart, priceCart } from "~/cart/cart-view.server";
-import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
-import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";

@@ -1,14 +1,12 @@
+import { cachedRandomProducts, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
-import { cachedRandomProducts } from "~/catalog/cached-queries.server";
 import { cardData } from "~/catalog/store-product";
-import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
-import { getConfig, publicBaseUrl } from "~/config.server";
 import { useStore } from "~/utils/use-store";
 
 const PROMOTION_COUNT = 30;

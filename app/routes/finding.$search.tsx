@@ -1,8 +1,7 @@
+import { cachedSearchProducts, catalogueHeaders } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cachedSearchProducts } from "~/catalog/cached-queries.server";
 import { cardData } from "~/catalog/store-product";
-import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";

@@ -1,9 +1,9 @@
+import { getProductById } from "~/server-api";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { OWN_SEASONING_PRICE } from "~/catalog/brands";
 import { OWN_SEASONING_ID } from "~/catalog/brands";
-import { getProductById } from "~/catalog/queries.server";
 import { priceToCents } from "~/catalog/store-product";
 import { ProductImage } from "~/components/ProductImage";
 import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials";
