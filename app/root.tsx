@@ -20,8 +20,7 @@ import { getDb } from "~/runtime.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { ChatButton } from "~/components/ChatButton";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ChatButton, ErrorPage } from "~/components/shared";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
 // One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
 import appStyles from "~/styles/app.css";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { financingMonthlyCents } from "~/pricing/pricing";
-import { formatUsd } from "~/utils/format";
+import { formatUsd } from "~/components/shared";
 import { useStore } from "~/utils/use-store";
 
 declare global {

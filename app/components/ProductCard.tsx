@@ -4,10 +4,9 @@ import type { ProductCardData } from "~/catalog/store-product";
 import { productPath } from "~/catalog/store-product";
 import { leadTime } from "~/catalog/lead-time";
 import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
-import { formatUsd, scaleCents } from "~/utils/format";
+import { formatUsd, scaleCents, ProductImage } from "~/components/shared";
 import { CardActions, CardActionsScope } from "./card-actions";
 import { pageSlots } from "./pagination";
-import { ProductImage } from "./ProductImage";
 
 /**
  * The whole card opens the product (spec section 2) through one link, the title's: its ::after

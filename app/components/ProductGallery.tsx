@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Carousel, type CarouselOptions } from "./carousel";
-import { ProductImage } from "./ProductImage";
+import { Carousel, type CarouselOptions, ProductImage } from "~/components/shared";
 
 /** Mobile: one image at a time, looping, with dots and autoplay; the last image comes first. */
 const MOBILE_GALLERY: CarouselOptions = { slidesPerView: { default: 1 }, autoplayMs: 3000, loop: true, dots: true, arrows: false, gap: 8 };

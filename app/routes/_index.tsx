@@ -1,9 +1,8 @@
 import { cachedRandomProducts, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Carousel, type CarouselOptions } from "~/components/carousel";
+import { Carousel, type CarouselOptions, brandPath, categoryPath } from "~/components/shared";
 import { cardData } from "~/catalog/store-product";
-import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";

@@ -12,15 +12,11 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
-import { brandDisplayName } from "~/catalog/brands";
+import { brandDisplayName, CartXIcon, TrashIcon, ProductImage, formatUsd, parseQuantity, useHydrated } from "~/components/shared";
 import { productPath } from "~/catalog/store-product";
-import { CartXIcon, TrashIcon } from "~/components/icons";
-import { ProductImage } from "~/components/ProductImage";
 import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY, TAX_LINE } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
-import { formatUsd, parseQuantity } from "~/utils/format";
 import { safeRedirectPath } from "~/utils/redirect";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
 

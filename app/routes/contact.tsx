@@ -15,7 +15,7 @@ import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
 import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
-import { telHref } from "~/utils/format";
+import { telHref } from "~/components/shared";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 

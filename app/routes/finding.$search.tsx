@@ -3,7 +3,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { cardData } from "~/catalog/store-product";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { picturePreload } from "~/components/ProductImage";
+import { picturePreload } from "~/components/shared";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;

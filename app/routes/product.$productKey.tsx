@@ -16,23 +16,30 @@ import {
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
-import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
+import {
+  brandDisplayName,
+  OWN_SEASONING_ID,
+  parseProductKey,
+  ErrorPage,
+  type ErrorTexts,
+  brandPath,
+  categoryPath,
+  picturePreload,
+  formatUsd,
+  scaleCents,
+  useHydrated,
+} from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
 import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { FinancingLine } from "~/components/FinancingLine";
 import { CompareButton } from "~/components/guides/CompareButton";
-import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
-import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
-import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
 import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
-import { formatUsd, scaleCents } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { action as cartAction } from "./cart";
 
 const RELATED_LIMIT = 15;

@@ -1,15 +1,19 @@
 import { cachedListProducts, brandCategories, isAllCategories, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
+import {
+  brandDisplayName,
+  DISPLAYED_BRANDS,
+  isBrandKey,
+  categoryPath,
+  ChatLink,
+  picturePreload,
+  telHref,
+  useHydrated,
+} from "~/components/shared";
 import { cardData } from "~/catalog/store-product";
-import { categoryPath } from "~/components/layout/navigation";
-import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
-import { telHref } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
 import { useStore } from "~/utils/use-store";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

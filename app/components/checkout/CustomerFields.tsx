@@ -1,6 +1,6 @@
 import { lazy, Suspense, type InputHTMLAttributes } from "react";
 import { US_STATES, type CustomerErrors, type CustomerField } from "~/checkout/customer-fields";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/shared";
 import { useStore } from "~/utils/use-store";
 
 const PlacesAutocomplete = lazy(() => import("./PlacesAutocomplete"));

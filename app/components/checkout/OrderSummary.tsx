@@ -1,6 +1,5 @@
 import { TAX_LINE } from "~/pricing/pricing";
-import { formatUsd } from "~/utils/format";
-import { ProductImage } from "../ProductImage";
+import { formatUsd, ProductImage } from "~/components/shared";
 
 export interface SummaryLine {
   key: string;

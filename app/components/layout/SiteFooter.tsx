@@ -1,12 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SERVICE_HOURS } from "~/contact/service-hours";
+import { SERVICE_HOURS, telHref, PhoneIcon, TestimonialBlock, POLICY_LINKS } from "~/components/shared";
 import type { PublicConfig } from "~/config.server";
-import { telHref } from "~/utils/format";
-import { PhoneIcon } from "../icons";
 import { NewsletterSignup } from "../NewsletterSignup";
-import { TestimonialBlock } from "../Testimonials";
-import { POLICY_LINKS } from "./navigation";
 
 /**
  * Customer reviews (optional), mailing-list signup, talk to an expert, the
