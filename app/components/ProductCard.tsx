@@ -1,10 +1,16 @@
 import { Link } from "@remix-run/react";
 import { memo } from "react";
-import type { ProductCardData } from "~/catalog/store-product";
-import { productPath } from "~/catalog/store-product";
+import {
+  type ProductCardData,
+  productPath,
+  financingMonthlyCents,
+  qualifiesForFreeShipping,
+  STRUCK_PRICE_FACTOR,
+  formatUsd,
+  scaleCents,
+  ProductImage,
+} from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
-import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
-import { formatUsd, scaleCents, ProductImage } from "~/components/shared";
 import { CardActions, CardActionsScope } from "./card-actions";
 import { pageSlots } from "./pagination";
 

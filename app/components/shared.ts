@@ -21,10 +21,11 @@ export {
 } from "~/mailing-list/newsletter";
 export { formatDate, formatDateTimeUtc, formatPhone, formatUsd, parseQuantity, scaleCents, telHref } from "~/utils/format";
 export { useHydrated } from "~/utils/use-hydrated";
-export { Carousel, type CarouselOptions, PRODUCT_CAROUSEL } from "./carousel";
+export { Carousel, type CarouselOptions, cssVariables, PRODUCT_CAROUSEL, swiperBreakpoints, TESTIMONIAL_CAROUSEL } from "./carousel";
 export { BackToStoreLink, CHAT_PATH, ChatButton, ChatLink } from "./ChatButton";
+export { deferred } from "./deferred";
 export { describeError, ErrorPage, type ErrorTexts } from "./ErrorPage";
-export { CartIcon, CartXIcon, ChatIcon, PhoneIcon, SearchIcon, TrashIcon } from "./icons";
+export { CartIcon, CartXIcon, ChatIcon, PhoneIcon, SearchIcon, StarIcon, TrashIcon } from "./icons";
 export {
   BRAND_MENU,
   brandPath,
@@ -37,4 +38,12 @@ export {
 } from "./layout/navigation";
 export { NewsletterEmailField } from "./NewsletterEmailField";
 export { picturePreload, ProductImage } from "./ProductImage";
-export { TestimonialBlock, TestimonialCarousel } from "./Testimonials";
+export { cardData, priceToCents, type ProductCardData, productPath, type ProductSummary, type StoreProduct } from "~/catalog/store-product";
+export {
+  financingMonthlyCents,
+  qualifiesForFreeShipping,
+  SINGLE_PRODUCT_MAX_QUANTITY,
+  STRUCK_PRICE_FACTOR,
+  TAX_LINE,
+} from "~/pricing/pricing";
+export { useStore } from "~/utils/use-store";

@@ -1,12 +1,10 @@
 import { cachedRandomProducts, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Carousel, type CarouselOptions, brandPath, categoryPath } from "~/components/shared";
-import { cardData } from "~/catalog/store-product";
+import { Carousel, type CarouselOptions, brandPath, categoryPath, cardData, useStore } from "~/components/shared";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
-import { useStore } from "~/utils/use-store";
 
 const PROMOTION_COUNT = 30;
 

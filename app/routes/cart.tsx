@@ -12,9 +12,19 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
-import { brandDisplayName, CartXIcon, TrashIcon, ProductImage, formatUsd, parseQuantity, useHydrated } from "~/components/shared";
-import { productPath } from "~/catalog/store-product";
-import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY, TAX_LINE } from "~/pricing/pricing";
+import {
+  brandDisplayName,
+  CartXIcon,
+  TrashIcon,
+  ProductImage,
+  formatUsd,
+  parseQuantity,
+  useHydrated,
+  productPath,
+  qualifiesForFreeShipping,
+  SINGLE_PRODUCT_MAX_QUANTITY,
+  TAX_LINE,
+} from "~/components/shared";
 import { getDb } from "~/runtime.server";
 import { safeRedirectPath } from "~/utils/redirect";
 

@@ -9,8 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { brandDisplayName, ProductImage, formatUsd } from "~/components/shared";
-import { productPath } from "~/catalog/store-product";
+import { brandDisplayName, ProductImage, formatUsd, productPath } from "~/components/shared";
 import { AddToCartButton } from "~/components/AddToCartButton";
 import { FinancingLine } from "~/components/FinancingLine";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";

@@ -1,9 +1,8 @@
 import { cachedSearchProducts, catalogueHeaders } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cardData } from "~/catalog/store-product";
+import { cardData, picturePreload } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { picturePreload } from "~/components/shared";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;

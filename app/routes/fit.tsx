@@ -1,8 +1,7 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { brandDisplayName, DISPLAYED_BRANDS, ProductImage, formatUsd } from "~/components/shared";
+import { brandDisplayName, DISPLAYED_BRANDS, ProductImage, formatUsd, productPath } from "~/components/shared";
 import { formatInches } from "~/catalog/spec-values";
-import { productPath } from "~/catalog/store-product";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { describeGap, FIT_TYPES, fitRuleText, FUEL_TYPES, GAP_CHOICES, parseFitSearch } from "~/guides/fit";
 import { cachedFindByCutout } from "~/guides/fit.server";

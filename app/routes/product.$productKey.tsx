@@ -28,17 +28,18 @@ import {
   formatUsd,
   scaleCents,
   useHydrated,
+  cardData,
+  type StoreProduct,
+  STRUCK_PRICE_FACTOR,
 } from "~/components/shared";
-import { leadTime } from "~/catalog/lead-time";
-import { cardData, type StoreProduct } from "~/catalog/store-product";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
+import { leadTime } from "~/catalog/lead-time";
 import { FinancingLine } from "~/components/FinancingLine";
 import { CompareButton } from "~/components/guides/CompareButton";
 import { FormattedText } from "~/components/FormattedText";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
-import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
 import type { action as cartAction } from "./cart";
 

@@ -10,11 +10,11 @@ import {
   picturePreload,
   telHref,
   useHydrated,
+  cardData,
+  useStore,
 } from "~/components/shared";
-import { cardData } from "~/catalog/store-product";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { getDb } from "~/runtime.server";
-import { useStore } from "~/utils/use-store";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const brand = params.brand ?? "all";

@@ -1,5 +1,4 @@
-import { TAX_LINE } from "~/pricing/pricing";
-import { formatUsd, ProductImage } from "~/components/shared";
+import { TAX_LINE, formatUsd, ProductImage } from "~/components/shared";
 
 export interface SummaryLine {
   key: string;
