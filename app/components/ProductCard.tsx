@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { memo } from "react";
+import { memo, Suspense } from "react";
 import {
   type ProductCardData,
   productPath,
@@ -62,15 +62,25 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
+/** Cards per Suspense boundary: React hydrates each boundary as a task of its own, so a long list never blocks a phone for long. */
+const CARDS_PER_HYDRATION_TASK = 12;
+
 export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
+  const groups = Array.from({ length: Math.ceil(products.length / CARDS_PER_HYDRATION_TASK) }, (_, group) =>
+    products.slice(group * CARDS_PER_HYDRATION_TASK, (group + 1) * CARDS_PER_HYDRATION_TASK),
+  );
   return (
     <CardActionsScope
       renderList={(handlers) => (
         <ul className="product-grid" aria-label={label} {...handlers}>
-          {products.map((product, index) => (
-            <li key={product.key}>
-              <ProductCard product={product} eager={index < 4} priority={index === 0} />
-            </li>
+          {groups.map((group, groupIndex) => (
+            <Suspense key={group[0].key} fallback={null}>
+              {group.map((product, index) => (
+                <li key={product.key}>
+                  <ProductCard product={product} eager={groupIndex === 0 && index < 4} priority={groupIndex === 0 && index === 0} />
+                </li>
+              ))}
+            </Suspense>
           ))}
         </ul>
       )}
