@@ -21,10 +21,19 @@ export {
 } from "~/mailing-list/newsletter";
 export { formatDate, formatDateTimeUtc, formatPhone, formatUsd, parseQuantity, scaleCents, telHref } from "~/utils/format";
 export { useHydrated } from "~/utils/use-hydrated";
-export { Carousel, type CarouselOptions, cssVariables, PRODUCT_CAROUSEL, swiperBreakpoints, TESTIMONIAL_CAROUSEL } from "./carousel";
+export {
+  Carousel,
+  type CarouselOptions,
+  cssVariables,
+  hasInteracted,
+  INTERACTIONS,
+  PRODUCT_CAROUSEL,
+  swiperBreakpoints,
+  TESTIMONIAL_CAROUSEL,
+} from "./carousel";
 export { BackToStoreLink, CHAT_PATH, ChatButton, ChatLink } from "./ChatButton";
 export { deferred } from "./deferred";
-export { describeError, ErrorPage, type ErrorTexts } from "./ErrorPage";
+export { ErrorPage } from "./error-page-on-demand";
 export { CartIcon, CartXIcon, ChatIcon, PhoneIcon, SearchIcon, StarIcon, TrashIcon } from "./icons";
 export {
   BRAND_MENU,

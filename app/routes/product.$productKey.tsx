@@ -21,7 +21,6 @@ import {
   OWN_SEASONING_ID,
   parseProductKey,
   ErrorPage,
-  type ErrorTexts,
   brandPath,
   categoryPath,
   picturePreload,
@@ -32,6 +31,7 @@ import {
   type StoreProduct,
   STRUCK_PRICE_FACTOR,
 } from "~/components/shared";
+import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { leadTime } from "~/catalog/lead-time";
 import { FinancingLine } from "~/components/FinancingLine";

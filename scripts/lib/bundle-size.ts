@@ -32,16 +32,15 @@ export interface Budget {
 
 /**
  * Routes that do not fit BUDGET yet, each held to what it loaded when the budget was set
- * (production build, 2026-11-26, plus half a KB), so it can only shrink; remove a route once it fits.
+ * (production build, 2026-11-26, plus up to half a KB), so it can only shrink; remove a route once it fits.
  */
 export const BUDGET_EXCEPTIONS: Readonly<Record<string, Budget>> = {
-  "routes/_index": { kb: 102, files: 15 },
-  "routes/product.$productKey": { kb: 103.5, files: 15 },
-  "routes/custom-product": { kb: 101, files: 15 },
-  "routes/love-rub": { kb: 100.5, files: 15 },
-  "routes/checkout": { kb: 104, files: 16 },
-  "routes/custom-product-checkout": { kb: 105, files: 17 },
-  "routes/single-product-checkout": { kb: 105, files: 17 },
+  "routes/_index": { kb: 101.5, files: 15 },
+  "routes/product.$productKey": { kb: 103, files: 15 },
+  "routes/custom-product": { kb: 100.5, files: 15 },
+  "routes/checkout": { kb: 103.5, files: 16 },
+  "routes/custom-product-checkout": { kb: 104.8, files: 17 },
+  "routes/single-product-checkout": { kb: 104.8, files: 17 },
 };
 
 export function routeBudget(routeId: string): Budget {
