@@ -1,3 +1,4 @@
+import { readCartCookie, mirroredCart, priceCart, getConfig, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -15,16 +16,11 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { CartMirror } from "~/cart/CartMirror";
-import { readCartCookie } from "~/cart/cart-cookie.server";
-import { mirroredCart, priceCart } from "~/cart/cart-view.server";
-import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
-import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { ChatButton } from "~/components/ChatButton";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ChatButton, ErrorPage } from "~/components/shared";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
 // One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
 import appStyles from "~/styles/app.css";

@@ -4,7 +4,7 @@ import { products, storeSettings } from "~/db/schema";
 import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
 import { productKey, type CatalogProduct } from "./product";
 import { forgetCatalogCaches } from "./queries.server";
-import { productFacts } from "./card-facts";
+import { productFacts } from "./card-facts.server";
 import { productImages, type PhotoIndex } from "./photos.server";
 import { normalizeSpecs } from "./spec-values";
 import { priceToCents } from "./store-product";

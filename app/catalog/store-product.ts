@@ -17,7 +17,7 @@ export interface StoreProduct {
   categories: string[];
   specifications: Specification[];
   description: string;
-  /** Colour, fuel, size...: what the card shows under its title (card-facts.ts). */
+  /** Colour, fuel, size...: what the card shows under its title (card-facts.server.ts). */
   facts: string[];
 }
 

@@ -6,7 +6,7 @@ import type { Database } from "~/db/database.server";
 import { checkouts, type CheckoutKind, type OrderCustomer, type OrderItem } from "~/db/schema";
 import { generateToken } from "~/orders/order-id";
 import { MAX_ORDER_TOTAL_CENTS, ORDER_TOO_LARGE_MESSAGE } from "~/pricing/pricing";
-import type { CustomerInput } from "./customer";
+import type { CustomerInput } from "./customer.server";
 import type { SingleCheckoutTotals } from "./single-totals";
 
 export type Checkout = typeof checkouts.$inferSelect;

@@ -15,7 +15,7 @@ import { productParcel, seasoningParcel, type ProductDimensions } from "~/servic
 import { specMap } from "~/catalog/variations";
 import { PROMO_ALREADY_USED_MESSAGE, promoAlreadyRedeemed } from "~/pricing/promo-redemptions.server";
 import { createSingleCheckout, getCheckout } from "./checkout.server";
-import { parseCustomer, type CustomerInput } from "./customer";
+import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
 import { retryAfterSeconds } from "~/security/rate-limit.server";

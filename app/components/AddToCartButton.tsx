@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { action as cartAction } from "~/routes/cart";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/shared";
 
 /**
  * ADD TO CART as a real form: without script it posts and comes back to the

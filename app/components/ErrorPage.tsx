@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { telHref } from "~/utils/format";
+import { telHref } from "~/components/shared";
 
 /**
  * The store's one error page: a title and a message per HTTP status, and a

@@ -1,7 +1,5 @@
 import { useEffect } from "react";
-import { financingMonthlyCents } from "~/pricing/pricing";
-import { formatUsd } from "~/utils/format";
-import { useStore } from "~/utils/use-store";
+import { financingMonthlyCents, useStore, formatUsd } from "~/components/shared";
 
 declare global {
   interface Window {

@@ -1,14 +1,14 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
+  NewsletterEmailField,
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
   newsletterResultFromSearch,
   NEWSLETTER_CONFIRM_HINT,
   PROMO_CODE,
   type NewsletterResult,
-} from "~/mailing-list/newsletter";
+} from "~/components/shared";
 
 export const POPUP_DELAY_MS = 3000;
 const DISMISSED_KEY = "newsletter-popup-dismissed";

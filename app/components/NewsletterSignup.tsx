@@ -1,14 +1,14 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { NewsletterEmailField } from "./NewsletterEmailField";
 import {
+  NewsletterEmailField,
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
   NEWSLETTER_CONFIRM_HINT,
   newsletterResultFromSearch,
   type NewsletterResult,
-} from "~/mailing-list/newsletter";
-import { useHydrated } from "~/utils/use-hydrated";
+  useHydrated,
+} from "~/components/shared";
 
 /**
  * The footer's mailing-list form. Without script it posts to /newsletter and

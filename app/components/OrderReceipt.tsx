@@ -1,6 +1,6 @@
 import { completedSteps, PROGRESS_STEPS } from "~/orders/progress";
 import type { PublicOrder } from "~/orders/public-order";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/components/shared";
 import { OrderSummary } from "./checkout/OrderSummary";
 
 /** An order as its shopper sees it: progress, date, first name and city, items and totals. */

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { Policy, PolicyBlock } from "~/content/policies";
 import type { RootLoaderData } from "~/root";
-import { telHref } from "~/utils/format";
+import { telHref } from "~/components/shared";
 
 type MetaMatch = { id: string; data: unknown };
 

@@ -1,13 +1,19 @@
 import { Link } from "@remix-run/react";
-import { Fragment, memo } from "react";
-import type { ProductCardData } from "~/catalog/store-product";
-import { productPath } from "~/catalog/store-product";
+import { Fragment, memo, Suspense } from "react";
+import {
+  type ProductCardData,
+  productPath,
+  financingMonthlyCents,
+  qualifiesForFreeShipping,
+  STRUCK_PRICE_FACTOR,
+  formatUsd,
+  scaleCents,
+  CARD_IMAGE_SIZES,
+  ProductImage,
+} from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
-import { financingMonthlyCents, qualifiesForFreeShipping, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
-import { formatUsd, scaleCents } from "~/utils/format";
 import { CardActions, CardActionsScope } from "./card-actions";
 import { pageSlots } from "./pagination";
-import { CARD_IMAGE_SIZES, ProductImage } from "./ProductImage";
 
 /**
  * The whole card opens the product (spec section 2) through one link, the title's: its ::after
@@ -69,15 +75,25 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
+/** Cards per Suspense boundary: React hydrates each boundary as a task of its own, so a long list never blocks a phone for long. */
+const CARDS_PER_HYDRATION_TASK = 12;
+
 export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
+  const groups = Array.from({ length: Math.ceil(products.length / CARDS_PER_HYDRATION_TASK) }, (_, group) =>
+    products.slice(group * CARDS_PER_HYDRATION_TASK, (group + 1) * CARDS_PER_HYDRATION_TASK),
+  );
   return (
     <CardActionsScope
       renderList={(handlers) => (
         <ul className="product-grid" aria-label={label} {...handlers}>
-          {products.map((product, index) => (
-            <li key={product.key}>
-              <ProductCard product={product} eager={index < 4} priority={index === 0} />
-            </li>
+          {groups.map((group, groupIndex) => (
+            <Suspense key={group[0].key} fallback={null}>
+              {group.map((product, index) => (
+                <li key={product.key}>
+                  <ProductCard product={product} eager={groupIndex === 0 && index < 4} priority={groupIndex === 0 && index === 0} />
+                </li>
+              ))}
+            </Suspense>
           ))}
         </ul>
       )}

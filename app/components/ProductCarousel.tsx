@@ -1,5 +1,4 @@
-import type { ProductCardData } from "~/catalog/store-product";
-import { Carousel, PRODUCT_CAROUSEL, type CarouselOptions } from "./carousel";
+import { type ProductCardData, Carousel, PRODUCT_CAROUSEL, type CarouselOptions } from "~/components/shared";
 import { CardActionsScope } from "./card-actions";
 import { ProductCard } from "./ProductCard";
 

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Carousel, type CarouselOptions } from "./carousel";
-import { ProductImage } from "./ProductImage";
+import { Carousel, type CarouselOptions, ProductImage } from "~/components/shared";
 
 /** The large image: the page's left half on a desktop (at most 600px), the screen's width on a phone. */
 export const GALLERY_SIZES = "(min-width: 900px) 600px, 100vw";

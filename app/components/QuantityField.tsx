@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/shared";
 
 /**
  * A number input with up and down buttons (the buttons need script; the

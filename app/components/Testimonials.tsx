@@ -1,6 +1,5 @@
 import { ratingLabel, starFills, TESTIMONIAL_BLOCK, TESTIMONIALS, type Testimonial } from "~/content/testimonials";
-import { Carousel, TESTIMONIAL_CAROUSEL } from "./carousel";
-import { StarIcon } from "./icons";
+import { Carousel, StarIcon, TESTIMONIAL_CAROUSEL } from "~/components/shared";
 
 export function StarRating({ stars, size = 18 }: { stars: number; size?: number }) {
   return (

@@ -36,7 +36,7 @@ export const products = pgTable(
     imageCount: integer("image_count").notNull(),
     /** Typed values of the specifications the buying guides use (app/catalog/spec-values.ts), filled at load. */
     specValues: jsonb("spec_values").$type<Record<string, number | string | boolean>>().notNull().default({}),
-    /** What the product card shows under the title, never clipped: colour, fuel, size, stand (app/catalog/card-facts.ts), filled at load. */
+    /** What the product card shows under the title, never clipped: colour, fuel, size, stand (app/catalog/card-facts.server.ts), filled at load. */
     facts: text("facts")
       .array()
       .notNull()

@@ -1,15 +1,10 @@
+import { cachedRandomProducts, cardList, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Carousel, type CarouselOptions } from "~/components/carousel";
-import { cachedRandomProducts } from "~/catalog/cached-queries.server";
-import { cardList } from "~/catalog/card-facts";
-import { catalogueHeaders } from "~/utils/cache-control.server";
-import { brandPath, categoryPath } from "~/components/layout/navigation";
+import { Carousel, type CarouselOptions, brandPath, categoryPath, useStore } from "~/components/shared";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { getDb } from "~/runtime.server";
-import { getConfig, publicBaseUrl } from "~/config.server";
-import { useStore } from "~/utils/use-store";
 
 const PROMOTION_COUNT = 30;
 

@@ -1,19 +1,32 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  applyCartChange,
+  parseCartForm,
+  cartCookieHeader,
+  readCart,
+  priceCart,
+  readForm,
+  type PricedCartLine,
+} from "~/server-api";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
-import { applyCartChange, parseCartForm } from "~/cart/cart-actions.server";
-import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
-import { priceCart, type PricedCartLine } from "~/cart/cart-view.server";
-import { brandDisplayName } from "~/catalog/brands";
-import { productPath } from "~/catalog/store-product";
-import { CartXIcon, TrashIcon } from "~/components/icons";
-import { ProductImage } from "~/components/ProductImage";
-import { qualifiesForFreeShipping, SINGLE_PRODUCT_MAX_QUANTITY, TAX_LINE } from "~/pricing/pricing";
+import {
+  brandDisplayName,
+  CartXIcon,
+  TrashIcon,
+  ProductImage,
+  formatUsd,
+  parseQuantity,
+  useHydrated,
+  productPath,
+  qualifiesForFreeShipping,
+  SINGLE_PRODUCT_MAX_QUANTITY,
+  TAX_LINE,
+} from "~/components/shared";
 import { getDb } from "~/runtime.server";
-import { formatUsd, parseQuantity } from "~/utils/format";
-import { readForm } from "~/utils/forms.server";
 import { safeRedirectPath } from "~/utils/redirect";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
 

@@ -12,8 +12,8 @@ import { chatFormSchema } from "~/chat/chat-form.server";
 import { CHAT_ERRORS, welcomeMessage } from "~/chat/conversation";
 import { conversationCookieHeader, newConversationId, readConversation } from "~/chat/conversation-cookie.server";
 import { takeChatTurn } from "~/chat/turn.server";
-import { BackToStoreLink, CHAT_PATH } from "~/components/ChatButton";
 import { describeError } from "~/components/ErrorPage";
+import { BackToStoreLink, CHAT_PATH, useHydrated } from "~/components/shared";
 import { ChatComposer } from "~/components/chat/ChatComposer";
 import { ChatLog } from "~/components/chat/ChatLog";
 import { useChatConversation, type ChatActionData } from "~/components/chat/useChatConversation";
@@ -22,7 +22,6 @@ import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
 import { parseForm, readForm } from "~/utils/forms.server";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle: RouteHandle = { bareLayout: true };
 

@@ -1,18 +1,25 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  cartCookieHeader,
+  readCart,
+  clearDetailsCookieHeader,
+  lastOrderCookieHeader,
+  readLastOrderId,
+  confirmationEmailState,
+  getConfig,
+  confirmPayment,
+  PAYMENT_FAILED_FALLBACK,
+  AFFIRM_AUTHORIZATION_FAILED,
+} from "~/server-api";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
-import { clearDetailsCookieHeader } from "~/checkout/details-cookie.server";
 import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
 import { cartWithoutPaidItems } from "~/cart/cart";
-import { lastOrderCookieHeader, readLastOrderId } from "~/orders/last-order-cookie.server";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
-import { confirmationEmailState } from "~/orders/order-email.server";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
-import { getConfig } from "~/config.server";
-import { confirmPayment, PAYMENT_FAILED_FALLBACK } from "~/payments/confirm-payment.server";
 import { PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
 import { getDb } from "~/runtime.server";
-import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, cancelPayment } from "~/server-api";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cancelPayment } from "~/payments/cancel-payment.server";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 import { getRuntime } from "~/runtime.server";
 

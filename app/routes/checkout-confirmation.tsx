@@ -1,10 +1,8 @@
+import { readLastOrderId, findOrderByDisplayId, confirmationEmailState } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
-import { readLastOrderId } from "~/orders/last-order-cookie.server";
-import { findOrderByDisplayId } from "~/orders/orders.server";
 import { toPublicOrder } from "~/orders/public-order";
-import { confirmationEmailState } from "~/orders/order-email.server";
 import { getDb } from "~/runtime.server";
 import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
 

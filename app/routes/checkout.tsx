@@ -1,20 +1,28 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  readCart,
+  priceCart,
+  createCartCheckout,
+  EmptyCartError,
+  getCheckout,
+  OrderTooLargeError,
+  parseCustomer,
+  detailsCookieHeader,
+  pendingCustomerDetails,
+  checkoutSuggestions,
+  getConfig,
+  availablePaymentOptions,
+  readForm,
+} from "~/server-api";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readCart } from "~/cart/cart-cookie.server";
-import { priceCart } from "~/cart/cart-view.server";
-import { createCartCheckout, EmptyCartError, getCheckout, OrderTooLargeError } from "~/checkout/checkout.server";
-import { parseCustomer } from "~/checkout/customer";
-import { detailsCookieHeader, pendingCustomerDetails } from "~/checkout/details-cookie.server";
 import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
-import { checkoutSuggestions } from "~/checkout/suggestions.server";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCarousel";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
 import { getDb } from "~/runtime.server";
-import { getConfig } from "~/config.server";
-import { availablePaymentOptions } from "~/services/payments/index.server";
-import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 

@@ -9,16 +9,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { brandDisplayName } from "~/catalog/brands";
-import { productPath } from "~/catalog/store-product";
+import { brandDisplayName, ProductImage, formatUsd, productPath } from "~/components/shared";
 import { AddToCartButton } from "~/components/AddToCartButton";
 import { FinancingLine } from "~/components/FinancingLine";
-import { ProductImage } from "~/components/ProductImage";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
 import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareForm, readCompareList } from "~/guides/compare.server";
 import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
-import { formatUsd } from "~/utils/format";
 import { readForm } from "~/utils/forms.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 

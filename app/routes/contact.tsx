@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { data, redirect, contactRateLimitMessage, receiveContactMessage, retryAfterSeconds, readForm } from "~/server-api";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
@@ -10,14 +11,11 @@ import {
   type ContactField,
   type ContactValues,
 } from "~/contact/contact";
-import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
-import { retryAfterSeconds } from "~/security/rate-limit.server";
 import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
 import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
-import { telHref } from "~/utils/format";
-import { readForm } from "~/utils/forms.server";
+import { telHref } from "~/components/shared";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 

@@ -1,6 +1,6 @@
+import { singleCheckoutAction, singleCheckoutLoader } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { singleCheckoutAction, singleCheckoutLoader } from "~/checkout/single-checkout.server";
 import { clientAddressOf } from "~/http/load-context";
 import { getDb } from "~/runtime.server";
 import { SingleCheckoutView } from "~/components/checkout/SingleCheckoutView";

@@ -1,15 +1,12 @@
+import { getProductById, randomProducts, getConfig, publicBaseUrl } from "~/server-api";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OWN_SEASONING_ID } from "~/catalog/brands";
-import { getProductById, randomProducts } from "~/catalog/queries.server";
+import { OWN_SEASONING_ID, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
 import { specMap } from "~/catalog/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
-import { SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
-import { formatUsd, scaleCents } from "~/utils/format";
-import { getConfig, publicBaseUrl } from "~/config.server";
 
 const RELATED_COUNT = 10;
 

@@ -2,11 +2,11 @@ import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
-import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
+import type { ErrorTexts } from "~/components/ErrorPage";
+import { ErrorPage, formatDateTimeUtc } from "~/components/shared";
 import { getDb } from "~/runtime.server";
 import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
-import { formatDateTimeUtc } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.email.subject} — offline email outbox` : "Offline email outbox" },

@@ -4,7 +4,7 @@ import { getDb } from "~/runtime.server";
 import { listOutboxEmails } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
-import { formatDateTimeUtc } from "~/utils/format";
+import { formatDateTimeUtc } from "~/components/shared";
 
 /**
  * /dev/outbox: the emails the offline stand-in "sent", newest first. Only

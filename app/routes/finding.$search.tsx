@@ -1,10 +1,8 @@
+import { cachedSearchProducts, cardList, catalogueHeaders } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cachedSearchProducts } from "~/catalog/cached-queries.server";
-import { cardList } from "~/catalog/card-facts";
-import { catalogueHeaders } from "~/utils/cache-control.server";
+import { CARD_IMAGE_SIZES, picturePreload } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { CARD_IMAGE_SIZES, picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;

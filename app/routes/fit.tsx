@@ -1,15 +1,12 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/brands";
+import { brandDisplayName, DISPLAYED_BRANDS, ProductImage, formatUsd, productPath } from "~/components/shared";
 import { formatInches } from "~/catalog/spec-values";
-import { productPath } from "~/catalog/store-product";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
-import { ProductImage } from "~/components/ProductImage";
 import { describeGap, FIT_TYPES, fitRuleText, FUEL_TYPES, GAP_CHOICES, parseFitSearch } from "~/guides/fit";
 import { cachedFindByCutout } from "~/guides/fit.server";
 import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
-import { formatUsd } from "~/utils/format";
 import { getConfig, publicBaseUrl } from "~/config.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 

@@ -1,17 +1,13 @@
+import { getProductById } from "~/server-api";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OWN_SEASONING_PRICE } from "~/catalog/brands";
-import { OWN_SEASONING_ID } from "~/catalog/brands";
-import { getProductById } from "~/catalog/queries.server";
-import { priceToCents } from "~/catalog/store-product";
-import { ProductImage } from "~/components/ProductImage";
+import { OWN_SEASONING_PRICE, OWN_SEASONING_ID, ProductImage, formatUsd, priceToCents } from "~/components/shared";
 import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials";
 import type { RootLoaderData, RouteHandle } from "~/root";
 import { getDb } from "~/runtime.server";
 import contentStyles from "~/styles/content.css";
 import loveRubStyles from "~/styles/love-rub.css";
-import { formatUsd } from "~/utils/format";
 
 /** Rendered without the store's header and footer (root.tsx reads this). */
 export const handle: RouteHandle = { bareLayout: true };

@@ -1,7 +1,7 @@
 import { isNewsletterBot, parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
-import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
+import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/components/shared";
 import { subscribe } from "~/mailing-list/subscribe.server";
 import { clientAddressOf } from "~/http/load-context";
 import { getRuntime } from "~/runtime.server";

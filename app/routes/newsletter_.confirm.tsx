@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { NEWSLETTER_MESSAGES } from "~/mailing-list/newsletter";
+import { NEWSLETTER_MESSAGES } from "~/components/shared";
 import { confirmSubscription, newsletterLinkState, type ConfirmOutcome } from "~/mailing-list/subscribe.server";
 import { getRuntime } from "~/runtime.server";
 import { readForm } from "~/utils/forms.server";

@@ -4,8 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/runtime.server";
 import { hostedFormPage } from "~/payments/authorize-net-form.server";
-import { formatUsd } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatUsd, useHydrated } from "~/components/shared";
 
 const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/AuthorizeNetPopup"));
 

@@ -1,36 +1,47 @@
-import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { Suspense, useState } from "react";
-import { generateDescription, splitDescription } from "~/catalog/descriptions.server";
 import {
+  redirect,
+  generateDescription,
+  splitDescription,
   cachedProductByKey,
   cachedRelatedProducts,
   cachedStoredDescription,
   cachedVariationSiblings,
-} from "~/catalog/cached-queries.server";
-import { catalogueHeaders } from "~/utils/cache-control.server";
-import { brandDisplayName, OWN_SEASONING_ID, parseProductKey } from "~/catalog/brands";
-import { leadTime } from "~/catalog/lead-time";
-import { cachedFitLists, productFitFacts } from "~/guides/fits.server";
-import { cardList } from "~/catalog/card-facts";
-import type { StoreProduct } from "~/catalog/store-product";
+  catalogueHeaders,
+  cachedFitLists,
+  cardList,
+  productFitFacts,
+  getTextGenerator,
+  getConfig,
+  publicBaseUrl,
+} from "~/server-api";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Suspense, useState } from "react";
+import {
+  brandDisplayName,
+  OWN_SEASONING_ID,
+  parseProductKey,
+  ErrorPage,
+  brandPath,
+  categoryPath,
+  picturePreload,
+  formatUsd,
+  scaleCents,
+  useHydrated,
+  type StoreProduct,
+  STRUCK_PRICE_FACTOR,
+} from "~/components/shared";
+import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
+import { leadTime } from "~/catalog/lead-time";
 import { FinancingLine } from "~/components/FinancingLine";
 import { CompareButton } from "~/components/guides/CompareButton";
-import { ErrorPage, type ErrorTexts } from "~/components/ErrorPage";
 import { FormattedText } from "~/components/FormattedText";
-import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { GALLERY_SIZES, ProductGallery } from "~/components/ProductGallery";
-import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
-import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
 import { getDb } from "~/runtime.server";
-import { getTextGenerator } from "~/services/text/index.server";
-import { formatUsd, scaleCents } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { action as cartAction } from "./cart";
-import { getConfig, publicBaseUrl } from "~/config.server";
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";

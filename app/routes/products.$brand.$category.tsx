@@ -1,19 +1,20 @@
+import { cachedListProducts, brandCategories, cardList, isAllCategories, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { brandDisplayName, DISPLAYED_BRANDS, isBrandKey } from "~/catalog/brands";
-import { cachedListProducts } from "~/catalog/cached-queries.server";
-import { brandCategories, isAllCategories } from "~/catalog/queries.server";
-import { cardList } from "~/catalog/card-facts";
-import { catalogueHeaders } from "~/utils/cache-control.server";
-import { categoryPath } from "~/components/layout/navigation";
-import { ChatLink } from "~/components/ChatButton";
+import {
+  brandDisplayName,
+  DISPLAYED_BRANDS,
+  isBrandKey,
+  categoryPath,
+  ChatLink,
+  CARD_IMAGE_SIZES,
+  picturePreload,
+  telHref,
+  useHydrated,
+  useStore,
+} from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { CARD_IMAGE_SIZES, picturePreload } from "~/components/ProductImage";
 import { getDb } from "~/runtime.server";
-import { telHref } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useStore } from "~/utils/use-store";
-import { getConfig, publicBaseUrl } from "~/config.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const brand = params.brand ?? "all";

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { categoryPath } from "~/components/layout/navigation";
+import { categoryPath } from "~/components/shared";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /**

@@ -7,7 +7,7 @@ import { getRuntime } from "~/runtime.server";
 import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";
 import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
-import { formatUsd } from "~/utils/format";
+import { formatUsd } from "~/components/shared";
 import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];

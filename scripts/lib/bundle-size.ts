@@ -22,8 +22,30 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Every storefront route ships at most 120 KB of gzipped script. */
-export const BUDGET_KB = 120;
+/** What a first visit to any storefront route may load: script gzipped, and script files (lazy chunks apart). */
+export const BUDGET = { kb: 100, files: 15 } as const;
+
+export interface Budget {
+  kb: number;
+  files: number;
+}
+
+/**
+ * Routes that do not fit BUDGET yet, each held to what it loaded when the budget was set
+ * (production build, 2026-11-26, plus up to half a KB), so it can only shrink; remove a route once it fits.
+ */
+export const BUDGET_EXCEPTIONS: Readonly<Record<string, Budget>> = {
+  "routes/_index": { kb: 101.5, files: 15 },
+  "routes/product.$productKey": { kb: 103, files: 15 },
+  "routes/custom-product": { kb: 100.5, files: 15 },
+  "routes/checkout": { kb: 103.5, files: 16 },
+  "routes/custom-product-checkout": { kb: 104.8, files: 17 },
+  "routes/single-product-checkout": { kb: 104.8, files: 17 },
+};
+
+export function routeBudget(routeId: string): Budget {
+  return BUDGET_EXCEPTIONS[routeId] ?? BUDGET;
+}
 /** KB here means 1,024 bytes. */
 export const KB = 1024;
 
@@ -320,6 +342,8 @@ export interface RouteBundle {
   rawBytes: number;
   gzipBytes: number;
   gzipKb: number;
+  budget: Budget;
+  /** More bytes or more files than the route's budget. */
   overBudget: boolean;
   /** Watched libraries loaded up front, with the chunks that hold them. */
   libraries: Partial<Record<WatchedLibrary, string[]>>;
@@ -327,7 +351,7 @@ export interface RouteBundle {
   unexpectedLibraries: WatchedLibrary[];
 }
 
-export function measureRoute(build: ClientBuild, routeId: string, budgetKb: number = BUDGET_KB): RouteBundle {
+export function measureRoute(build: ClientBuild, routeId: string): RouteBundle {
   const chunks = firstVisitScripts(build.manifest, routeId).map((url) => build.chunk(url));
   const gzipBytes = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
   const libraries: Partial<Record<WatchedLibrary, string[]>> = {};
@@ -335,13 +359,15 @@ export function measureRoute(build: ClientBuild, routeId: string, budgetKb: numb
     for (const lib of chunk.libraries) (libraries[lib] ??= []).push(chunk.url);
   }
   const allowed = allowedLibraries(routeId);
+  const budget = routeBudget(routeId);
   return {
     routeId,
     chunks,
     rawBytes: chunks.reduce((sum, chunk) => sum + chunk.rawBytes, 0),
     gzipBytes,
     gzipKb: gzipBytes / KB,
-    overBudget: gzipBytes > budgetKb * KB,
+    budget,
+    overBudget: gzipBytes > budget.kb * KB || chunks.length > budget.files,
     libraries,
     unexpectedLibraries: (Object.keys(libraries) as WatchedLibrary[]).filter((lib) => !allowed.has(lib)),
   };
@@ -356,8 +382,8 @@ export function storefrontRoutes(manifest: RemixManifest): string[] {
   return [...fixed, ...checkout];
 }
 
-export function measureStorefront(build: ClientBuild, budgetKb: number = BUDGET_KB): RouteBundle[] {
-  return storefrontRoutes(build.manifest).map((id) => measureRoute(build, id, budgetKb));
+export function measureStorefront(build: ClientBuild): RouteBundle[] {
+  return storefrontRoutes(build.manifest).map((id) => measureRoute(build, id));
 }
 
 /** The storefront route ids of the fixed list that this build does not have (yet). */
@@ -365,22 +391,33 @@ export function missingStorefrontRoutes(manifest: RemixManifest): string[] {
   return STOREFRONT_ROUTE_IDS.filter((id) => !(id in manifest.routes));
 }
 
-/** A plain-text table: route, files, raw KB, gzip KB, budget mark, watched libraries. */
-export function formatBundleTable(results: readonly RouteBundle[], budgetKb: number = BUDGET_KB): string {
+/** How a route stands against its budget: `ok`, or what it is over by. */
+export function budgetMark(r: RouteBundle): string {
+  if (!r.overBudget) return "ok";
+  const over = [
+    r.gzipKb > r.budget.kb ? `+${(r.gzipKb - r.budget.kb).toFixed(1)} KB` : "",
+    r.chunks.length > r.budget.files ? `+${r.chunks.length - r.budget.files} files` : "",
+  ].filter(Boolean);
+  return `OVER (${over.join(", ")})`;
+}
+
+/** A plain-text table: route, files, raw KB, gzip KB, budget and mark, watched libraries. */
+export function formatBundleTable(results: readonly RouteBundle[]): string {
   const rows = results.map((r) => [
     r.routeId,
     String(r.chunks.length),
     (r.rawBytes / KB).toFixed(1),
     r.gzipKb.toFixed(1),
-    r.overBudget ? `OVER (+${(r.gzipKb - budgetKb).toFixed(1)})` : "ok",
+    `${r.budget.kb} KB / ${r.budget.files}`,
+    budgetMark(r),
     Object.keys(r.libraries).length === 0
       ? "-"
       : (Object.keys(r.libraries) as WatchedLibrary[])
           .map((lib) => (r.unexpectedLibraries.includes(lib) ? `${lib} (NOT ALLOWED)` : lib))
           .join(", "),
   ]);
-  const header = ["route", "files", "raw KB", "gzip KB", `<= ${budgetKb} KB`, "payment/maps/carousel libs"];
-  return formatTable(header, rows, [false, true, true, true, false, false]);
+  const header = ["route", "files", "raw KB", "gzip KB", "budget", "within", "payment/maps/carousel libs"];
+  return formatTable(header, rows, [false, true, true, true, true, false, false]);
 }
 
 /** The framework every route needs; not worth pointing at when a route is over budget. */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartCookieHeader } from "~/cart/cart-cookie.server";
 import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
-import { CUSTOMER_MESSAGES, parseCustomer } from "~/checkout/customer";
+import { CUSTOMER_MESSAGES, parseCustomer } from "~/checkout/customer.server";
 import { parseConfig } from "~/config.server";
 import { checkouts, emailDeliveries, products } from "~/db/schema";
 import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";

@@ -1,5 +1,5 @@
 import { toOrderCustomer } from "~/checkout/checkout.server";
-import type { CustomerInput } from "~/checkout/customer";
+import type { CustomerInput } from "~/checkout/customer.server";
 import type { orders, products } from "~/db/schema";
 import type { PaymentMethod, StartPaymentInput } from "~/services/payments/types";
 

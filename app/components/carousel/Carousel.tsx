@@ -1,7 +1,7 @@
 import { isValidElement, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { EnhancedCarousel } from "./EnhancedCarousel";
 import { loadSwiper, whenEnhancementWanted, type SwiperModules } from "./load-swiper";
-import { cssVariables, PRODUCT_CAROUSEL, type CarouselOptions } from "./options";
+import { cssVariables, PRODUCT_CAROUSEL, type CarouselOptions } from "~/components/shared";
 import { ScrollRow } from "./ScrollRow";
 
 /**

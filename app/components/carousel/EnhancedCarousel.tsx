@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Swiper as SwiperInstance } from "swiper/types";
 import { ArrowButtons, AutoplayAndDots, useCarouselControls } from "./controls";
 import { prefersReducedMotion, type SwiperModules } from "./load-swiper";
-import { swiperBreakpoints, type CarouselOptions } from "./options";
+import { swiperBreakpoints, type CarouselOptions } from "~/components/shared";
 
 /** The row turned into a swiper carousel (autoplay, loop, dots, arrows) once swiper has loaded. */
 export function EnhancedCarousel({

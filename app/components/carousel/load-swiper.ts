@@ -2,6 +2,7 @@ import type SwiperClass from "swiper";
 import type { SwiperOptions } from "swiper/types";
 // A URL (not part of the render-blocking CSS): the style sheet is fetched together with swiper's script.
 import swiperStyles from "./swiper-styles.css";
+import { hasInteracted, INTERACTIONS } from "~/components/shared";
 
 /**
  * Swiper is downloaded on demand, in the browser only, by pages that show a
@@ -36,14 +37,12 @@ function loadStyleSheet(href: string): Promise<void> {
   });
 }
 
-/** What counts as the shopper's first interaction with the page (not "scroll": a scroll-snap row scrolls itself into place). */
-const INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel"] as const;
-
 /**
  * Calls `wanted` once the carousel should turn into a swiper: a carousel below
  * the fold when it comes within 200px of the viewport; one already on screen
  * when the page loads (nothing to gain from loading swiper during the first
- * paint) at the shopper's first interaction with the page. A hidden carousel
+ * paint) at the shopper's first interaction with the page, even one made before
+ * this script loaded (./interaction.ts). A hidden carousel
  * (e.g. the mobile gallery on a desktop screen) never asks. Returns a cleanup.
  */
 export function whenEnhancementWanted(element: Element | null, wanted: () => void): () => void {
@@ -61,7 +60,9 @@ export function whenEnhancementWanted(element: Element | null, wanted: () => voi
   };
   const box = element.getBoundingClientRect();
   const onScreen = box.height > 0 && box.top < window.innerHeight && box.bottom > 0;
-  if (onScreen) {
+  if (onScreen && hasInteracted()) {
+    fire();
+  } else if (onScreen) {
     for (const type of INTERACTIONS) {
       window.addEventListener(type, fire, { passive: true, capture: true });
       cleanups.push(() => window.removeEventListener(type, fire, { capture: true }));

@@ -1,6 +1,6 @@
 import type { FormEvent, KeyboardEvent, RefObject } from "react";
 import { MAX_INPUT_LENGTH } from "~/chat/conversation";
-import { CHAT_PATH } from "~/components/ChatButton";
+import { CHAT_PATH } from "~/components/shared";
 
 /** The message box: a plain form post without script; with script Enter sends and Send waits for text. */
 export function ChatComposer({

@@ -1,6 +1,6 @@
 import type { FormEvent, MouseEvent } from "react";
 import type { ChatLink, ChatOption } from "~/chat/conversation";
-import { CHAT_PATH } from "~/components/ChatButton";
+import { CHAT_PATH } from "~/components/shared";
 
 export function OptionButtons({
   options,

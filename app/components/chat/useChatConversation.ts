@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { cleanInput, createMessage, replyDelayFor, type ChatMessage, type ChatOption } from "~/chat/conversation";
-import { CHAT_PATH } from "~/components/ChatButton";
+import { CHAT_PATH } from "~/components/shared";
 
 /** What the chat action answers to a script post (mode=fetch). */
 export type ChatActionData = { seq: string; ok: boolean; delayMs: number };

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OrderCustomer } from "~/db/schema";
-import { formatPhone } from "~/utils/format";
+import { formatPhone } from "~/components/shared";
 
 /** The submitted contact and address, with a way back to change them. */
 export function CheckoutDetails({ customer, editPath }: { customer: OrderCustomer; editPath: string }) {

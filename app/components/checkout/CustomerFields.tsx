@@ -1,7 +1,6 @@
 import { lazy, Suspense, type InputHTMLAttributes } from "react";
 import { US_STATES, type CustomerErrors, type CustomerField } from "~/checkout/customer-fields";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useStore } from "~/utils/use-store";
+import { useHydrated, useStore } from "~/components/shared";
 
 const PlacesAutocomplete = lazy(() => import("./PlacesAutocomplete"));
 

@@ -1,6 +1,4 @@
-import { TAX_LINE } from "~/pricing/pricing";
-import { formatUsd } from "~/utils/format";
-import { ProductImage } from "../ProductImage";
+import { TAX_LINE, formatUsd, ProductImage } from "~/components/shared";
 
 export interface SummaryLine {
   key: string;

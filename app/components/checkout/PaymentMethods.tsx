@@ -4,9 +4,7 @@ import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-messages";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { PaymentOption } from "~/services/payments/types";
-import { formatUsd } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useStore } from "~/utils/use-store";
+import { formatUsd, useHydrated, useStore } from "~/components/shared";
 
 /** PayPal's buttons and SDK load only on the payment step, once script runs, and only when PayPal is configured. */
 const PayPalButtons = lazy(() => import("./payments/PayPalButtons"));

@@ -1,10 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { ProductSummary as CardProduct } from "~/catalog/store-product";
+import { type ProductSummary as CardProduct, SINGLE_PRODUCT_MAX_QUANTITY } from "~/components/shared";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import { singleCheckoutTotals, singleShippingRule, type SingleCheckoutTotals } from "~/checkout/single-totals";
-import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 import { CustomerFields } from "./CustomerFields";
 import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { action as compareAction } from "~/routes/compare";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/shared";
 
 /**
  * "Compare" as a plain form post to /compare. Without script the shopper

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { productPath } from "~/catalog/store-product";
-import { ProductImage } from "~/components/ProductImage";
-import { formatUsd } from "~/utils/format";
+import { productPath, ProductImage, formatUsd } from "~/components/shared";
 
 /** A guide's list of products: picture, linked title, price and the facts that made it qualify. */
 export function GuideResults<P extends { key: string; id: string; title: string; priceCents: number; image: string }>({

@@ -1,8 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { loader as suggestionsLoader } from "~/routes/search-suggestions";
-import { SearchIcon } from "../icons";
-import { ProductImage } from "../ProductImage";
+import { SearchIcon, ProductImage } from "~/components/shared";
 
 const DEBOUNCE_MS = 150;
 

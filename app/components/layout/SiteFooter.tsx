@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SERVICE_HOURS } from "~/contact/service-hours";
+import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS } from "~/components/shared";
 import type { PublicConfig } from "~/config.server";
-import { telHref } from "~/utils/format";
-import { PhoneIcon } from "../icons";
 import { NewsletterSignup } from "../NewsletterSignup";
-import { TestimonialBlock } from "../Testimonials";
-import { POLICY_LINKS } from "./navigation";
+
+/** Below every page's fold: the reviews' script loads when they come near the screen. */
+const TestimonialBlock = deferred(() => import("../Testimonials").then((module) => module.TestimonialBlock));
 
 /**
  * Customer reviews (optional), mailing-list signup, talk to an expert, the

@@ -1,10 +1,18 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { PublicConfig } from "~/config.server";
-import { telHref } from "~/utils/format";
-import { ChatLink } from "../ChatButton";
-import { CartIcon, ChatIcon, PhoneIcon } from "../icons";
-import { BRAND_MENU, CATEGORY_MENUS, PROMO_BANNER, UTILITY_LINKS, type Menu } from "./navigation";
+import {
+  telHref,
+  ChatLink,
+  CartIcon,
+  ChatIcon,
+  PhoneIcon,
+  BRAND_MENU,
+  CATEGORY_MENUS,
+  PROMO_BANNER,
+  UTILITY_LINKS,
+  type Menu,
+} from "~/components/shared";
 import { SearchBox } from "./SearchBox";
 
 /**

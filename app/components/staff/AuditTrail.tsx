@@ -1,4 +1,4 @@
-import { formatDateTimeUtc } from "~/utils/format";
+import { formatDateTimeUtc } from "~/components/shared";
 import type { StatusChange } from "~/staff/dashboard.server";
 
 /** Who changed the status, when, from what to what; newest first. */

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MoneyProblem, MoneyProblems } from "~/payments/money-problems.server";
-import { formatDate, formatUsd } from "~/utils/format";
+import { formatDate, formatUsd } from "~/components/shared";
 import { CsrfField } from "./CsrfField";
 
 const WHY: Record<MoneyProblem["why"], string> = {

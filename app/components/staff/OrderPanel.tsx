@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { PAYMENT_METHODS } from "~/services/payments/types";
-import { formatDate, formatPhone, formatUsd } from "~/utils/format";
+import { formatDate, formatPhone, formatUsd } from "~/components/shared";
 import type { OrderDetail } from "~/staff/dashboard.server";
 import { AuditTrail } from "./AuditTrail";
 import { StatusBadge } from "./StatusBadge";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDate, formatUsd } from "~/utils/format";
+import { formatDate, formatUsd } from "~/components/shared";
 import type { OrderRow } from "~/staff/dashboard.server";
 import { StatusBadge } from "./StatusBadge";
 

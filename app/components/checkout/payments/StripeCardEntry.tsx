@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/shared";
 
 // Stripe.js, react-stripe-js and the Payment Element load only when the shopper opens the card popup.
 const StripeCardPayment = lazy(() => import("./StripeCardPayment"));

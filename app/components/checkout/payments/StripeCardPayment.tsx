@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe, StripeError } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure/index.mjs";
 import { useEffect, useState, type FormEvent } from "react";
-import { useStore } from "~/utils/use-store";
+import { useStore } from "~/components/shared";
 
 const UNEXPECTED = "Payment failed: An unexpected error occurred.";
 

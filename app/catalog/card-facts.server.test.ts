@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCatalogFiles } from "./catalog-files.server";
-import { distinguishCards, productFacts } from "./card-facts";
+import { distinguishCards, productFacts } from "./card-facts.server";
 import { productColour } from "./colour";
 
 const facts = (Title: string, Specifications: Array<Record<string, string>> = []) => productFacts({ Title, Specifications });

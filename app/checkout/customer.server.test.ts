@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCustomer } from "./customer";
+import { parseCustomer } from "./customer.server";
 
 const valid = {
   firstName: "Ada",

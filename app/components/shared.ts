@@ -1,0 +1,58 @@
+/**
+ * The client code root's layout shares with the pages, in one module. esbuild gives each
+ * combination of entry points that reaches a module a chunk of its own, so a dozen small modules
+ * imported by root and by different sets of routes became a dozen script files on every page.
+ * Imported from here by every page and component (never one by one), they share one set of entry
+ * points and so one chunk, which root loads on every page anyway.
+ */
+export { brandDisplayName, DISPLAYED_BRANDS, isBrandKey, OWN_SEASONING_ID, OWN_SEASONING_PRICE, parseProductKey } from "~/catalog/brands";
+export { SERVICE_HOURS } from "~/contact/service-hours";
+export {
+  currentPathWithoutNewsletterFlags,
+  NEWSLETTER_ANCHOR,
+  NEWSLETTER_CONFIRM_HINT,
+  NEWSLETTER_MESSAGES,
+  newsletterRedirectTarget,
+  newsletterResult,
+  type NewsletterResult,
+  newsletterResultFromSearch,
+  type NewsletterStatus,
+  PROMO_CODE,
+} from "~/mailing-list/newsletter";
+export { formatDate, formatDateTimeUtc, formatPhone, formatUsd, parseQuantity, scaleCents, telHref } from "~/utils/format";
+export { useHydrated } from "~/utils/use-hydrated";
+export {
+  Carousel,
+  type CarouselOptions,
+  cssVariables,
+  hasInteracted,
+  INTERACTIONS,
+  PRODUCT_CAROUSEL,
+  swiperBreakpoints,
+  TESTIMONIAL_CAROUSEL,
+} from "./carousel";
+export { BackToStoreLink, CHAT_PATH, ChatButton, ChatLink } from "./ChatButton";
+export { deferred } from "./deferred";
+export { ErrorPage } from "./error-page-on-demand";
+export { CartIcon, CartXIcon, ChatIcon, PhoneIcon, SearchIcon, StarIcon, TrashIcon } from "./icons";
+export {
+  BRAND_MENU,
+  brandPath,
+  CATEGORY_MENUS,
+  categoryPath,
+  type Menu,
+  POLICY_LINKS,
+  PROMO_BANNER,
+  UTILITY_LINKS,
+} from "./layout/navigation";
+export { NewsletterEmailField } from "./NewsletterEmailField";
+export { CARD_IMAGE_SIZES, picturePreload, ProductImage } from "./ProductImage";
+export { cardData, priceToCents, type ProductCardData, productPath, type ProductSummary, type StoreProduct } from "~/catalog/store-product";
+export {
+  financingMonthlyCents,
+  qualifiesForFreeShipping,
+  SINGLE_PRODUCT_MAX_QUANTITY,
+  STRUCK_PRICE_FACTOR,
+  TAX_LINE,
+} from "~/pricing/pricing";
+export { useStore } from "~/utils/use-store";
