@@ -17,8 +17,7 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { CartMirror } from "~/cart/CartMirror";
 import { readCartCookie } from "~/cart/cart-cookie.server";
 import { mirroredCart, priceCart } from "~/cart/cart-view.server";
-import { getConfig, publicConfig, type PublicConfig } from "~/config.server";
-import { getDb } from "~/runtime.server";
+import { publicConfig, type PublicConfig } from "~/public-config.server";
 import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
@@ -41,15 +40,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Grills, outdoor kitchens, patio heating and lounge furniture, shipped free over $49." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const stored = await readCartCookie(request);
-  const cart = await priceCart(await getDb(), stored.lines);
+export async function loader({ request, context: { store } }: LoaderFunctionArgs) {
+  const stored = await readCartCookie(store, request);
+  const cart = await priceCart(store.db, stored.lines);
   return {
-    store: publicConfig(getConfig()),
+    store: publicConfig(store.config),
     cart: mirroredCart(cart),
     cartKnown: stored.present,
     cartQuantity: cart.totalQuantity,
-    testPayments: testPaymentsEnabled(getConfig()),
+    testPayments: testPaymentsEnabled(store.config),
   };
 }
 

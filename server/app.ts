@@ -9,6 +9,7 @@ import { answersOversizeWithPage, bodyLimitFor, oversizeAnswer } from "../app/ht
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
 import type { StoreLoadContext } from "../app/http/load-context";
+import type { StoreRuntime } from "../app/runtime.server";
 import { log, logError } from "../app/http/logger.server";
 import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
@@ -22,6 +23,8 @@ import { SharedCache } from "./shared-cache";
 export interface StoreAppOptions {
   /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
   handleRequest: FetchHandler;
+  /** The runtime every loader and action gets as `context.store`. */
+  store: StoreRuntime;
   /** The connection limits and timeouts left out take the configuration's defaults (server/connection-limits.ts). */
   config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings;
   /** The build's public path and folder (build.publicPath, build.assetsBuildDirectory). */
@@ -116,6 +119,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       return;
     }
     const loadContext = {
+      store: options.store,
       clientAddress: resolveClientAddress({
         socketAddress: req.socket.remoteAddress,
         forwardedFor: req.headers["x-forwarded-for"],

@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, type CarouselOptions } from "~/components/carousel";
 import { cachedRandomProducts } from "~/catalog/cached-queries.server";
@@ -7,8 +7,7 @@ import { catalogueHeaders } from "~/utils/cache-control.server";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
-import { getDb } from "~/runtime.server";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 import { useStore } from "~/utils/use-store";
 
 const PROMOTION_COUNT = 30;
@@ -23,9 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/` }] : []),
 ];
 
-export async function loader() {
-  const promotions = await cachedRandomProducts(await getDb(), PROMOTION_COUNT);
-  return { promotions: promotions.map(cardData), origin: publicBaseUrl(getConfig()) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const promotions = await cachedRandomProducts(context.store.db, PROMOTION_COUNT);
+  return { promotions: promotions.map(cardData), origin: publicBaseUrl(context.store.config) };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

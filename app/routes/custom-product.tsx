@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OWN_SEASONING_ID } from "~/catalog/brands";
 import { getProductById, randomProducts } from "~/catalog/queries.server";
@@ -7,20 +7,19 @@ import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
 import { SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
-import { getDb } from "~/runtime.server";
 import { formatUsd, scaleCents } from "~/utils/format";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 
 const RELATED_COUNT = 10;
 
-export async function loader() {
-  const db = await getDb();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const db = context.store.db;
   const [product, related] = await Promise.all([getProductById(db, OWN_SEASONING_ID), randomProducts(db, RELATED_COUNT + 1)]);
   if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
   return {
     product: { ...product, description: undefined },
     related: related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT),
-    origin: publicBaseUrl(getConfig()),
+    origin: publicBaseUrl(context.store.config),
   };
 }
 

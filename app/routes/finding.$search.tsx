@@ -5,14 +5,13 @@ import { cardData } from "~/catalog/store-product";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { picturePreload } from "~/components/ProductImage";
-import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const query = (params.search ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const results = await cachedSearchProducts(await getDb(), query, { page });
+  const results = await cachedSearchProducts(context.store.db, query, { page });
   return { query, results: { ...results, products: results.products.map(cardData) } };
 }
 

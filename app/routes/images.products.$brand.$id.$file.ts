@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderSvg, renderProductSvg } from "~/catalog/illustration";
 import { getProductByKey } from "~/catalog/queries.server";
-import { getDb } from "~/runtime.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -11,9 +10,9 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * from its catalog record. Deterministic, so it is cached for a year like a
  * static file; an unknown product or view gets the placeholder with a 404.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const view = /^(\d{1,3})\.svg$/.exec(params.file ?? "");
-  const product = view ? await getProductByKey(await getDb(), `${params.brand}-${params.id}`) : null;
+  const product = view ? await getProductByKey(context.store.db, `${params.brand}-${params.id}`) : null;
   if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) {
     return svgResponse(placeholderSvg(), 404, 300);
   }

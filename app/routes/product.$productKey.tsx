@@ -24,22 +24,21 @@ import { ProductGallery } from "~/components/ProductGallery";
 import { picturePreload } from "~/components/ProductImage";
 import { QuantityField } from "~/components/QuantityField";
 import { STRUCK_PRICE_FACTOR } from "~/pricing/pricing";
-import { getDb } from "~/runtime.server";
 import { getTextGenerator } from "~/services/text/index.server";
 import { formatUsd, scaleCents } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { action as cartAction } from "./cart";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params.productKey ?? "";
   const parsed = parseProductKey(key);
   // Both the bare id (/product/LOVE-RUB-001) and the brand-id form open the seasoning's own page.
   if (key === OWN_SEASONING_ID || parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
-  const db = await getDb();
+  const db = context.store.db;
   // The stored description needs only the key: asked for alongside the product, not after it.
   const storedText = parsed ? cachedStoredDescription(db, key) : Promise.resolve(null);
   storedText.catch(() => {}); // awaited below; a 404 must not leave it unhandled
@@ -76,7 +75,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     accessories,
     fitsGrills,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
-    origin: publicBaseUrl(getConfig()),
+    origin: publicBaseUrl(context.store.config),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
     // reformatted text is streamed when the generator is done; browsers without script, which
     // cannot swap streamed content in, get the original text in a <noscript>.

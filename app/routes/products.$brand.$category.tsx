@@ -9,19 +9,24 @@ import { categoryPath } from "~/components/layout/navigation";
 import { ChatLink } from "~/components/ChatButton";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 import { picturePreload } from "~/components/ProductImage";
-import { getDb } from "~/runtime.server";
 import { telHref } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useStore } from "~/utils/use-store";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const brand = params.brand ?? "all";
   const category = isAllCategories(params.category ?? "all") ? "all" : (params.category as string);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const db = await getDb();
+  const db = context.store.db;
   const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list: { ...list, products: list.products.map(cardData) }, categories, origin: publicBaseUrl(getConfig()) };
+  return {
+    brand,
+    category,
+    list: { ...list, products: list.products.map(cardData) },
+    categories,
+    origin: publicBaseUrl(context.store.config),
+  };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

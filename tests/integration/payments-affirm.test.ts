@@ -10,9 +10,12 @@ import { loader as returnPageLoader } from "~/routes/checkout-authorized.$method
 import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
 import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 import { expectConsoleError } from "../support/console-error";
+
+let runtime: StoreRuntime;
 
 const customer = {
   firstName: "Ada",
@@ -72,11 +75,10 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     await database.db.insert(products).values([product("blaze-4899", 4899, 1), product("blaze-250000", 250_000, 2)]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -101,7 +103,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const response = (await confirmOrderAction({
       request: new Request(`${TEST_ORIGIN}/api/confirm-order`, { method: "POST", body }),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(response.status).toBe(303);
     return response.headers.get("Location")!;
@@ -111,7 +113,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const result = (await returnPageLoader({
       request: new Request(`${TEST_ORIGIN}${path}`),
       params: { method: "affirm" },
-      context: {},
+      context: testContext(runtime),
     })) as unknown as {
       data: ReturnView;
       init: { status?: number } | null;
@@ -125,7 +127,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       headers,
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-    const response = (await authorizeChargeAction({ request, params: {}, context: {} })) as Response;
+    const response = (await authorizeChargeAction({ request, params: {}, context: testContext(runtime) })) as Response;
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     return { body: (await response.json()) as { transactionId?: string; orderId?: string; error?: string }, status: response.status };
   }
@@ -187,7 +189,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const result = (await cancelAffirmLoader({
       request: new Request(`${TEST_ORIGIN}/checkout-canceled-affirm?checkout_token=${checkout.token}&attempt=${attemptId}`),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as { backTo: string };
     expect(result.backTo).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
@@ -290,7 +292,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const viaGet = (await confirmOrderLoader({
       request: new Request(`${TEST_ORIGIN}/api/confirm-order`),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(viaGet.headers.get("Location")).toBe("/checkout-authorized/affirm");
     const unknown = await visit(await postConfirmation("NOSUCHCHECKOUT01"));

@@ -8,8 +8,11 @@ import { startPayment } from "~/payments/start-payment.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { FAKE_ANET_LOGIN_ID, FAKE_ANET_TRANSACTION_KEY, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = {
   firstName: "Ada",
@@ -29,7 +32,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     fake = await startFakeAuthorizeNet();
     config = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
@@ -55,7 +58,6 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     });
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await fake?.close();
     await database?.dispose();
   });
@@ -129,7 +131,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       redirect: "manual",
     });
     expect(left.headers.get("location")).toBe(`${TEST_ORIGIN}${cancelPath}`);
-    useTestRuntime(database, {
+    runtime = testRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
       AUTHORIZE_NET_API_LOGIN_ID: FAKE_ANET_LOGIN_ID,
       AUTHORIZE_NET_TRANSACTION_KEY: FAKE_ANET_TRANSACTION_KEY,
@@ -137,7 +139,11 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       AUTHORIZE_NET_HOSTED_URL: fake.hostedUrl,
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     error.mockRestore();
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));

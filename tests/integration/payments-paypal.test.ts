@@ -10,8 +10,11 @@ import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-ord
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = {
   firstName: "Ada",
@@ -57,11 +60,10 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
       PAYPAL_API_BASE: fake.url,
     });
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(products).values([product("blaze-4899", 4899, 1), product("blaze-4901", 4901, 2)]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await fake?.close();
   });
@@ -133,13 +135,17 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     const left = await fetch(`${fake.url}/checkoutnow/cancel?token=${order.id}`, { method: "POST", redirect: "manual" });
     // PayPal appends its token to the cancel URL.
     expect(left.headers.get("location")?.startsWith(`${TEST_ORIGIN}${cancelPath}`)).toBe(true);
-    useTestRuntime(database, {
+    runtime = testRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
       PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
       PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
       PAYPAL_API_BASE: fake.url,
     });
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
     expect(attempt?.status).toBe("abandoned");

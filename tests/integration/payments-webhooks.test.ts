@@ -23,8 +23,11 @@ import {
   startFakePayPal,
   type FakePayPal,
 } from "../fakes/paypal";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = {
   firstName: "Ada",
@@ -37,8 +40,8 @@ const customer = {
   postalCode: "78701",
 } as const;
 
-const toPayPal = (request: Request) => paypalWebhook({ request, params: {}, context: {} });
-const toAuthorizeNet = (request: Request) => authorizeNetWebhook({ request, params: {}, context: {} });
+const toPayPal = (request: Request) => paypalWebhook({ request, params: {}, context: testContext(runtime) });
+const toAuthorizeNet = (request: Request) => authorizeNetWebhook({ request, params: {}, context: testContext(runtime) });
 
 describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) => {
   let database: TestDatabase;
@@ -80,13 +83,12 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
     });
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await paypal?.close();
     await anet?.close();
   });
   beforeEach(() => {
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     paypal.reset();
     anet.reset();
     forgetPayPalTokens();
@@ -131,9 +133,9 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       }
       const otherHook = await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference, { webhookId: "WH-SOMEONE-ELSE" });
       expect(otherHook.status).toBe(400);
-      useTestRuntime(database, { ...env, PAYPAL_WEBHOOK_ID: "" });
+      runtime = testRuntime(database, { ...env, PAYPAL_WEBHOOK_ID: "" });
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(400);
-      useTestRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+      runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(400);
       expect(await ordersOf(checkout)).toHaveLength(0);
     });
@@ -158,7 +160,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
         const response = await anet.sendWebhook(toAuthorizeNet, "net.authorize.payment.authcapture.created", paid.transId, { signature });
         expect(response.status).toBe(400);
       }
-      useTestRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+      runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
       expect((await anet.sendWebhook(toAuthorizeNet, "net.authorize.payment.authcapture.created", paid.transId)).status).toBe(400);
       expect(await ordersOf(checkout)).toHaveLength(0);
     });

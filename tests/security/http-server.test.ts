@@ -6,6 +6,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
+import type { StoreRuntime } from "~/runtime.server";
 import { createStoreServer } from "../../server/app";
 
 /**
@@ -50,7 +51,7 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
     case "/go":
       return new Response(null, { status: 302, headers: { Location: "/" } });
     case "/context":
-      return Response.json({ ...context, url: request.url });
+      return Response.json({ ...context, store: undefined, url: request.url });
     case "/framed":
       return new Response("<p>communicator</p>", {
         headers: {
@@ -91,6 +92,8 @@ let staticRoot: string;
 function startServer(trustedProxies: number): Promise<{ server: Server; port: number }> {
   const instance = createStoreServer({
     handleRequest: standInForRemix,
+    // The stand-in for Remix reads no runtime.
+    store: {} as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: trustedProxies },
     assets: { publicPath: "/build/", directory: path.join(staticRoot, "public/build") },
     publicDirectory: path.join(staticRoot, "public"),

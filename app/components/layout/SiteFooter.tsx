@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SERVICE_HOURS } from "~/contact/service-hours";
-import type { PublicConfig } from "~/config.server";
+import type { PublicConfig } from "~/public-config.server";
 import { telHref } from "~/utils/format";
 import { PhoneIcon } from "../icons";
 import { NewsletterSignup } from "../NewsletterSignup";

@@ -8,7 +8,8 @@ import {
   startFakeAffirm,
   type FakeAffirm,
 } from "../../../tests/fakes/affirm";
-import { parseConfig, publicConfig } from "~/config.server";
+import { parseConfig } from "~/config.server";
+import { publicConfig } from "~/public-config.server";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
 import { PaymentError, type StartPaymentInput } from "./types";
 import { expectConsoleError } from "../../../tests/support/console-error";
