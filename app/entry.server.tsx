@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
+import { BodyTooLargeError } from "./http/body-limits";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
@@ -127,7 +128,8 @@ function streamDocument(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
-  // A request refused on purpose (404, 405...) is no server error worth a stack trace.
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // A request refused on purpose (404, 405...), or whose body the server cut off at its limit (answered 413), is no server
+  // error worth a stack trace.
+  if (request.signal.aborted || error instanceof BodyTooLargeError || (isRouteErrorResponse(error) && error.status < 500)) return;
   logError("request failed", error, { requestId: context?.requestId, method: request.method, path: new URL(request.url).pathname });
 }

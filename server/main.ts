@@ -15,7 +15,7 @@
 import type { Server } from "node:http";
 import { performance } from "node:perf_hooks";
 import * as build from "@remix-run/dev/server-build";
-import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import { registerStoreIdentity } from "../app/components/layout/store-identity";
 import { ConfigError, getConfig, type Config } from "../app/config.server";
 import { DatabaseInUseError } from "../app/db/database.server";
@@ -64,10 +64,9 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
 
   let isClosing = () => false;
   const server = createStoreServer({
-    handleRequest: createRequestHandler(build, mode),
+    build,
     store,
     config,
-    assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
     isClosing: () => isClosing(),
     isReady: () => store.database.ping(),
   });
