@@ -1,5 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  // The server's composition root is compiled with the app into build/index.js: one copy of every module (ADR 010).
+  server: "./server/main.ts",
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   future: {

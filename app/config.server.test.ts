@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_KEYS, ConfigError, parseConfig, publicConfig } from "./config.server";
+import { CONFIG_KEYS, ConfigError, parseConfig } from "./config.server";
+import { publicConfig } from "./public-config.server";
 
 describe("parseConfig", () => {
   it("starts with nothing configured, on neutral defaults", () => {

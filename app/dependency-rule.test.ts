@@ -60,7 +60,6 @@ function importsOf(file: string): Import[] {
 
 const under = (module: string, folder: string) => module === folder || module.startsWith(`${folder}/`);
 const isRoute = (module: string) => under(module, "routes") || module === "root";
-const isEntry = (module: string) => module === "entry.server" || module === "entry.client";
 
 /**
  * Plain vocabulary every layer may share: constants with no imports of their own
@@ -75,6 +74,7 @@ const isLowerLayer = (module: string) =>
   under(module, "jobs") ||
   under(module, "utils") ||
   module === "config.server" ||
+  module === "public-config.server" ||
   SHARED_VOCABULARY.has(module);
 
 /** Each rule says which imports break it, and why. */
@@ -98,9 +98,10 @@ const RULES: Array<{ name: string; breaks: (edge: Import) => boolean }> = [
     breaks: ({ from, to }) => under(from, "db") && (under(to, "services") || under(to, "utils")),
   },
   {
-    // Domain code gets its database (and settings) passed in; cookies.server.ts alone reads the session secret.
-    name: "only routes and entry files import the runtime",
-    breaks: ({ from, to }) => to === "runtime.server" && !isRoute(from) && !isEntry(from) && from !== "utils/cookies.server",
+    // The server's composition root (server/main.ts) starts the runtime and hands it to loaders and actions in their
+    // context; app code is given it (or its database and settings) and never starts or looks one up.
+    name: "app code imports the runtime's type only",
+    breaks: ({ to, typeOnly }) => to === "runtime.server" && !typeOnly,
   },
 ];
 

@@ -1,27 +1,19 @@
-import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { registerStoreIdentity } from "./components/layout/store-identity";
-import { getConfig, publicConfig } from "./config.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
+import { BodyTooLargeError } from "./http/body-limits";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 import { applyCachePolicy } from "./utils/cache-control.server";
 import { cachedPage, NONCE_PLACEHOLDER, notModified, pageCacheKey, pageHtml, storePage } from "./utils/page-cache.server";
-import { getRuntime } from "./runtime.server";
 
 export const streamTimeout = 10_000;
-
-registerStoreIdentity(publicConfig(getConfig()));
-
-/** The server (server/index.ts) starts the store through its build, before it listens, so both share one runtime. */
-export { startStore } from "./runtime.server";
 
 export default async function handleRequest(
   request: Request,
@@ -30,11 +22,10 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  await getRuntime();
   // The baseline headers (nosniff, referrer, framing, HSTS...) come from the HTTP server on every response (server/);
   // a page adds its script policy, keyed to this request's nonce.
-  const nonce = loadContext?.cspNonce ?? randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(getConfig(), nonce));
+  const nonce = loadContext.cspNonce;
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.store.config, nonce));
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
   const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
@@ -129,7 +120,7 @@ function streamDocument(
         responseStatusCode = 500;
         // Before the shell, the error reaches handleError (or onShellError); after it, only here.
         if (shellRendered)
-          logError("page streaming failed", error, { requestId: loadContext?.requestId, path: new URL(request.url).pathname });
+          logError("page streaming failed", error, { requestId: loadContext.requestId, path: new URL(request.url).pathname });
       },
     });
     setTimeout(abort, streamTimeout + 1000);
@@ -137,7 +128,8 @@ function streamDocument(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
-  // A request refused on purpose (404, 405...) is no server error worth a stack trace.
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // A request refused on purpose (404, 405...), or whose body the server cut off at its limit (answered 413), is no server
+  // error worth a stack trace.
+  if (request.signal.aborted || error instanceof BodyTooLargeError || (isRouteErrorResponse(error) && error.status < 500)) return;
   logError("request failed", error, { requestId: context?.requestId, method: request.method, path: new URL(request.url).pathname });
 }

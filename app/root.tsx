@@ -1,4 +1,4 @@
-import { readCartCookie, mirroredCart, priceCart, getConfig, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
+import { readCartCookie, mirroredCart, priceCart, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -16,7 +16,6 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { CartMirror } from "~/cart/CartMirror";
-import { getDb } from "~/runtime.server";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
@@ -37,15 +36,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Grills, outdoor kitchens, patio heating and lounge furniture, shipped free over $49." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const stored = await readCartCookie(request);
-  const cart = await priceCart(await getDb(), stored.lines);
+export async function loader({ request, context: { store } }: LoaderFunctionArgs) {
+  const stored = await readCartCookie(store, request);
+  const cart = await priceCart(store.db, stored.lines);
   return {
-    store: publicConfig(getConfig()),
+    store: publicConfig(store.config),
     cart: mirroredCart(cart),
     cartKnown: stored.present,
     cartQuantity: cart.totalQuantity,
-    testPayments: testPaymentsEnabled(getConfig()),
+    testPayments: testPaymentsEnabled(store.config),
   };
 }
 

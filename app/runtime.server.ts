@@ -1,48 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getConfig, type Config } from "./config.server";
+import type { Config } from "./config.server";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
 import { stopJobQueue } from "./jobs/queue.server";
 import { STARTUP_STEPS } from "./startup.server";
-import { silentReport, type StartupReport } from "./startup-report.server";
+import type { StartupReport } from "./startup-report.server";
 
 /**
- * Everything the server needs before it answers a request: validated
- * configuration, a migrated database and the session secret. Built once per
- * process and kept on globalThis so `remix dev` rebuilds reuse the same
- * database (PGlite allows one opener per directory).
+ * Everything a request needs besides itself: the validated configuration, the
+ * migrated database and the session secret. The server's composition root
+ * (server/main.ts) starts it once and hands it to every loader and action as
+ * `context.store` (app/http/load-context.ts); tests build one on their own
+ * database (tests/support/test-runtime.ts).
  */
-export interface Runtime {
+export interface StoreRuntime {
   config: Config;
+  /** The database's handle: ping, close, raw SQL (the job queue) and `db`. */
   database: DatabaseHandle;
+  /** The same database as drizzle queries it: what most code takes. */
+  db: Database;
   sessionSecret: string;
 }
 
-declare global {
-  var __storeRuntime: Promise<Runtime> | undefined;
-}
-
-export async function getRuntime(): Promise<Runtime> {
-  globalThis.__storeRuntime ??= startRuntime(silentReport);
-  return globalThis.__storeRuntime;
-}
-
 /**
- * The server's start: every step of the runtime, each reported as it ends,
- * before the server listens (server/index.ts). Later calls share the same start.
+ * Every start-up step of the store, each reported as it ends: the database,
+ * its migrations, the session secret, then each feature's step
+ * (startup.server.ts). Closing `database` stops what the steps started.
  */
-export function startStore(report: StartupReport): Promise<Runtime> {
-  globalThis.__storeRuntime ??= startRuntime(report);
-  return globalThis.__storeRuntime;
-}
-
-export async function getDb(): Promise<Database> {
-  return (await getRuntime()).database.db;
-}
-
-async function startRuntime(report: StartupReport): Promise<Runtime> {
-  const config = getConfig();
+export async function startStoreRuntime(config: Config, report: StartupReport): Promise<StoreRuntime> {
   const database = await report.step(
     "database",
     async () => stoppingJobsOnClose(await openDatabase(databaseTargetFor(config))),
@@ -51,7 +37,7 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
   try {
     // Several processes started together on one PostgreSQL take turns: without the lock they raced to
     // migrate (two of four died on CREATE EXTENSION) and each loaded the whole catalogue at once.
-    return await database.exclusively(async (): Promise<Runtime> => {
+    return await database.exclusively(async (): Promise<StoreRuntime> => {
       await report.step(
         "migrations",
         () => database.migrate(),
@@ -65,7 +51,7 @@ async function startRuntime(report: StartupReport): Promise<Runtime> {
           (summary) => summary,
         );
       }
-      return { config, database, sessionSecret };
+      return { config, database, db: database.db, sessionSecret };
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -23,6 +23,7 @@ export * from "~/checkout/details-cookie.server";
 export * from "~/checkout/single-checkout.server";
 export * from "~/checkout/suggestions.server";
 export * from "~/config.server";
+export * from "~/public-config.server";
 export * from "~/contact/contact.server";
 export * from "~/guides/fits.server";
 export * from "~/orders/last-order-cookie.server";

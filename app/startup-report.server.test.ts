@@ -62,4 +62,10 @@ describe("startupReport", () => {
     await expect(failing).rejects.toThrow("in use");
     expect(out.writes.at(-1)).toBe("\r\u001b[2K");
   });
+
+  it("prints a step that ran before the report could, with the time it took", () => {
+    const out = stream(false);
+    startupReport(out, clock()).done("build", "loaded", 830);
+    expect(out.writes).toEqual(["  build       loaded (0.8 s)\n"]);
+  });
 });

@@ -9,6 +9,8 @@ export type ProgressFn = (done: number, total: number) => void;
 export interface StartupReport {
   /** Runs one step and prints `name  summary  time`; a step that throws prints nothing and rethrows. */
   step<T>(name: string, run: (progress: ProgressFn) => Promise<T>, summary: (result: T) => string): Promise<T>;
+  /** The line of a step that ran before the report could start (loading the build the report itself is part of). */
+  done(name: string, summary: string, ms: number): void;
   /** A line of its own, such as a warning a step found. */
   note(line: string): void;
 }
@@ -38,17 +40,14 @@ export function startupReport(stream: ReportStream = process.stdout, now: () => 
       stream.write(`${label(name)}${summary(result)} (${seconds(now() - started)})\n`);
       return result;
     },
+    done(name, summary, ms) {
+      stream.write(`${label(name)}${summary} (${seconds(ms)})\n`);
+    },
     note(line) {
       stream.write(`${" ".repeat(NAME_WIDTH + 2)}${line}\n`);
     },
   };
 }
-
-/** For callers that start the store without a terminal to report to (tests, lazy starts). */
-export const silentReport: StartupReport = {
-  step: (_name, run) => run(() => {}),
-  note: () => {},
-};
 
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;

@@ -2,30 +2,33 @@ import { randomBytes } from "node:crypto";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+// The official adapter's own request and response (createRequestHandler is these two around Remix): see remixRequestHandler.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import express, { type NextFunction, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
-import { answersOversizeWithPage, bodyLimitFor, oversizeAnswer } from "../app/http/body-limits";
-import { applyCachePolicy } from "../app/utils/cache-control.server";
-import { resolveClientAddress, resolveProtocol } from "../app/http/client-address";
-import type { StoreLoadContext } from "../app/http/load-context";
+import { resolveClientAddress } from "../app/http/client-address";
 import { log, logError } from "../app/http/logger.server";
-import { baselineSecurityHeaders } from "../app/http/security-headers.server";
-import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
+import { baselineSecurityHeaders } from "../app/http/security-headers.server";
+import type { StoreRuntime } from "../app/runtime.server";
+import { applyCachePolicy } from "../app/utils/cache-control.server";
+import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
 import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
-import { BodyTooLargeError, fetchRequestOf, sendFetchResponse, type FetchHandler } from "./remix-handler";
+import { trustForwardedHeaders } from "./forwarded-headers";
+import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { withDefaultHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
 
 export interface StoreAppOptions {
-  /** Remix's request handler (createRequestHandler(build, mode)), or a stand-in in tests. */
-  handleRequest: FetchHandler;
+  /** The Remix build (the app's, or a stand-in in tests): its routes, and its static files at build.publicPath. */
+  build: ServerBuild;
+  /** The runtime every loader and action gets as `context.store`. */
+  store: StoreRuntime;
   /** The connection limits and timeouts left out take the configuration's defaults (server/connection-limits.ts). */
   config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings;
-  /** The build's public path and folder (build.publicPath, build.assetsBuildDirectory). */
-  assets: { publicPath: string; directory: string };
   /** Other static files (default ./public). */
   publicDirectory?: string;
   /** True once the server is shutting down: answers then say Connection: close, and /readyz 503. */
@@ -40,8 +43,8 @@ interface RequestState {
   requestId: string;
   /** The path without the query string (which may hold what a shopper typed); for logs. */
   path: string;
-  /** The path and query for the app. */
-  target: string;
+  /** The nonce of this response's Content-Security-Policy and of the page's scripts. */
+  cspNonce: string;
 }
 
 const stateOf = (res: ExpressResponse) => res.locals as RequestState;
@@ -53,19 +56,19 @@ const stateOf = (res: ExpressResponse) => res.locals as RequestState;
  * static files, and the load context (client address, request id, CSP nonce).
  */
 export function createStoreApp(options: StoreAppOptions): express.Express {
-  const { config, handleRequest } = options;
+  const { config, build } = options;
   const defaults = baselineSecurityHeaders(config);
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // static files have their own; Remix sets what it wants
+  // Express reads X-Forwarded-Proto and -Host (req.protocol, req.hostname) only from as many proxies as TRUSTED_PROXIES says.
+  app.set("trust proxy", config.TRUSTED_PROXIES);
 
   app.use((req, res, next) => {
     const started = performance.now();
-    const target = requestPath(req.url) ?? "/";
     const state = stateOf(res);
     state.requestId = randomBytes(8).toString("base64url");
-    state.target = target;
-    state.path = safePath(target);
+    state.path = safePath(requestPath(req.url) ?? "/");
     withDefaultHeaders(res, defaults, () => {
       // Shutting down: this answer is the connection's last.
       if (options.isClosing?.()) res.setHeader("Connection", "close");
@@ -90,65 +93,32 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   });
 
   app.use(refuseEarly);
+  app.use(trustForwardedHeaders(config.TRUSTED_PROXIES));
   app.get("/readyz", (_req, res) => void answerReadiness(options, res));
   app.use(compression());
   app.use(
-    options.assets.publicPath,
-    express.static(path.resolve(options.assets.directory), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    build.publicPath,
+    express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false, redirect: false }),
   );
   const publicFiles = express.static(path.resolve(options.publicDirectory ?? "public"), { maxAge: "1h", index: false, redirect: false });
   // Every file in public/ has an extension; a page's path (no extension) skips the file lookup it could never match.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   const sharedCache = options.sharedCache === false ? null : (options.sharedCache ?? new SharedCache());
-
   app.all("*", (req, res, next) => {
     const state = stateOf(res);
-    const cspNonce = randomBytes(16).toString("base64");
-    const cacheKey = sharedCache?.keyOf(req.method, state.target, req.headers) ?? null;
-    const cached = cacheKey
-      ? sharedCache?.answer(cacheKey, { nonce: cspNonce, method: req.method, ifNoneMatch: req.headers["if-none-match"] })
+    state.cspNonce = randomBytes(16).toString("base64");
+    const key = sharedCache?.keyOf(req.method, req.url, req.headers);
+    const cached = key
+      ? sharedCache?.answer(key, { nonce: state.cspNonce, method: req.method, ifNoneMatch: req.headers["if-none-match"] })
       : undefined;
-    if (cached) {
-      res.statusCode = cached.status;
-      for (const [name, value] of cached.headers) res.setHeader(name, value);
-      res.end(cached.body);
-      return;
-    }
-    const loadContext = {
-      clientAddress: resolveClientAddress({
-        socketAddress: req.socket.remoteAddress,
-        forwardedFor: req.headers["x-forwarded-for"],
-        trustedProxies: config.TRUSTED_PROXIES,
-      }),
-      requestId: state.requestId,
-      cspNonce,
-    } satisfies StoreLoadContext;
-    const protocol = resolveProtocol(isEncrypted(req), req.headers["x-forwarded-proto"], config.TRUSTED_PROXIES);
-    const routeLimit = bodyLimitFor(new URL(state.target, "http://x").pathname);
-    const declared = declaredLength(req.headers["content-length"]);
-    // A page's form a little over the limit is read whole, so the route's readForm answers with the store's 413 page.
-    const limit = answersOversizeWithPage(declared, routeLimit, req.headers.accept) ? (declared as number) : routeLimit;
-    const request = fetchRequestOf(req, res, {
-      origin: `${protocol}://${req.headers.host}`,
-      path: state.target,
-      bodyLimit: limit,
-      onOverflow: () => tooLarge(req, res, limit),
-    });
-    handleRequest(neutralizeCrossSiteOrigin(request), loadContext)
-      .then((response) => {
-        // Pages and their `.data` alike: a response for a request with a cookie is never public (it shows the cart).
-        const isPublic = applyCachePolicy(request, response.status, response.headers);
-        if (cacheKey && sharedCache && isPublic && request.method === "GET" && sharedCache.storable(response.status, response.headers))
-          return keepAndSend(sharedCache, cacheKey, response, cspNonce, res);
-        return sendFetchResponse(res, response);
-      })
-      .catch((error: unknown) => {
-        // Cut off by the body limit (already answered 413) or left by the client: nothing went wrong here.
-        if (request.signal.aborted || error instanceof BodyTooLargeError) return void (res.headersSent || res.destroy());
-        next(error);
-      });
+    if (!cached) return next();
+    res.statusCode = cached.status;
+    for (const [name, value] of cached.headers) res.setHeader(name, value);
+    res.end(cached.body);
   });
+  app.use(limitRequestBody());
+  app.all("*", remixRequestHandler(options, sharedCache));
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     // A client's mistake found by a middleware (a malformed path for the static files...): its status, no stack.
@@ -180,11 +150,48 @@ async function answerReadiness(options: StoreAppOptions, res: ExpressResponse): 
   res.json({ status });
 }
 
-/** Reads a public response whole, keeps it in the shared cache and sends it. */
-async function keepAndSend(cache: SharedCache, key: string, response: Response, nonce: string, res: ExpressResponse): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  cache.store(key, response.headers, body, nonce);
-  return sendFetchResponse(res, new Response(body, response));
+/**
+ * Remix, through the official Express adapter's request and response (@remix-run/express: the
+ * request's URL from req.protocol and req.hostname, its headers, its body as a stream, aborted
+ * when the client leaves; the response written with back-pressure). Between the two the server
+ * does what needs the Response itself: the cache rule for pages, their `.data` and resource
+ * routes alike (a response to a request with a cookie is never public: it shows the cart), and
+ * keeping a public answer in the shared cache (ADR 013).
+ */
+function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache | null): RequestHandler {
+  const { build, store, config } = options;
+  const handleRequest = createRequestHandler(build, build.mode);
+  return async (req, res, next) => {
+    let request: Request | undefined;
+    try {
+      request = neutralizeCrossSiteOrigin(createRemixRequest(req, res));
+      const context: AppLoadContext = {
+        store,
+        clientAddress: resolveClientAddress({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: req.headers["x-forwarded-for"],
+          trustedProxies: config.TRUSTED_PROXIES,
+        }),
+        requestId: stateOf(res).requestId,
+        cspNonce: stateOf(res).cspNonce,
+      };
+      let response = await handleRequest(request, context);
+      // Already answered (413 mid-body) or the client left: nothing more to write.
+      if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => undefined));
+      const isPublic = applyCachePolicy(request, response.status, response.headers);
+      const key = sharedCache?.keyOf(req.method, req.url, req.headers);
+      if (key && sharedCache && isPublic && req.method === "GET" && sharedCache.storable(response.status, response.headers)) {
+        const body = Buffer.from(await response.arrayBuffer());
+        sharedCache.store(key, response.headers, body, stateOf(res).cspNonce);
+        response = new Response(body, response);
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      // The client left (Remix stops with the abort's reason): nothing went wrong here.
+      if (request?.signal.aborted) return void (res.headersSent || res.destroy());
+      next(error);
+    }
+  };
 }
 
 /** The HTTP server: the app, and the refusals Node makes before the app sees a request. */
@@ -202,47 +209,33 @@ export function createStoreServer(options: StoreAppOptions): Server {
       !isAppMethod(req.method) ||
       target === null ||
       Number.isNaN(declared) ||
-      (declared !== null &&
-        declared > bodyLimitFor(new URL(target, "http://x").pathname) &&
-        !answersOversizeWithPage(declared, bodyLimitFor(new URL(target, "http://x").pathname), req.headers.accept));
+      (declared !== null && declared > bodyLimitOf(req, new URL(target, "http://x").pathname));
     if (!refused) res.writeContinue();
     app(req, res);
   });
   return server;
 }
 
-/** Method, Host, request target and declared body size: refused before anything else runs. */
+/**
+ * Method, Host, request target and declared body size: refused before anything else runs. An
+ * absolute-form target ("http://host/a?b", what proxies send) is reduced to its path, so every
+ * later step, the Remix adapter's URL included, sees the path and the validated Host.
+ */
 function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (!isAppMethod(req.method)) {
     res.setHeader("Allow", ALLOWED_METHODS);
     return plain(res, 405, "Method Not Allowed", { close: true });
   }
-  if (!isValidHost(req.headers.host) || requestPath(req.url) === null) return plain(res, 400, "Bad Request", { close: true });
+  const target = requestPath(req.url);
+  if (!isValidHost(req.headers.host) || target === null) return plain(res, 400, "Bad Request", { close: true });
+  req.url = req.originalUrl = target;
   if (req.method !== "GET" && req.method !== "HEAD") {
     const declared = declaredLength(req.headers["content-length"]);
     if (Number.isNaN(declared)) return plain(res, 400, "Bad Request", { close: true });
-    const limit = bodyLimitFor(new URL(stateOf(res).target, "http://x").pathname);
-    if (declared !== null && declared > limit && !answersOversizeWithPage(declared, limit, req.headers.accept))
-      return tooLarge(req, res, limit);
+    const limit = bodyLimitOf(req, req.path);
+    if (declared !== null && declared > limit) return answerTooLarge(req, res, limit);
   }
   next();
-}
-
-/** 413, then the connection is closed: the rest of the body is never read into memory. */
-function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const answer = oversizeAnswer(new URL(req.url ?? "/", "http://x").pathname, limit);
-  res.statusCode = 413;
-  res.setHeader("Content-Type", answer.contentType);
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Connection", "close");
-  res.end(answer.body);
-  req.pause();
-  // Let the client read the answer, then drop whatever it is still sending.
-  res.once("finish", () => setTimeout(() => req.socket.destroy(), 1000).unref());
 }
 
 function plain(res: ServerResponse, status: number, message: string, { close = false }: { close?: boolean } = {}) {
@@ -251,10 +244,6 @@ function plain(res: ServerResponse, status: number, message: string, { close = f
   res.setHeader("Cache-Control", "no-store");
   if (close) res.setHeader("Connection", "close");
   res.end(`${message}\n`);
-}
-
-function isEncrypted(req: IncomingMessage): boolean {
-  return Boolean((req.socket as { encrypted?: boolean }).encrypted);
 }
 
 /** The path for logs: no query string, at most 200 characters. */

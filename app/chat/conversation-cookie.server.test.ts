@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import type { Runtime } from "~/runtime.server";
 import { createMessage, MAX_HISTORY, type ChatMessage } from "./conversation";
 import { COOKIE_BUDGET, conversationCookieHeader, newConversationId, readConversation } from "./conversation-cookie.server";
 
@@ -10,19 +9,10 @@ function requestWith(setCookie?: string): Request {
 
 const at = new Date("2025-06-01T12:30:00Z");
 
-describe("the conversation cookie", () => {
-  beforeAll(() => {
-    // The cookie is signed with the runtime's session secret; no database is needed.
-    globalThis.__storeRuntime = Promise.resolve({
-      config: parseConfig({}),
-      database: {} as Runtime["database"],
-      sessionSecret: "test-secret-that-is-long-enough-0123456789",
-    });
-  });
-  afterAll(() => {
-    globalThis.__storeRuntime = undefined;
-  });
+// The cookie is signed with the runtime's session secret; no database is needed.
+const keys = { config: parseConfig({}), sessionSecret: "test-secret-that-is-long-enough-0123456789" };
 
+describe("the conversation cookie", () => {
   it("round-trips messages, links and the newest message's options, for the browser session only", async () => {
     const id = newConversationId();
     const messages: ChatMessage[] = [
@@ -35,11 +25,11 @@ describe("the conversation cookie", () => {
         at,
       ),
     ];
-    const header = await conversationCookieHeader(requestWith(), { id, messages });
+    const header = await conversationCookieHeader(keys, requestWith(), { id, messages });
     expect(header).toMatch(/^chat=/);
     expect(header).not.toMatch(/Max-Age|Expires/i);
     expect(header).toMatch(/HttpOnly/i);
-    const read = await readConversation(requestWith(header));
+    const read = await readConversation(keys, requestWith(header));
     expect(read.id).toBe(id);
     expect(read.messages).toEqual([
       { sender: "server", text: "Welcome", timestamp: at.toISOString() },
@@ -49,14 +39,14 @@ describe("the conversation cookie", () => {
   });
 
   it("is empty without a cookie, and with a tampered one", async () => {
-    expect(await readConversation(requestWith())).toEqual({ id: null, messages: [] });
-    const header = await conversationCookieHeader(requestWith(), {
+    expect(await readConversation(keys, requestWith())).toEqual({ id: null, messages: [] });
+    const header = await conversationCookieHeader(keys, requestWith(), {
       id: newConversationId(),
       messages: [createMessage("user", "hi", {}, at)],
     });
     const value = header.split(";")[0];
     const tampered = value.slice(0, 10) + (value[10] === "A" ? "B" : "A") + value.slice(11);
-    expect(await readConversation(new Request("http://store.test/", { headers: { Cookie: tampered } }))).toEqual({
+    expect(await readConversation(keys, new Request("http://store.test/", { headers: { Cookie: tampered } }))).toEqual({
       id: null,
       messages: [],
     });
@@ -77,9 +67,9 @@ describe("the conversation cookie", () => {
         at,
       ),
     );
-    const header = await conversationCookieHeader(requestWith(), { id: newConversationId(), messages });
+    const header = await conversationCookieHeader(keys, requestWith(), { id: newConversationId(), messages });
     expect(Buffer.byteLength(header)).toBeLessThanOrEqual(COOKIE_BUDGET);
-    const read = await readConversation(requestWith(header));
+    const read = await readConversation(keys, requestWith(header));
     expect(read.messages.length).toBeGreaterThanOrEqual(1);
     expect(read.messages.length).toBeLessThanOrEqual(MAX_HISTORY);
     // The newest message is kept, with its options; older ones lose theirs.
@@ -105,14 +95,14 @@ describe("the conversation cookie", () => {
         at,
       ),
     ];
-    const header = await conversationCookieHeader(requestWith(), { id: newConversationId(), messages });
-    const read = await readConversation(requestWith(header));
+    const header = await conversationCookieHeader(keys, requestWith(), { id: newConversationId(), messages });
+    const read = await readConversation(keys, requestWith(header));
     expect(read.messages).toHaveLength(5);
     expect(read.messages.at(-1)?.options).toHaveLength(10);
   });
 
   it("drops links that do not lead to this store, a phone or an email", async () => {
-    const header = await conversationCookieHeader(requestWith(), {
+    const header = await conversationCookieHeader(keys, requestWith(), {
       id: newConversationId(),
       messages: [
         createMessage(
@@ -129,6 +119,6 @@ describe("the conversation cookie", () => {
         ),
       ],
     });
-    expect((await readConversation(requestWith(header))).messages[0].links).toEqual([{ label: "ok", href: "/contact" }]);
+    expect((await readConversation(keys, requestWith(header))).messages[0].links).toEqual([{ label: "ok", href: "/contact" }]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { signedCookie } from "~/utils/cookies.server";
+import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import { MAX_HISTORY, MAX_INPUT_LENGTH, truncate, type ChatMessage } from "./conversation";
 
 /**
@@ -49,8 +49,8 @@ function safeHref(href: string): boolean {
   return /^\/(?!\/)/.test(href) || /^(tel|mailto):/.test(href);
 }
 
-export async function readConversation(request: Request): Promise<Conversation> {
-  const parsed = storedSchema.safeParse(await conversationCookie.parse(request).catch(() => null));
+export async function readConversation(keys: CookieKeys, request: Request): Promise<Conversation> {
+  const parsed = storedSchema.safeParse(await conversationCookie.parse(keys, request).catch(() => null));
   if (!parsed.success) return { id: null, messages: [] };
   return { id: parsed.data.id, messages: parsed.data.m.map(fromStored) };
 }
@@ -109,11 +109,12 @@ const COMPACTIONS: Compaction[] = [
  * MAX_HISTORY), within COOKIE_BUDGET bytes.
  */
 export async function conversationCookieHeader(
+  keys: CookieKeys,
   request: Request,
   conversation: { id: string; messages: readonly ChatMessage[] },
 ): Promise<string> {
   const serialize = (messages: readonly ChatMessage[], compaction: Compaction) =>
-    conversationCookie.serialize(request, {
+    conversationCookie.serialize(keys, request, {
       v: 1,
       id: conversation.id,
       m: messages.map((message, index) => toStored(message, index === messages.length - 1, compaction)),

@@ -16,7 +16,7 @@ export const RATE_LIMIT_MESSAGE =
 export interface ChatVisitor {
   /** The conversation's id from its signed cookie, if the browser has one. */
   conversationId: string | null;
-  /** The client address the server resolved (clientAddressOf(context)). */
+  /** The client address the server resolved (context.clientAddress). */
   address: string;
 }
 

@@ -1,5 +1,5 @@
-import type { Database } from "~/db/database.server";
-import { signedCookie } from "~/utils/cookies.server";
+import type { StoreRuntime } from "~/runtime.server";
+import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import { customerDetails, type CustomerDetails } from "./customer-fields";
 import { getCheckout } from "./checkout.server";
 
@@ -11,18 +11,18 @@ import { getCheckout } from "./checkout.server";
  */
 const detailsCookie = signedCookie("checkout_details", { maxAge: 60 * 60 * 24 * 30 });
 
-export function detailsCookieHeader(request: Request, checkoutToken: string): Promise<string> {
-  return detailsCookie.serialize(request, checkoutToken);
+export function detailsCookieHeader(keys: CookieKeys, request: Request, checkoutToken: string): Promise<string> {
+  return detailsCookie.serialize(keys, request, checkoutToken);
 }
 
-export function clearDetailsCookieHeader(request: Request): Promise<string> {
-  return detailsCookie.serialize(request, "", { maxAge: 0 });
+export function clearDetailsCookieHeader(keys: CookieKeys, request: Request): Promise<string> {
+  return detailsCookie.serialize(keys, request, "", { maxAge: 0 });
 }
 
 /** The form values of the pending checkout this browser last submitted, or null. */
-export async function pendingCustomerDetails(db: Database, request: Request): Promise<CustomerDetails | null> {
-  const token = await detailsCookie.parse(request);
+export async function pendingCustomerDetails(store: StoreRuntime, request: Request): Promise<CustomerDetails | null> {
+  const token = await detailsCookie.parse(store, request);
   if (typeof token !== "string" || !token) return null;
-  const checkout = await getCheckout(db, token);
+  const checkout = await getCheckout(store.db, token);
   return checkout?.status === "pending" ? customerDetails(checkout.customer) : null;
 }

@@ -5,8 +5,8 @@ import { checkoutSuggestions } from "./suggestions.server";
 import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/runtime.server";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
-import { getConfig } from "~/config.server";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
 import type { Parcel } from "~/services/shipping/types";
@@ -50,14 +50,15 @@ async function findProduct(db: Database, kind: Kind, key: string | null): Promis
   return key ? getProductByKey(db, key) : null;
 }
 
-export async function singleCheckoutLoader(db: Database, request: Request, kind: Kind) {
+export async function singleCheckoutLoader(store: StoreRuntime, request: Request, kind: Kind) {
+  const { db } = store;
   const url = new URL(request.url);
   const token = url.searchParams.get("checkout");
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
     if (checkout && checkout.kind === kind)
-      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
+      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, store.config) };
   }
   const product = await findProduct(db, kind, url.searchParams.get("product"));
   if (!product) return { step: "no-product" as const };
@@ -71,11 +72,12 @@ export async function singleCheckoutLoader(db: Database, request: Request, kind:
     carrierShippingCents: null,
   });
   const shippingKnown = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity }).kind !== "carrier";
-  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(store, request), checkoutSuggestions(db)]);
   return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details, suggestions };
 }
 
-export async function singleCheckoutAction(db: Database, request: Request, kind: Kind, clientAddress: string) {
+export async function singleCheckoutAction(store: StoreRuntime, request: Request, kind: Kind, clientAddress: string) {
+  const { db } = store;
   const fields = await readForm(request);
   const order = parseForm(singleCheckoutForm, fields);
   // Every field but the intent falls back to a default, and an unknown intent throws a 400 already.
@@ -130,7 +132,7 @@ export async function singleCheckoutAction(db: Database, request: Request, kind:
 
   const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
   return redirect(checkoutPagePath(kind, checkout.token), {
-    headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+    headers: { "Set-Cookie": await detailsCookieHeader(store, request, checkout.token) },
   });
 }
 

@@ -2,19 +2,19 @@ import { z } from "zod";
 import { cachedProductByKey } from "~/catalog/cached-queries.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
-import { signedCookie } from "~/utils/cookies.server";
+import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import { parseForm, type FormFields } from "~/utils/forms.server";
 import { addToCompare, removeFromCompare, replaceInCompare, sanitizeCompareList, type CompareChange } from "./compare";
 
 const compareCookie = signedCookie("compare", { maxAge: 60 * 60 * 24 * 30 });
 
 /** The list this browser holds; a missing or tampered cookie is an empty list. */
-export async function readCompareList(request: Request): Promise<string[]> {
-  return sanitizeCompareList(await compareCookie.parse(request));
+export async function readCompareList(keys: CookieKeys, request: Request): Promise<string[]> {
+  return sanitizeCompareList(await compareCookie.parse(keys, request));
 }
 
-export async function compareCookieHeader(request: Request, list: readonly string[]): Promise<string> {
-  return compareCookie.serialize(request, sanitizeCompareList(list));
+export async function compareCookieHeader(keys: CookieKeys, request: Request, list: readonly string[]): Promise<string> {
+  return compareCookie.serialize(keys, request, sanitizeCompareList(list));
 }
 
 const keyField = z.string().min(1).max(120);

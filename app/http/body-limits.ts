@@ -14,6 +14,14 @@ const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 /** Provider webhooks: signed events that may carry more than a shopper's form. */
 const WEBHOOK_PATHS = new Set(["/api/stripe/webhook", "/api/paypal/webhook", "/api/authorizenet/webhook"]);
 
+/** What the app's request body stream fails with when the body grows past its limit while streaming (the server has answered 413). */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body over ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
 export function bodyLimitFor(pathname: string): number {
   return WEBHOOK_PATHS.has(pathname) ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
 }

@@ -20,11 +20,7 @@ export interface ForwardingFacts {
 export function resolveClientAddress({ socketAddress, forwardedFor, trustedProxies }: ForwardingFacts): string {
   const socket = normalizeAddress(socketAddress) ?? "unknown";
   if (trustedProxies <= 0) return socket;
-  const hops = headerList(forwardedFor);
-  if (hops.length === 0) return socket;
-  // Too few entries: the furthest one a trusted proxy wrote (Express does the same).
-  const chosen = hops[Math.max(0, hops.length - trustedProxies)];
-  return normalizeAddress(chosen) ?? socket;
+  return normalizeAddress(trustedHop(forwardedFor, trustedProxies)) ?? socket;
 }
 
 /**
@@ -39,18 +35,22 @@ export function resolveProtocol(
 ): "http" | "https" {
   const own = encrypted ? "https" : "http";
   if (trustedProxies <= 0) return own;
-  const hops = headerList(forwardedProto);
-  if (hops.length === 0) return own;
-  const chosen = hops[Math.max(0, hops.length - trustedProxies)].toLowerCase();
+  const chosen = trustedHop(forwardedProto, trustedProxies)?.toLowerCase();
   return chosen === "https" || chosen === "http" ? chosen : own;
 }
 
-function headerList(value: string | string[] | undefined): string[] {
-  const joined = Array.isArray(value) ? value.join(",") : (value ?? "");
-  return joined
+/**
+ * The entry of a forwarding header (X-Forwarded-For, -Proto, -Host) that the
+ * outermost of `trustedProxies` proxies wrote, each appending its own; with
+ * too few entries, the furthest one (Express does the same); undefined when
+ * there is none.
+ */
+export function trustedHop(value: string | string[] | undefined, trustedProxies: number): string | undefined {
+  const hops = (Array.isArray(value) ? value.join(",") : (value ?? ""))
     .split(",")
     .map((part) => part.trim())
     .filter((part) => part !== "");
+  return hops.length === 0 ? undefined : hops[Math.max(0, hops.length - trustedProxies)];
 }
 
 /** An IP address without port, brackets or the IPv4-mapped IPv6 prefix; null when it is not an IP address. */

@@ -1,4 +1,5 @@
-import { publicConfig, type Config } from "~/config.server";
+import type { Config } from "~/config.server";
+import { publicConfig } from "~/public-config.server";
 import { affirmApiBase } from "~/services/payments/affirm.server";
 import { authorizeNetHostedUrl } from "~/services/payments/authorize-net.server";
 import { paypalApiBase, paypalSdkUrl } from "~/services/payments/paypal.server";

@@ -95,13 +95,17 @@ export async function startJobQueue(
   };
 }
 
-declare global {
-  var __jobQueue: JobQueue | undefined;
-}
+/**
+ * This process's queue, the one `enqueue` sends to: set by the start-up's jobs
+ * step (startup.server.ts), cleared when the database closes. The features that
+ * schedule work do it deep inside their own functions, which take the database
+ * but not the runtime, so the running queue is kept here rather than passed.
+ */
+let running: JobQueue | undefined;
 
-/** Makes `queue` this process's queue, the one `enqueue` sends to (kept on globalThis across dev rebuilds). */
+/** Makes `queue` this process's queue. */
 export function useJobQueue(queue: JobQueue | undefined): void {
-  globalThis.__jobQueue = queue;
+  running = queue;
 }
 
 /**
@@ -110,12 +114,12 @@ export function useJobQueue(queue: JobQueue | undefined): void {
  * next start schedules every row still due (see each feature's start-up).
  */
 export async function enqueue<Name extends JobName>(name: Name, data: JobData[Name], options: { startAfter?: Date } = {}): Promise<void> {
-  await globalThis.__jobQueue?.send(name, data, options);
+  await running?.send(name, data, options);
 }
 
 /** Stops this process's queue, if it runs; the server's shutdown does this before it closes the database. */
 export async function stopJobQueue(): Promise<void> {
-  const queue = globalThis.__jobQueue;
-  globalThis.__jobQueue = undefined;
+  const queue = running;
+  running = undefined;
   await queue?.stop();
 }

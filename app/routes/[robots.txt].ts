@@ -1,9 +1,10 @@
-import { getConfig, publicBaseUrl } from "~/config.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { publicBaseUrl } from "~/config.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 /** Keep crawlers out of carts, checkouts, search results and staff pages. */
-export async function loader() {
-  const origin = publicBaseUrl(getConfig());
+export async function loader({ context }: LoaderFunctionArgs) {
+  const origin = publicBaseUrl(context.store.config);
   const body = [
     "User-agent: *",
     "Disallow: /cart",

@@ -1,9 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { brandPath, categoryPath } from "~/components/layout/navigation";
 import { DISPLAYED_BRANDS } from "~/catalog/brands";
 import { allProductKeys, brandCategories } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
-import { getDb } from "~/runtime.server";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const STATIC_PATHS = [
@@ -23,9 +23,9 @@ const STATIC_PATHS = [
 ];
 
 /** Every product page and every list page (brands, categories) for search engines. */
-export async function loader() {
-  const origin = publicBaseUrl(getConfig());
-  const db = await getDb();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const origin = publicBaseUrl(context.store.config);
+  const db = context.store.db;
   const [rows, categories] = await Promise.all([allProductKeys(db), brandCategories(db, "all")]);
   const paths = [
     ...STATIC_PATHS,

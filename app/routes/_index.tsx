@@ -1,10 +1,9 @@
-import { cachedRandomProducts, cardList, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { cachedRandomProducts, cardList, catalogueHeaders, publicBaseUrl } from "~/server-api";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, type CarouselOptions, brandPath, categoryPath, useStore } from "~/components/shared";
 import { NewsletterPopup } from "~/components/NewsletterPopup";
 import { ProductCarousel } from "~/components/ProductCarousel";
-import { getDb } from "~/runtime.server";
 
 const PROMOTION_COUNT = 30;
 
@@ -18,9 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/` }] : []),
 ];
 
-export async function loader() {
-  const promotions = await cachedRandomProducts(await getDb(), PROMOTION_COUNT);
-  return { promotions: cardList(promotions), origin: publicBaseUrl(getConfig()) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const promotions = await cachedRandomProducts(context.store.db, PROMOTION_COUNT);
+  return { promotions: cardList(promotions), origin: publicBaseUrl(context.store.config) };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

@@ -7,7 +7,6 @@ import { listMoneyProblems, refundPayment, type MoneyProblems } from "~/payments
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
 import { StaffHeader } from "~/components/staff/StaffHeader";
-import { getDb, getRuntime } from "~/runtime.server";
 import { verifyCsrf } from "~/staff/csrf.server";
 import {
   dashboardTiles,
@@ -48,9 +47,9 @@ function stateFrom(params: URLSearchParams): DashboardState {
   return { q: normalizeQuery(params.get("q")), page: parsePage(params.get("page")), order };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const db = await getDb();
-  const staff = await requireStaff(db, request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.store.db;
+  const staff = await requireStaff(context.store, request);
   const state = stateFrom(new URL(request.url).searchParams);
   const [tiles, list, detail, money] = await Promise.all([
     dashboardTiles(db),
@@ -82,10 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * success redirects back with a flash message, so a reload never re-posts
  * and the list, tiles and panel show the new status.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
-  const db = await getDb();
-  const staff = await requireStaff(db, request);
+  const db = context.store.db;
+  const staff = await requireStaff(context.store, request);
   const state = stateFrom(new URL(request.url).searchParams);
   const reply = async (flash: Flash, status: number) =>
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
@@ -96,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);
 
   if (parsed.data.intent === "refund") {
-    const { config } = await getRuntime();
+    const { config } = context.store;
     const refund = await refundPayment(db, config, parsed.data.attemptId, staff.staff.email);
     if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
     await staff.setFlash({ kind: "success", message: refund.message });

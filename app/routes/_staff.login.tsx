@@ -2,9 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
-import { getDb } from "~/runtime.server";
 import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
-import { clientAddressOf } from "~/http/load-context";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
@@ -24,12 +22,12 @@ function targetFrom(value: unknown): string {
   return /^\/(login|logout)(\/|\?|$)/.test(path) ? "/dashboard" : path;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = targetFrom(new URL(request.url).searchParams.get("redirectTo"));
-  if (await currentStaff(await getDb(), request)) throw redirect(redirectTo, 303);
+  if (await currentStaff(context.store, request)) throw redirect(redirectTo, 303);
   // A signed-out browser's cookie carries only the sign-in form's CSRF token.
-  const csrf = (await readStaffCookie(request)).csrf ?? newCsrfToken();
-  return data({ csrf, redirectTo }, { headers: { "Set-Cookie": await signInFormCookie(request, csrf) } });
+  const csrf = (await readStaffCookie(context.store, request)).csrf ?? newCsrfToken();
+  return data({ csrf, redirectTo }, { headers: { "Set-Cookie": await signInFormCookie(context.store, request, csrf) } });
 }
 
 type LoginActionData = { error: string; email: string };
@@ -51,7 +49,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  * redirectTo or /dashboard.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const cookie = await readStaffCookie(request);
+  const cookie = await readStaffCookie(context.store, request);
   const form = await readForm(request.clone());
   const { email } = credentialsFrom(form);
   // A failure changes nothing in the session: no cookie here (see shouldRevalidate).
@@ -62,8 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { password } = credentialsFrom(form);
   if (!email || !password) return fail(FILL_IN_ALL_FIELDS, 400);
 
-  const db = await getDb();
-  const address = clientAddressOf(context);
+  const db = context.store.db;
+  const address = context.clientAddress;
   // Every sign-in post counts per address, right or wrong (failures also count in the lock-out).
   const limit = await hitRateLimit(db, RATE_LIMITS.staffSignIn, address);
   if (!limit.allowed) {
@@ -79,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const session = await createStaffSession(db, staff.id);
     return redirect(targetFrom(form.redirectTo), {
       status: 303,
-      headers: { "Set-Cookie": await signedInCookie(request, session.token) },
+      headers: { "Set-Cookie": await signedInCookie(context.store, request, session.token) },
     });
   } catch (error) {
     if (error instanceof SignInError) {

@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import { verifyCsrf } from "~/staff/csrf.server";
-import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 import { clearedStaffCookie } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
@@ -11,21 +10,21 @@ import { readForm, requirePost } from "~/utils/forms.server";
 export const meta: MetaFunction = () => [{ title: "Sign out | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
 /** GET /logout asks to confirm (signing out is a POST with the token, never a link). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(await getDb(), request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(context.store, request);
   return data({ csrf: staff.csrf, email: staff.staff.email }, { headers: { "Set-Cookie": await staff.commit() } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
-  const staff = await requireStaff(await getDb(), request);
+  const staff = await requireStaff(context.store, request);
   const form = await readForm(request);
   if (!verifyCsrf(staff.csrf, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });
   }
   // The row is revoked: a copy of the cookie taken earlier is refused too, by every server process.
   await staff.revoke();
-  return redirect("/login", { status: 303, headers: { "Set-Cookie": await clearedStaffCookie(request) } });
+  return redirect("/login", { status: 303, headers: { "Set-Cookie": await clearedStaffCookie(context.store, request) } });
 }
 
 export default function Logout() {

@@ -1,5 +1,4 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/runtime.server";
 import { requireStaff } from "~/staff/guard.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
@@ -10,8 +9,8 @@ import { refuseNonGet } from "~/utils/allowed-methods.server";
  * opens the dashboard, which shows the same tiles and table. No action:
  * a POST to /admin is refused (405), so no password is ever checked here.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(await getDb(), request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(context.store, request);
   const search = new URL(request.url).search;
   return redirect(`/dashboard${search}`, { status: 303, headers: { "Cache-Control": "private, no-store" } });
 }

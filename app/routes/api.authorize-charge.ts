@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getConfig, publicBaseUrl } from "~/config.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getDb } from "~/runtime.server";
+import { publicBaseUrl } from "~/config.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { tooManyRequests } from "~/utils/json-route.server";
@@ -22,7 +20,7 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: "POST" } });
-  if (isCrossSiteRequest(request, publicBaseUrl(getConfig())))
+  if (isCrossSiteRequest(request, publicBaseUrl(context.store.config)))
     return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) {
     return Response.json({ error: "Send a JSON body." }, { status: 415 });
@@ -30,10 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "checkoutToken is required." }, { status: 400 });
 
-  const db = await getDb();
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  const db = context.store.db;
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
-  const result = await authorizeAffirmCharge(db, getConfig(), parsed.data.checkoutToken);
+  const result = await authorizeAffirmCharge(db, context.store.config, parsed.data.checkoutToken);
   switch (result.status) {
     case "authorized":
       return Response.json({ transactionId: result.transactionId, orderId: result.orderId });

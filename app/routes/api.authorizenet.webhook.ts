@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAuthorizeNetWebhook } from "~/payments/webhooks.server";
-import { getRuntime } from "~/runtime.server";
 
 /**
  * POST /api/authorizenet/webhook: Authorize.Net notifications
@@ -8,17 +7,12 @@ import { getRuntime } from "~/runtime.server";
  * raw body under AUTHORIZE_NET_SIGNATURE_KEY). A notification only makes the
  * server ask Authorize.Net about the transaction it names.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
-  let runtime;
+  const { config, db } = context.store;
   try {
-    runtime = await getRuntime();
-  } catch {
-    return Response.json({ error: "Database unavailable." }, { status: 503 });
-  }
-  try {
-    const { status, body } = await handleAuthorizeNetWebhook(runtime.database.db, runtime.config, request.headers, rawBody);
+    const { status, body } = await handleAuthorizeNetWebhook(db, config, request.headers, rawBody);
     return Response.json(body, { status });
   } catch (error) {
     console.error(`Authorize.Net webhook could not be handled: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,8 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { US_STATES } from "~/checkout/customer-fields";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
 import {
   jsonError,
@@ -54,7 +52,7 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
 
@@ -62,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
 
   const { to_address: to, parcel } = parsed.data.order;
-  const outcome = await quoteCarrierShipping(database.db, clientAddressOf(context), {
+  const outcome = await quoteCarrierShipping(db, context.clientAddress, {
     from: warehouseAddress(),
     to: { ...to, country: "US" },
     parcel,

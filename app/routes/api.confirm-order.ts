@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/runtime.server";
 import { affirmReturnPath } from "~/payments/affirm-confirmation.server";
 
 /**
@@ -8,13 +7,13 @@ import { affirmReturnPath } from "~/payments/affirm-confirmation.server";
  * Nothing is decided here: the shopper goes on to the return page, which
  * authorizes the loan on the server before recording the order.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const token = form?.get("checkout_token");
-  return redirect(await affirmReturnPath(await getDb(), typeof token === "string" ? token : null), 303);
+  return redirect(await affirmReturnPath(context.store.db, typeof token === "string" ? token : null), 303);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("checkout_token");
-  return redirect(await affirmReturnPath(await getDb(), token), 303);
+  return redirect(await affirmReturnPath(context.store.db, token), 303);
 }

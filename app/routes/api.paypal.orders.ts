@@ -1,14 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getConfig } from "~/config.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getDb } from "~/runtime.server";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { createPayPalOrderFor } from "~/payments/paypal-order-request.server";
 
 /** POST { checkoutToken } -> { orderId, attemptId }: the PayPal buttons' createOrder. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-  const { status, body, retryAfterMs } = await createPayPalOrderFor(await getDb(), getConfig(), request, clientAddressOf(context));
+  const { status, body, retryAfterMs } = await createPayPalOrderFor(context.store.db, context.store.config, request, context.clientAddress);
   const retryAfter: Record<string, string> = retryAfterMs !== undefined ? { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } : {};
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...retryAfter } });
 }

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePayPalWebhook } from "~/payments/webhooks.server";
-import { getRuntime } from "~/runtime.server";
 
 /**
  * POST /api/paypal/webhook: PayPal's events (CHECKOUT.ORDER.APPROVED,
@@ -8,17 +7,12 @@ import { getRuntime } from "~/runtime.server";
  * PayPal's verify-webhook-signature against PAYPAL_WEBHOOK_ID. An event only
  * makes the server ask PayPal about the order it names.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
-  let runtime;
+  const { config, db } = context.store;
   try {
-    runtime = await getRuntime();
-  } catch {
-    return Response.json({ error: "Database unavailable." }, { status: 503 });
-  }
-  try {
-    const { status, body } = await handlePayPalWebhook(runtime.database.db, runtime.config, request.headers, rawBody);
+    const { status, body } = await handlePayPalWebhook(db, config, request.headers, rawBody);
     return Response.json(body, { status });
   } catch (error) {
     console.error(`PayPal webhook could not be handled: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,8 +3,6 @@ import { z } from "zod";
 import { getCheckout } from "~/checkout/checkout.server";
 import { publicBaseUrl } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { tooManyRequests } from "~/utils/json-route.server";
@@ -26,19 +24,19 @@ const json = (body: object, status = 200) => Response.json(body, { status, heade
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
   if (!isStripeConfigured(config)) return json({ error: "Card payments with Stripe are not configured." }, 404);
 
   if (!/^application\/json\s*(?:;|$)/i.test(request.headers.get("Content-Type") ?? "")) return json({ error: "Send a JSON body." }, 415);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json({ error: "Send a JSON body with the checkoutToken of your checkout." }, 400);
-  const checkout = await getCheckout(database.db, parsed.data.checkoutToken);
+  const checkout = await getCheckout(db, parsed.data.checkoutToken);
   if (!checkout) return json({ error: "Checkout not found. Please start the checkout again." }, 404);
-  const limit = await hitRateLimit(database.db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
 
-  const result = await startPayment(database.db, config, { checkout, method: "stripe", flow: "embedded" });
+  const result = await startPayment(db, config, { checkout, method: "stripe", flow: "embedded" });
   switch (result.status) {
     case "started": {
       const { clientSecret, publishableKey, returnUrl } = result.payment.clientData ?? {};

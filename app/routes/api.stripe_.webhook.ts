@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
-import { getRuntime } from "~/runtime.server";
 import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
 
 const json = (body: object, status = 200) => Response.json(body, { status });
@@ -13,15 +12,10 @@ const json = (body: object, status = 200) => Response.json(body, { status });
  * other answer than 2xx makes Stripe retry: 503 while the database is down or
  * Stripe cannot be asked about the payment.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const rawBody = await request.text();
-  let runtime;
-  try {
-    runtime = await getRuntime();
-  } catch {
-    return json({ error: "Database unavailable." }, 503);
-  }
-  const secret = runtime.config.STRIPE_WEBHOOK_SECRET;
+  const { config, db } = context.store;
+  const secret = config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return json({ error: "Stripe webhooks are not configured." }, 404);
   const event = verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
   if (!event) return json({ error: "Invalid signature." }, 400);
@@ -29,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const reference = paymentReferenceOfEvent(event);
   if (!reference) return json({ received: true, handled: false });
   try {
-    const outcome = await confirmPaymentByReference(runtime.database.db, runtime.config, "stripe", reference);
+    const outcome = await confirmPaymentByReference(db, config, "stripe", reference);
     // Pending: Stripe could not be asked to confirm its own event; a retry will.
     if (outcome.status === "pending") return json({ error: "Payment not verified yet." }, 503);
     return json({ received: true, handled: true, outcome: outcome.status });

@@ -25,13 +25,12 @@ import {
   SINGLE_PRODUCT_MAX_QUANTITY,
   TAX_LINE,
 } from "~/components/shared";
-import { getDb } from "~/runtime.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
 export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const cart = await priceCart(await getDb(), await readCart(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cart = await priceCart(context.store.db, await readCart(context.store, request));
   const notice = new URL(request.url).searchParams.get("notice");
   return { cart, notice: isCartNotice(notice) ? CART_NOTICES[notice] : null };
 }
@@ -40,12 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Every cart change posts here. A document post (no script) is redirected
  * back; a fetcher post (script) gets the outcome as data and stays put.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const change = parseCartForm(form);
   if (change?.intent === "buy") return redirect(buyNowPath(change));
-  const result = await applyCartChange(await getDb(), await readCart(request), change);
-  const headers = { "Set-Cookie": await cartCookieHeader(request, result.cart) };
+  const result = await applyCartChange(context.store.db, await readCart(context.store, request), change);
+  const headers = { "Set-Cookie": await cartCookieHeader(context.store, request, result.cart) };
   if (form.mode === "fetch") {
     return data(
       result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] },

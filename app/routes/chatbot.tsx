@@ -18,8 +18,6 @@ import { ChatComposer } from "~/components/chat/ChatComposer";
 import { ChatLog } from "~/components/chat/ChatLog";
 import { useChatConversation, type ChatActionData } from "~/components/chat/useChatConversation";
 import type { RootLoaderData, RouteHandle } from "~/root";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import chatStyles from "~/styles/chat.css";
 import { parseForm, readForm } from "~/utils/forms.server";
 
@@ -46,13 +44,13 @@ export const headers: HeadersFunction = () => NO_STORE;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction?.split("?")[0] === CHAT_PATH ? true : defaultShouldRevalidate;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { config } = await getRuntime();
-  const conversation = await readConversation(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config } = context.store;
+  const conversation = await readConversation(context.store, request);
   const headers = new Headers(NO_STORE);
   if (!conversation.id) {
     // The visit's conversation id, so the first message is already counted per visitor.
-    headers.append("Set-Cookie", await conversationCookieHeader(request, { id: newConversationId(), messages: [] }));
+    headers.append("Set-Cookie", await conversationCookieHeader(context.store, request, { id: newConversationId(), messages: [] }));
   }
   return data(
     {
@@ -84,17 +82,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseForm(chatFormSchema, form);
   if (!parsed.ok) return respond(400);
 
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
-  const conversation = await readConversation(request);
-  const turn = await takeChatTurn(database.db, {
+  const conversation = await readConversation(context.store, request);
+  const turn = await takeChatTurn(db, {
     post: parsed.data,
     conversation,
-    visitor: { conversationId: conversation.id, address: clientAddressOf(context) },
+    visitor: { conversationId: conversation.id, address: context.clientAddress },
     store,
   });
   const setCookie = turn.messages
-    ? await conversationCookieHeader(request, { id: conversation.id ?? newConversationId(), messages: turn.messages })
+    ? await conversationCookieHeader(context.store, request, { id: conversation.id ?? newConversationId(), messages: turn.messages })
     : undefined;
   const retryAfter: Record<string, string> = turn.retryAfterSeconds !== undefined ? { "Retry-After": String(turn.retryAfterSeconds) } : {};
   return respond(turn.status, setCookie, turn.delayMs, retryAfter);

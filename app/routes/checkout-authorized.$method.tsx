@@ -7,7 +7,6 @@ import {
   lastOrderCookieHeader,
   readLastOrderId,
   confirmationEmailState,
-  getConfig,
   confirmPayment,
   PAYMENT_FAILED_FALLBACK,
   AFFIRM_AUTHORIZATION_FAILED,
@@ -19,7 +18,6 @@ import { cartWithoutPaidItems } from "~/cart/cart";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
 import { PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
-import { getDb } from "~/runtime.server";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
@@ -50,15 +48,15 @@ type View =
  * through, and only then records the order (once per payment), emails the
  * confirmation and resets the purchase.
  */
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const checkoutToken = url.searchParams.get("checkout_token");
   const attemptId = url.searchParams.get("attempt") ?? "";
   if (!checkoutToken) return data<View>({ kind: "missing-token" }, { status: 400 });
   if (!isPaymentMethod(params.method)) throw new Response("Unknown payment method", { status: 404 });
 
-  const db = await getDb();
-  const outcome = await confirmPayment(db, getConfig(), {
+  const db = context.store.db;
+  const outcome = await confirmPayment(db, context.store.config, {
     method: params.method,
     checkoutToken,
     attemptId,
@@ -67,15 +65,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   switch (outcome.status) {
     case "paid": {
       const headers = new Headers();
-      headers.append("Set-Cookie", await lastOrderCookieHeader(request, outcome.order.orderId));
+      headers.append("Set-Cookie", await lastOrderCookieHeader(context.store, request, outcome.order.orderId));
       // Purchase reset: the customer details kept for the checkout are forgotten (here and, with script, locally).
-      headers.append("Set-Cookie", await clearDetailsCookieHeader(request));
-      const firstVisit = (await readLastOrderId(request)) !== outcome.order.orderId;
-      const cart = await readCart(request);
+      headers.append("Set-Cookie", await clearDetailsCookieHeader(context.store, request));
+      const firstVisit = (await readLastOrderId(context.store, request)) !== outcome.order.orderId;
+      const cart = await readCart(context.store, request);
       if (outcome.kind === "cart" && firstVisit && cart.length > 0) {
         // Purchase reset: the paid lines leave the cart (lines added since stay), then this page is shown again
         // so the header renders the new cart too. Only once per order: a reload must not take them off again.
-        headers.append("Set-Cookie", await cartCookieHeader(request, cartWithoutPaidItems(cart, outcome.order.items)));
+        headers.append("Set-Cookie", await cartCookieHeader(context.store, request, cartWithoutPaidItems(cart, outcome.order.items)));
         throw redirect(`${url.pathname}${url.search}`, { headers });
       }
       const view: View = {

@@ -2,7 +2,6 @@ import { redirect, cancelPayment } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
-import { getRuntime } from "~/runtime.server";
 
 export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { name: "robots", content: "noindex" }];
 
@@ -10,10 +9,10 @@ export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { nam
  * The financing provider's cancel URL: the server checks the attempt with Affirm (a loan confirmed after
  * all goes to its return page), marks it abandoned, and offers the way back to the checkout it came from.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const { config, database } = await getRuntime();
-  const next = await cancelPayment(database.db, config, params.get("checkout_token") ?? "", params.get("attempt") ?? "");
+  const { config, db } = context.store;
+  const next = await cancelPayment(db, config, params.get("checkout_token") ?? "", params.get("attempt") ?? "");
   if (next.startsWith("/checkout-authorized/")) throw redirect(next, 303);
   return { backTo: next };
 }

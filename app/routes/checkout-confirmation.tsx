@@ -3,15 +3,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
 import { toPublicOrder } from "~/orders/public-order";
-import { getDb } from "~/runtime.server";
 import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
 
 export const meta: MetaFunction = () => [{ title: "Order confirmation" }, { name: "robots", content: "noindex" }];
 
 /** A receipt of the last order placed in this browser. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const orderId = await readLastOrderId(request);
-  const db = await getDb();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const orderId = await readLastOrderId(context.store, request);
+  const db = context.store.db;
   const order = orderId ? await findOrderByDisplayId(db, orderId) : null;
   return { order: order ? toPublicOrder(order) : null, emailState: order ? await confirmationEmailState(db, order.orderId) : null };
 }

@@ -11,7 +11,6 @@ import {
   detailsCookieHeader,
   pendingCustomerDetails,
   checkoutSuggestions,
-  getConfig,
   availablePaymentOptions,
   readForm,
 } from "~/server-api";
@@ -22,35 +21,35 @@ import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCa
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/PaymentStep";
-import { getDb } from "~/runtime.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.store.db;
   const token = new URL(request.url).searchParams.get("checkout");
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
-    if (checkout?.kind === "cart") return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, getConfig()) };
+    if (checkout?.kind === "cart")
+      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, context.store.config) };
   }
-  const cart = await priceCart(db, await readCart(request));
-  const [details, suggestions] = await Promise.all([pendingCustomerDetails(db, request), checkoutSuggestions(db)]);
+  const cart = await priceCart(db, await readCart(context.store, request));
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(context.store, request), checkoutSuggestions(db)]);
   return { step: "details" as const, cart, details, suggestions };
 }
 
 const EMPTY_CART_MESSAGE = "Your cart is empty. Please add some products.";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseCustomer(await readForm(request));
-  const cart = await readCart(request);
+  const cart = await readCart(context.store, request);
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
   try {
-    const checkout = await createCartCheckout(await getDb(), cart, parsed.customer);
+    const checkout = await createCartCheckout(context.store.db, cart, parsed.customer);
     return redirect(`/checkout?checkout=${checkout.token}`, {
-      headers: { "Set-Cookie": await detailsCookieHeader(request, checkout.token) },
+      headers: { "Set-Cookie": await detailsCookieHeader(context.store, request, checkout.token) },
     });
   } catch (error) {
     if (error instanceof EmptyCartError) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });

@@ -14,7 +14,6 @@ import { AddToCartButton } from "~/components/AddToCartButton";
 import { FinancingLine } from "~/components/FinancingLine";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
 import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareForm, readCompareList } from "~/guides/compare.server";
-import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
 import { readForm } from "~/utils/forms.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
@@ -36,14 +35,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * `/compare?items={key},{key}` shows those products (a shareable address);
  * plain `/compare` moves to the address of this browser's list.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const fromUrl = parseCompareItems(url.searchParams);
   if (fromUrl === null) {
-    const stored = await readCompareList(request);
+    const stored = await readCompareList(context.store, request);
     if (stored.length > 0) throw redirect(comparePath(stored));
   }
-  const db = await getDb();
+  const db = context.store.db;
   const list = fromUrl ?? [];
   const products = await compareProducts(db, list);
   const addingKey = url.searchParams.get("add");
@@ -62,10 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Add, remove, replace, clear. A document post is redirected to the comparison; a fetcher post gets the outcome. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const outcome = await applyCompareChange(await getDb(), await readCompareList(request), parseCompareForm(form));
-  const headers = { "Set-Cookie": await compareCookieHeader(request, outcome.list) };
+  const outcome = await applyCompareChange(context.store.db, await readCompareList(context.store, request), parseCompareForm(form));
+  const headers = { "Set-Cookie": await compareCookieHeader(context.store, request, outcome.list) };
   const target = outcome.ok
     ? comparePath(outcome.list)
     : outcome.full

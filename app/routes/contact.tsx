@@ -13,8 +13,6 @@ import {
 } from "~/contact/contact";
 import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
-import { clientAddressOf } from "~/http/load-context";
-import { getDb } from "~/runtime.server";
 import { telHref } from "~/components/shared";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
@@ -36,7 +34,7 @@ type ContactActionData = { values: ContactValues; errors: ContactErrors; formErr
 const SENT_PATH = "/contact?sent=1";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await receiveContactMessage(await getDb(), clientAddressOf(context), await readForm(request));
+  const outcome = await receiveContactMessage(context.store.db, context.clientAddress, await readForm(request));
   switch (outcome.status) {
     // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
     case "sent":

@@ -2,8 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import {
   jsonError,
   jsonResponse,
@@ -30,14 +28,14 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
 
   const parsed = await readJsonPayload(request, payload, { maxBytes: 32 * 1024 });
   if (!parsed.ok) return parsed.response;
 
-  const outcome = await receiveContactMessage(database.db, clientAddressOf(context), parsed.data.data);
+  const outcome = await receiveContactMessage(db, context.clientAddress, parsed.data.data);
   switch (outcome.status) {
     case "sent":
     case "bot":

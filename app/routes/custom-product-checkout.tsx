@@ -1,15 +1,13 @@
 import { singleCheckoutAction, singleCheckoutLoader } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { clientAddressOf } from "~/http/load-context";
-import { getDb } from "~/runtime.server";
 import { SingleCheckoutView } from "~/components/checkout/SingleCheckoutView";
 
 export const meta: MetaFunction = () => [{ title: "LOVE RUB Checkout" }, { name: "robots", content: "noindex" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => singleCheckoutLoader(await getDb(), request, "seasoning");
+export const loader = async ({ request, context }: LoaderFunctionArgs) => singleCheckoutLoader(context.store, request, "seasoning");
 export const action = async ({ request, context }: ActionFunctionArgs) =>
-  singleCheckoutAction(await getDb(), request, "seasoning", clientAddressOf(context));
+  singleCheckoutAction(context.store, request, "seasoning", context.clientAddress);
 
 export default function SeasoningCheckout() {
   const view = useLoaderData<typeof loader>();

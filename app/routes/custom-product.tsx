@@ -1,23 +1,22 @@
-import { getProductById, randomProducts, getConfig, publicBaseUrl } from "~/server-api";
-import type { MetaFunction } from "@remix-run/node";
+import { getProductById, randomProducts, publicBaseUrl } from "~/server-api";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OWN_SEASONING_ID, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
 import { specMap } from "~/catalog/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
-import { getDb } from "~/runtime.server";
 
 const RELATED_COUNT = 10;
 
-export async function loader() {
-  const db = await getDb();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const db = context.store.db;
   const [product, related] = await Promise.all([getProductById(db, OWN_SEASONING_ID), randomProducts(db, RELATED_COUNT + 1)]);
   if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
   return {
     product: { ...product, description: undefined },
     related: related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT),
-    origin: publicBaseUrl(getConfig()),
+    origin: publicBaseUrl(context.store.config),
   };
 }
 

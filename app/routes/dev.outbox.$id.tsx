@@ -4,7 +4,6 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import type { ErrorTexts } from "~/components/ErrorPage";
 import { ErrorPage, formatDateTimeUtc } from "~/components/shared";
-import { getDb } from "~/runtime.server";
 import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 
@@ -13,9 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  const db = await getDb();
-  await requireOutboxAccess(db, request);
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const db = context.store.db;
+  await requireOutboxAccess(context.store, request);
   const email = await findOutboxEmail(db, params.id ?? "");
   if (!email) throw new Response("Not Found", { status: 404 });
   return { email };

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
-import { getDb } from "~/runtime.server";
 import { listOutboxEmails } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
@@ -19,9 +18,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const db = await getDb();
-  await requireOutboxAccess(db, request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.store.db;
+  await requireOutboxAccess(context.store, request);
   const emails = await listOutboxEmails(db);
   return { emails };
 }

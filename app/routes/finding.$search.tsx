@@ -3,14 +3,13 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { CARD_IMAGE_SIZES, picturePreload } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { getDb } from "~/runtime.server";
 
 const MAX_QUERY_LENGTH = 100;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const query = (params.search ?? "").slice(0, MAX_QUERY_LENGTH);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const results = await cachedSearchProducts(await getDb(), query, { page });
+  const results = await cachedSearchProducts(context.store.db, query, { page });
   return { query, results: { ...results, products: cardList(results.products) } };
 }
 

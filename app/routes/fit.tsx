@@ -5,9 +5,8 @@ import { formatInches } from "~/catalog/spec-values";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { describeGap, FIT_TYPES, fitRuleText, FUEL_TYPES, GAP_CHOICES, parseFitSearch } from "~/guides/fit";
 import { cachedFindByCutout } from "~/guides/fit.server";
-import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
-import { getConfig, publicBaseUrl } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
@@ -15,11 +14,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyle
 /** The same answer for everyone who opens the same address (no cookie is read): a catalogue page. */
 export const headers: HeadersFunction = catalogueHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const form = parseFitSearch(new URL(request.url).searchParams);
   const hasErrors = Object.keys(form.errors).length > 0;
-  const answer = form.submitted && !hasErrors ? await cachedFindByCutout(await getDb(), form.query) : null;
-  return { form, answer, origin: publicBaseUrl(getConfig()) };
+  const answer = form.submitted && !hasErrors ? await cachedFindByCutout(context.store.db, form.query) : null;
+  return { form, answer, origin: publicBaseUrl(context.store.config) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

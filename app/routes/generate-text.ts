@@ -3,8 +3,6 @@ import { z } from "zod";
 import { answerQuestion } from "~/chat/answer.server";
 import { readConversation } from "~/chat/conversation-cookie.server";
 import { hitChatRateLimit, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import {
   jsonError,
   jsonResponse,
@@ -31,7 +29,7 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
 
@@ -39,12 +37,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = await readJsonPayload(request, payload, { maxBytes: MAX_PROMPT_CHARS * 6 + 64 });
   if (!parsed.ok) return parsed.response;
 
-  const conversation = await readConversation(request);
-  const limit = await hitChatRateLimit(database.db, { conversationId: conversation.id, address: clientAddressOf(context) });
+  const conversation = await readConversation(context.store, request);
+  const limit = await hitChatRateLimit(db, { conversationId: conversation.id, address: context.clientAddress });
   if (!limit.allowed) return tooManyRequests(limit, RATE_LIMIT_MESSAGE);
 
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
-  const answer = await answerQuestion(database.db, parsed.data.prompt.trim(), { store });
+  const answer = await answerQuestion(db, parsed.data.prompt.trim(), { store });
   if (answer.source === "error") return jsonError(502, answer.text);
   return jsonResponse({ text: answer.text });
 }

@@ -6,7 +6,6 @@ import { GuideResults } from "~/components/guides/GuideResults";
 import { FUEL_TYPES } from "~/guides/fit";
 import { HOSTING_LABELS, parseGrillSearch, type Hosting } from "~/guides/sizing";
 import { grillsFor } from "~/guides/sizing.server";
-import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
@@ -19,10 +18,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const form = parseGrillSearch(new URL(request.url).searchParams);
   const fuel = (FUEL_TYPES as readonly string[]).includes(form.values.fuel) ? form.values.fuel : "";
-  const found = form.need ? await grillsFor(await getDb(), form.need, fuel) : { grills: [], total: 0 };
+  const found = form.need ? await grillsFor(context.store.db, form.need, fuel) : { grills: [], total: 0 };
   return { form, fuel, ...found };
 }
 

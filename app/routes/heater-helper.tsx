@@ -5,7 +5,6 @@ import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { GuideResults } from "~/components/guides/GuideResults";
 import { CLIMATE_LABELS, parseHeaterSearch, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
-import { getDb } from "~/runtime.server";
 import guideStyles from "~/styles/guides.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
@@ -18,9 +17,9 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const form = parseHeaterSearch(new URL(request.url).searchParams);
-  const heaters = form.need ? await heatersFor(await getDb(), form.need) : [];
+  const heaters = form.need ? await heatersFor(context.store.db, form.need) : [];
   return { form, heaters };
 }
 

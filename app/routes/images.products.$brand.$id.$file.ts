@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderSvg, renderProductSvg } from "~/catalog/illustration.server";
 import { photoResponse } from "~/catalog/photos.server";
 import { getProductByKey } from "~/catalog/queries.server";
-import { getDb, getRuntime } from "~/runtime.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -14,13 +13,13 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * /images/products/{brand}/{Id}/photo-{n}-{version}-{width}w.{avif|webp|jpg}: a photo from
  * PRODUCT_PHOTOS_DIR, resized and kept on disk (photos.server.ts, ADR 016).
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const [brand, id, file] = [params.brand ?? "", params.id ?? "", params.file ?? ""];
   const notFound = () => svgResponse(placeholderSvg(), 404, 300);
-  const photo = await photoResponse((await getRuntime()).config, { brand, id, file }, notFound);
+  const photo = await photoResponse(context.store.config, { brand, id, file }, notFound);
   if (photo) return photo;
   const view = /^(\d{1,3})\.svg$/.exec(file);
-  const product = view ? await getProductByKey(await getDb(), `${brand}-${id}`) : null;
+  const product = view ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
   if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) return notFound();
   const svg = renderProductSvg(
     {

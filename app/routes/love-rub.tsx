@@ -1,11 +1,10 @@
 import { getProductById } from "~/server-api";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { OWN_SEASONING_PRICE, OWN_SEASONING_ID, ProductImage, formatUsd, priceToCents } from "~/components/shared";
 import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials";
 import type { RootLoaderData, RouteHandle } from "~/root";
-import { getDb } from "~/runtime.server";
 import contentStyles from "~/styles/content.css";
 import loveRubStyles from "~/styles/love-rub.css";
 
@@ -29,14 +28,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   ];
 };
 
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
   // The seasoning's price comes from the catalog; before it is loaded, the spec's price stands in.
-  const product = await getDb()
-    .then((db) => getProductById(db, OWN_SEASONING_ID))
-    .catch((error: unknown) => {
-      console.error("LOVE RUB product could not be read", error);
-      return null;
-    });
+  const product = await getProductById(context.store.db, OWN_SEASONING_ID).catch((error: unknown) => {
+    console.error("LOVE RUB product could not be read", error);
+    return null;
+  });
   return {
     priceCents: product?.priceCents ?? priceToCents(OWN_SEASONING_PRICE),
     image: product?.image ?? null,

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { publicBaseUrl } from "~/config.server";
-import { clientAddressOf } from "~/http/load-context";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
-import { getRuntime } from "~/runtime.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import {
   jsonError,
@@ -29,20 +27,20 @@ const payload = z.strictObject({
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, database } = await getRuntime();
+  const { config, db } = context.store;
   const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
   if (refused) return refused;
 
   const parsed = await readJsonPayload(request, payload);
   if (!parsed.ok) return parsed.response;
 
-  const limit = await hitRateLimit(database.db, RATE_LIMITS.confirmationEmail, clientAddressOf(context));
+  const limit = await hitRateLimit(db, RATE_LIMITS.confirmationEmail, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit);
 
-  const order = await findOrderByDisplayId(database.db, parsed.data.order_id);
+  const order = await findOrderByDisplayId(db, parsed.data.order_id);
   if (!order) return jsonError(404, "Order not found. Please check your Order ID.");
 
-  const result = await sendOrderConfirmation(database.db, order, publicBaseUrl(config));
+  const result = await sendOrderConfirmation(db, order, publicBaseUrl(config));
   if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
   // Queued: the provider failed just now; the email is kept and sent again automatically.
   return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);

@@ -3,8 +3,6 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/components/shared";
 import { subscribe } from "~/mailing-list/subscribe.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getRuntime } from "~/runtime.server";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";
 
@@ -31,25 +29,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (isNewsletterBot(form)) {
     status = "subscribed";
   } else {
-    status = await getRuntime()
-      .then(async ({ config, database, sessionSecret }) => {
-        // Only a valid address counts against the connection's limit.
-        const limit = await hitRateLimit(database.db, RATE_LIMITS.newsletter, clientAddressOf(context));
-        if (!limit.allowed) {
-          retryAfterMs = limit.retryAfterMs;
-          return "rate-limited" as const;
-        }
-        return subscribe(database.db, parsed.email, {
-          secret: sessionSecret,
-          baseUrl: publicBaseUrl(config),
-          storeName: config.STORE_NAME,
-        });
-      })
-      .catch((error: unknown) => {
-        console.error("Mailing list unavailable", error);
-        return "failed" as const;
-      });
+    const { config, db, sessionSecret } = context.store;
+    try {
+      // Only a valid address counts against the connection's limit.
+      const limit = await hitRateLimit(db, RATE_LIMITS.newsletter, context.clientAddress);
+      if (limit.allowed) {
+        status = await subscribe(db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME });
+      } else {
+        retryAfterMs = limit.retryAfterMs;
+        status = "rate-limited";
+      }
+    } catch (error) {
+      console.error("Mailing list unavailable", error);
+      status = "failed";
+    }
   }
+
   const result = newsletterResult(status, parsed.source, parsed.email);
 
   if (form.mode === "fetch") {

@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NEWSLETTER_MESSAGES } from "~/components/shared";
 import { confirmSubscription, newsletterLinkState, type ConfirmOutcome } from "~/mailing-list/subscribe.server";
-import { getRuntime } from "~/runtime.server";
 import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
@@ -14,16 +13,16 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * it changes nothing (mail scanners open links too): the page asks the owner
  * to press Confirm, which POSTs the signed token.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = newsletterLinkState((await getRuntime()).sessionSecret, "confirm", token);
+  const state = newsletterLinkState(context.store.sessionSecret, "confirm", token);
   return data({ token: state === "valid" ? token : "", state }, { status: state === "valid" ? 200 : 400, headers: NO_STORE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { database, sessionSecret } = await getRuntime();
-  const outcome = await confirmSubscription(database.db, sessionSecret, form.token ?? new URL(request.url).searchParams.get("token"));
+  const { db, sessionSecret } = context.store;
+  const outcome = await confirmSubscription(db, sessionSecret, form.token ?? new URL(request.url).searchParams.get("token"));
   const ok = outcome === "confirmed" || outcome === "already-confirmed";
   return data({ outcome }, { status: ok ? 200 : 400, headers: NO_STORE });
 }

@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { newsletterLinkState, unsubscribeWithToken } from "~/mailing-list/subscribe.server";
-import { getRuntime } from "~/runtime.server";
 import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
@@ -19,20 +18,20 @@ const INVALID_LINK =
  * program's one-click POST (`List-Unsubscribe=One-Click`, RFC 8058) to the
  * same URL, the token being in the address.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = newsletterLinkState((await getRuntime()).sessionSecret, "unsubscribe", token);
+  const state = newsletterLinkState(context.store.sessionSecret, "unsubscribe", token);
   return data(
     { token: state === "valid" ? token : "", valid: state === "valid" },
     { status: state === "valid" ? 200 : 400, headers: NO_STORE },
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { database, sessionSecret } = await getRuntime();
+  const { db, sessionSecret } = context.store;
   const token = form.token ?? new URL(request.url).searchParams.get("token");
-  const outcome = await unsubscribeWithToken(database.db, sessionSecret, token);
+  const outcome = await unsubscribeWithToken(db, sessionSecret, token);
   return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 400, headers: NO_STORE });
 }
 

@@ -2,10 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
-import { clientAddressOf } from "~/http/load-context";
 import { lookUpOrder } from "~/orders/lookup.server";
 import type { PublicOrder } from "~/orders/public-order";
-import { getDb } from "~/runtime.server";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
 
@@ -28,7 +26,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const submitted = params.id !== undefined || new URL(request.url).searchParams.has("id");
   if (!submitted) return data<Lookup>({ id: "", order: null, error: null });
   if (!id.trim()) return data<Lookup>({ id, order: null, error: ORDER_ID_REQUIRED }, { status: 400 });
-  const lookup = await lookUpOrder(await getDb(), id, clientAddressOf(context));
+  const lookup = await lookUpOrder(context.store.db, id, context.clientAddress);
   switch (lookup.status) {
     case "rate-limited":
       return data<Lookup>(

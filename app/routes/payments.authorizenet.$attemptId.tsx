@@ -1,8 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
-import { getConfig } from "~/config.server";
-import { getDb } from "~/runtime.server";
 import { hostedFormPage } from "~/payments/authorize-net-form.server";
 import { formatUsd, useHydrated } from "~/components/shared";
 
@@ -10,9 +8,9 @@ const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/Auth
 
 export const meta: MetaFunction = () => [{ title: "Secure card payment" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const page = await hostedFormPage(await getDb(), getConfig(), params.attemptId ?? "", token);
+  const page = await hostedFormPage(context.store.db, context.store.config, params.attemptId ?? "", token);
   if (page.kind === "done") throw redirect(page.returnUrl);
   if (page.kind === "invalid") return data(page, { status: 404 });
   return page;

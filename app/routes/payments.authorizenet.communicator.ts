@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authorizeNetHostedUrl } from "~/services/payments/authorize-net.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
@@ -8,8 +8,8 @@ import { refuseNonGet } from "~/utils/allowed-methods.server";
  * messages in the address hash or by postMessage; the page passes them to our
  * popup two frames up. It may be framed only by Authorize.Net's form and us.
  */
-export function loader() {
-  const hostedOrigin = new URL(authorizeNetHostedUrl(getConfig())).origin;
+export function loader({ context }: LoaderFunctionArgs) {
+  const hostedOrigin = new URL(authorizeNetHostedUrl(context.store.config)).origin;
   return new Response(communicatorPage(hostedOrigin), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

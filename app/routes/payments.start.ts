@@ -1,10 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
-import { getConfig } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
-import { clientAddressOf } from "~/http/load-context";
-import { getDb } from "~/runtime.server";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { isPaymentMethod } from "~/services/payments/types";
 import { readForm } from "~/utils/forms.server";
@@ -13,12 +10,12 @@ import { readForm } from "~/utils/forms.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const method = form.method;
-  const db = await getDb();
+  const db = context.store.db;
   const checkout = await getCheckout(db, form.checkout ?? "");
   if (!checkout || !isPaymentMethod(method)) return redirect("/cart");
 
   // Back to the checkout page, which says why and for how long (a resource route has no page of its own).
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddressOf(context));
+  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) {
     return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=rate-limited`, {
       status: 303,
@@ -26,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const result = await startPayment(db, getConfig(), { checkout, method });
+  const result = await startPayment(db, context.store.config, { checkout, method });
   switch (result.status) {
     case "started":
       return redirect(result.payment.redirectUrl);

@@ -11,7 +11,6 @@ import {
   cardList,
   productFitFacts,
   getTextGenerator,
-  getConfig,
   publicBaseUrl,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -40,18 +39,17 @@ import { FormattedText } from "~/components/FormattedText";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { GALLERY_SIZES, ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
-import { getDb } from "~/runtime.server";
 import type { action as cartAction } from "./cart";
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params.productKey ?? "";
   const parsed = parseProductKey(key);
   // Both the bare id (/product/LOVE-RUB-001) and the brand-id form open the seasoning's own page.
   if (key === OWN_SEASONING_ID || parsed?.Id === OWN_SEASONING_ID) throw redirect("/custom-product");
-  const db = await getDb();
+  const db = context.store.db;
   // The stored description needs only the key: asked for alongside the product, not after it.
   const storedText = parsed ? cachedStoredDescription(db, key) : Promise.resolve(null);
   storedText.catch(() => {}); // awaited below; a 404 must not leave it unhandled
@@ -88,7 +86,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     accessories,
     fitsGrills,
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
-    origin: publicBaseUrl(getConfig()),
+    origin: publicBaseUrl(context.store.config),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
     // reformatted text is streamed when the generator is done; browsers without script, which
     // cannot swap streamed content in, get the original text in a <noscript>.

@@ -1,4 +1,4 @@
-import { cachedListProducts, brandCategories, cardList, isAllCategories, catalogueHeaders, getConfig, publicBaseUrl } from "~/server-api";
+import { cachedListProducts, brandCategories, cardList, isAllCategories, catalogueHeaders, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import {
@@ -14,15 +14,20 @@ import {
   useStore,
 } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
-import { getDb } from "~/runtime.server";
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const brand = params.brand ?? "all";
   const category = isAllCategories(params.category ?? "all") ? "all" : (params.category as string);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const db = await getDb();
+  const db = context.store.db;
   const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
-  return { brand, category, list: { ...list, products: cardList(list.products) }, categories, origin: publicBaseUrl(getConfig()) };
+  return {
+    brand,
+    category,
+    list: { ...list, products: cardList(list.products) },
+    categories,
+    origin: publicBaseUrl(context.store.config),
+  };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { cachedTypeahead } from "~/catalog/cached-queries.server";
 import { productPath } from "~/catalog/store-product";
-import { getDb } from "~/runtime.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const MAX_QUERY_LENGTH = 100;
 
 /** Typeahead results for the header search box: at most five, best first. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const text = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  const matches = await cachedTypeahead(await getDb(), text);
+  const matches = await cachedTypeahead(context.store.db, text);
   const body = {
     results: matches.map(({ product, score }) => ({
       score,

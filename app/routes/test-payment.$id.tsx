@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { getCheckout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/runtime.server";
 import { paymentCancelPath, paymentReturnPath } from "~/payments/paths";
-import { getRuntime } from "~/runtime.server";
 import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";
 import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
@@ -13,14 +13,13 @@ import { readForm } from "~/utils/forms.server";
 export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
 
 /** The test page exists only while test payments are on: otherwise it is not found, and nothing it posts is written. */
-async function testPaymentsDb(): Promise<Database> {
-  const { config, database } = await getRuntime();
+function testPaymentsDb({ config, db }: StoreRuntime): Database {
   if (!testPaymentsEnabled(config)) throw new Response("Payment not found", { status: 404 });
-  return database.db;
+  return db;
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const db = await testPaymentsDb();
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const db = testPaymentsDb(context.store);
   const payment = await getTestPayment(db, params.id ?? "");
   const checkout = payment ? await getCheckout(db, payment.checkoutToken) : null;
   if (!payment || !checkout || !isPaymentMethod(payment.method)) throw new Response("Payment not found", { status: 404 });
@@ -36,8 +35,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** Approve or Decline: the stand-in's record of the decision, then back to the store's return page. */
-export async function action({ params, request }: ActionFunctionArgs) {
-  const db = await testPaymentsDb();
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const db = testPaymentsDb(context.store);
   const { decision } = await readForm(request);
   const payment = await getTestPayment(db, params.id ?? "");
   if (!payment || !isPaymentMethod(payment.method) || !["approved", "declined", "cancelled"].includes(decision ?? "")) {

@@ -5,12 +5,7 @@ import type { Database } from "~/db/database.server";
 import { emailAddressSchema } from "~/utils/email-address.server";
 import { staffUsers } from "~/db/schema";
 import { revokeAllStaffSessions } from "./session-store.server";
-
-/** What the rest of the app knows about a signed-in staff member; never the hash. */
-export interface StaffUser {
-  id: string;
-  email: string;
-}
+import type { StaffUser } from "./staff-user";
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** Longer inputs are refused before hashing, so nobody can make the server hash megabytes. */

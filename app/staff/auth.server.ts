@@ -3,7 +3,8 @@ import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/database.server";
 import { isEmailAddress } from "~/utils/email-address.server";
 import { fieldsOf, type FormFields } from "~/utils/forms.server";
-import { verifyStaffCredentials, type StaffUser } from "./accounts.server";
+import { verifyStaffCredentials } from "./accounts.server";
+import type { StaffUser } from "./staff-user";
 import { beginSignInAttempt, lockoutClock, lockoutMessage } from "./lockout.server";
 
 export const FILL_IN_ALL_FIELDS = "Please fill in all fields.";
@@ -37,7 +38,7 @@ export function credentialsFrom(form: FormFields): { email: string; password: st
 /**
  * remix-auth 4 only runs the strategy and returns its user; it keeps no
  * session. The route records the session (session-store.server.ts).
- * `clientAddress` is the server-resolved address (clientAddressOf(context)).
+ * `clientAddress` is the server-resolved address (context.clientAddress).
  */
 export const staffAuthenticator = (db: Database, clientAddress: string) =>
   new Authenticator<StaffUser>().use(

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
-import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/runtime.server";
 import { safeRedirectPath } from "~/utils/redirect";
-import type { StaffUser } from "./accounts.server";
+import type { StaffUser } from "./staff-user";
 import { clearedStaffCookie, readStaffCookie, signedInCookie } from "./session.server";
 import {
   findActiveStaffSession,
@@ -41,13 +41,14 @@ export function loginPathFor(request: Request): string {
  * whose account still exists. Passing renews the idle clock; the caller
  * sends `commit()` as Set-Cookie.
  */
-export async function requireStaff(db: Database, request: Request): Promise<StaffContext> {
-  const { sid } = await readStaffCookie(request);
+export async function requireStaff(store: StoreRuntime, request: Request): Promise<StaffContext> {
+  const { db } = store;
+  const { sid } = await readStaffCookie(store, request);
   const now = sessionClock.now();
   const session = sid ? await findActiveStaffSession(db, sid, now) : null;
   if (!sid || !session) {
     const headers = new Headers();
-    if (sid) headers.append("Set-Cookie", await clearedStaffCookie(request));
+    if (sid) headers.append("Set-Cookie", await clearedStaffCookie(store, request));
     throw redirect(loginPathFor(request), { status: 303, headers });
   }
   await touchStaffSession(db, session.id, now);
@@ -55,15 +56,15 @@ export async function requireStaff(db: Database, request: Request): Promise<Staf
     staff: session.staff,
     csrf: session.csrf,
     flash: session.flash,
-    commit: () => signedInCookie(request, sid),
+    commit: () => signedInCookie(store, request, sid),
     setFlash: (flash) => setStaffSessionFlash(db, session.id, flash),
     revoke: () => revokeStaffSession(db, session.id),
   };
 }
 
 /** The signed-in staff member, if any, without redirecting or renewing (for /login and the outbox). */
-export async function currentStaff(db: Database, request: Request): Promise<StaffUser | null> {
-  const { sid } = await readStaffCookie(request);
+export async function currentStaff(store: StoreRuntime, request: Request): Promise<StaffUser | null> {
+  const { sid } = await readStaffCookie(store, request);
   if (!sid) return null;
-  return (await findActiveStaffSession(db, sid))?.staff ?? null;
+  return (await findActiveStaffSession(store.db, sid))?.staff ?? null;
 }

@@ -1,5 +1,4 @@
-import { getConfig } from "~/config.server";
-import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/runtime.server";
 import { isOutboxActive } from "~/services/email/index.server";
 import { currentStaff } from "./guard.server";
 
@@ -9,7 +8,8 @@ import { currentStaff } from "./guard.server";
  * a signed-in staff member (or anyone on a development build). Everyone else
  * gets a 404, as if the page did not exist.
  */
-export async function requireOutboxAccess(db: Database, request: Request): Promise<void> {
-  const allowed = isOutboxActive() && (getConfig().NODE_ENV === "development" || (await currentStaff(db, request)) !== null);
+export async function requireOutboxAccess(store: StoreRuntime, request: Request): Promise<void> {
+  const allowed =
+    isOutboxActive(store.config) && (store.config.NODE_ENV === "development" || (await currentStaff(store, request)) !== null);
   if (!allowed) throw new Response("Not Found", { status: 404 });
 }

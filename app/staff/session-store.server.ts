@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { staffSessions, staffUsers } from "~/db/schema";
-import type { StaffUser } from "./accounts.server";
+import type { StaffUser } from "./staff-user";
 
 /**
  * Staff sessions recorded on the server (`staff_sessions`). The browser's

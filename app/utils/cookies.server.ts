@@ -1,6 +1,9 @@
-import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
+import { createCookie, type CookieOptions } from "@remix-run/node";
 import type { Config } from "~/config.server";
-import { getRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/runtime.server";
+
+/** What signing and flagging a cookie takes from the runtime: its secret, and SECURE_COOKIES. */
+export type CookieKeys = Pick<StoreRuntime, "sessionSecret"> & { config: Pick<Config, "SECURE_COOKIES"> };
 
 /**
  * Whether a cookie set in answer to this request should be Secure.
@@ -16,47 +19,24 @@ export function shouldUseSecureCookies(request: Request, config: Pick<Config, "S
 }
 
 /**
- * The secret that signs every cookie. This module is the one place outside
- * routes that reads the runtime: cookies are read and written from many
- * call sites that only hold the request, and the secret may come from the
- * database, so it is looked up on first use.
- */
-export async function cookieSecret(): Promise<string> {
-  return (await getRuntime()).sessionSecret;
-}
-
-/** Whether a cookie set in answer to this request should be Secure, under the runtime's configuration. */
-export async function secureCookieFor(request: Request): Promise<boolean> {
-  return shouldUseSecureCookies(request, (await getRuntime()).config);
-}
-
-/**
- * A signed, httpOnly, SameSite=Lax cookie, created on first use with the
- * runtime's session secret (which may come from the database).
+ * A signed, httpOnly, SameSite=Lax cookie, signed with the runtime's session
+ * secret (which may come from the database, so it is known only once the
+ * store has started).
  */
 export function signedCookie(name: string, options: CookieOptions = {}) {
-  let cookie: Cookie | undefined;
-  const get = async () => {
-    cookie ??= createCookie(name, {
-      secrets: [await cookieSecret()],
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      ...options,
-    });
-    return cookie;
-  };
+  const cookieFor = (keys: CookieKeys) =>
+    createCookie(name, { secrets: [keys.sessionSecret], httpOnly: true, sameSite: "lax", path: "/", ...options });
   return {
     /** The cookie's value; a cookie that cannot be read (forged, truncated, malformed) counts as absent, never as an error. */
-    async parse(request: Request): Promise<unknown> {
+    async parse(keys: CookieKeys, request: Request): Promise<unknown> {
       try {
-        return await (await get()).parse(request.headers.get("Cookie"));
+        return await cookieFor(keys).parse(request.headers.get("Cookie"));
       } catch {
         return null;
       }
     },
-    async serialize(request: Request, value: unknown, overrides: CookieOptions = {}): Promise<string> {
-      return (await get()).serialize(value, { secure: await secureCookieFor(request), ...overrides });
+    serialize(keys: CookieKeys, request: Request, value: unknown, overrides: CookieOptions = {}): Promise<string> {
+      return cookieFor(keys).serialize(value, { secure: shouldUseSecureCookies(request, keys.config), ...overrides });
     },
   };
 }

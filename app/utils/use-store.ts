@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { PublicConfig } from "~/config.server";
+import type { PublicConfig } from "~/public-config.server";
 
 type RootData = { store: PublicConfig };
 

@@ -16,8 +16,11 @@ import { action, loader } from "~/routes/chatbot";
 import { createLocalTextFormatter } from "~/services/text/local-formatter.server";
 import { createOpenAITextGenerator } from "~/services/text/openai-generator.server";
 import { chatCompletion, FAKE_OPENAI_REPLY, startFakeOpenAI, type FakeServer } from "../fakes/openai";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const store = { name: "Outdoor Kitchen Outlet", phone: "(877) 555-0142", email: "sales@example.com" };
 const offline = createLocalTextFormatter();
@@ -31,7 +34,6 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     database = await createTestDatabase(kind, { catalog: true });
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -213,7 +215,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
 
   describe("the /chatbot route", () => {
     beforeEach(() => {
-      useTestRuntime(database);
+      runtime = testRuntime(database);
       // Limits live in the database: each test chats from its own address.
       visitorAddress = `198.51.100.${++visitorCount}`;
     });
@@ -226,12 +228,14 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       return (await action({
         request: postRequest("/chatbot", values, cookie),
         params: {},
-        context: { clientAddress: visitorAddress },
+        context: testContext(runtime, { clientAddress: visitorAddress }),
       })) as Response | DataResult<{ seq: string; ok: boolean; delayMs: number }>;
     }
 
     it("welcomes a new visitor with the three quick options and gives the visit an id", async () => {
-      const result = (await loader({ request: get(), params: {}, context: {} })) as unknown as DataResult<{ messages: ChatMessage[] }>;
+      const result = (await loader({ request: get(), params: {}, context: testContext(runtime) })) as unknown as DataResult<{
+        messages: ChatMessage[];
+      }>;
       expect(result.data.messages).toHaveLength(1);
       expect(result.data.messages[0].options?.map((option) => option.label)).toEqual(["Products", "Contact", "Delivery"]);
       const headers = new Headers(result.init?.headers);
@@ -250,7 +254,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       const question = (await post({ intent: "message", text: `  ${QUESTION}  ` }, cookie)) as Response;
       cookie = cookieFrom(question.headers.get("Set-Cookie"));
 
-      const { messages } = await readConversation(get(cookie));
+      const { messages } = await readConversation(runtime, get(cookie));
       expect(messages.map((message) => [message.sender, message.text.slice(0, 30)])).toEqual([
         ["server", expect.stringMatching(/^Hi! Welcome/)],
         ["user", "Products"],
@@ -261,7 +265,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         ["server", expect.stringMatching(/^Here are products from our cat/)],
       ]);
       await expectExistingProducts(messages.at(-1)?.links ?? []);
-      const loaded = (await loader({ request: get(cookie), params: {}, context: {} })) as unknown as DataResult<{
+      const loaded = (await loader({ request: get(cookie), params: {}, context: testContext(runtime) })) as unknown as DataResult<{
         messages: ChatMessage[];
       }>;
       expect(loaded.data.messages).toEqual(messages);
@@ -274,13 +278,13 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       }>;
       expect(first.data).toEqual({ seq: "7", ok: true, delayMs: 0 });
       const cookie = cookieFrom(new Headers(first.init?.headers).get("Set-Cookie"));
-      const { messages } = await readConversation(get(cookie));
+      const { messages } = await readConversation(runtime, get(cookie));
       const productOption = messages.at(-1)?.options?.[0];
       const second = (await post({ intent: "option", value: productOption?.value ?? "", mode: "fetch", seq: "8" }, cookie)) as DataResult<{
         delayMs: number;
       }>;
       expect(second.data).toMatchObject({ seq: "8", ok: true, delayMs: 500 });
-      const after = await readConversation(get(cookieFrom(new Headers(second.init?.headers).get("Set-Cookie"))));
+      const after = await readConversation(runtime, get(cookieFrom(new Headers(second.init?.headers).get("Set-Cookie"))));
       expect(after.messages.at(-2)).toMatchObject({ sender: "user", text: productOption?.label });
       expect(after.messages.at(-1)?.links?.[0].href).toMatch(/^\/product\/blaze-/);
     });
@@ -296,16 +300,16 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
       expect((bad as Response).status).toBe(400);
 
       const long = (await post({ intent: "message", text: `grill ${"x".repeat(5_000)}` })) as Response;
-      const { messages } = await readConversation(get(cookieFrom(long.headers.get("Set-Cookie"))));
+      const { messages } = await readConversation(runtime, get(cookieFrom(long.headers.get("Set-Cookie"))));
       const sent = messages.find((message) => message.sender === "user");
       expect(Array.from(sent?.text ?? "").length).toBeLessThanOrEqual(500);
     });
 
     it("rate limits a visitor and says so once", async () => {
       let cookie = cookieFrom(
-        new Headers(((await loader({ request: get(), params: {}, context: {} })) as unknown as DataResult<unknown>).init?.headers).get(
-          "Set-Cookie",
-        ),
+        new Headers(
+          ((await loader({ request: get(), params: {}, context: testContext(runtime) })) as unknown as DataResult<unknown>).init?.headers,
+        ).get("Set-Cookie"),
       );
       for (let index = 0; index < CHAT_RATE_LIMIT; index += 1) {
         const ok = (await post({ intent: "option", value: "contact", mode: "fetch", seq: String(index) }, cookie)) as DataResult<{
@@ -322,7 +326,7 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
         expect(new Headers(limited.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
         cookie = cookieFrom(new Headers(limited.init?.headers).get("Set-Cookie"));
       }
-      const { messages } = await readConversation(get(cookie));
+      const { messages } = await readConversation(runtime, get(cookie));
       expect(messages.filter((message) => message.text === RATE_LIMIT_MESSAGE)).toHaveLength(1);
       // Another visitor may still chat.
       const other = (await post({ intent: "option", value: "delivery", mode: "fetch", seq: "1" })) as DataResult<{ ok: boolean }>;
@@ -332,10 +336,10 @@ describe.each(testDatabaseKinds())("chat assistant on %s", (kind) => {
     it("starts over, keeping the visit's id", async () => {
       const first = (await post({ intent: "option", value: "contact" })) as Response;
       const cookie = cookieFrom(first.headers.get("Set-Cookie"));
-      const before = await readConversation(get(cookie));
+      const before = await readConversation(runtime, get(cookie));
       const reset = (await post({ intent: "reset" }, cookie)) as Response;
       expect(reset.status).toBe(303);
-      const after = await readConversation(get(cookieFrom(reset.headers.get("Set-Cookie"))));
+      const after = await readConversation(runtime, get(cookieFrom(reset.headers.get("Set-Cookie"))));
       expect(after).toEqual({ id: before.id, messages: [] });
     });
   });

@@ -13,8 +13,11 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { expectConsoleError } from "../support/console-error";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer();
 
@@ -22,7 +25,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db
       .insert(products)
       .values([
@@ -33,7 +36,6 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
       ]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -69,7 +71,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   it("applies LOVERUB10 in any case and refuses other codes", async () => {
     const submit = (promoCode: string) =>
       singleCheckoutAction(
-        database.db,
+        runtime,
         postRequest("/custom-product-checkout", { intent: "update", quantity: 1, promoCode }),
         "seasoning",
         "198.51.100.7",
@@ -89,18 +91,18 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const response = (await cartAction({
       request: postRequest("/cart", { intent: "add", productKey: "blaze-nope", quantity: 1 }),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(response.headers.get("Location")).toBe("/cart?notice=unavailable");
   });
 
   it("ignores prices and totals sent by the browser", async () => {
     const request = postRequest("/checkout", { ...customer, price: 1, totalCents: 1, subtotal: 1, shipping: 0 });
-    const cookie = (await cartCookieHeader(request, [{ productKey: "blaze-4901", quantity: 2 }])).split(";")[0];
+    const cookie = (await cartCookieHeader(runtime, request, [{ productKey: "blaze-4901", quantity: 2 }])).split(";")[0];
     const response = (await checkoutAction({
       request: postRequest("/checkout", { ...customer, price: 1, totalCents: 1, subtotal: 1, shipping: 0 }, cookie),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(response.status).toBe(302);
     const token = new URL(response.headers.get("Location")!, TEST_ORIGIN).searchParams.get("checkout")!;

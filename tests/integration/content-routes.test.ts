@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/config.server";
 import { contactMessages, emailOutbox, mailingList, products } from "~/db/schema";
 import { isUniqueViolation, subscribe } from "~/mailing-list/subscribe.server";
 import { action as contactAction } from "~/routes/contact";
@@ -10,30 +10,32 @@ import { sendEmailSafely } from "~/services/email/index.server";
 import { findOutboxEmail, listOutboxEmails, outboxWriter } from "~/services/email/outbox.server";
 import { createOutboxSender } from "~/services/email/outbox-sender.server";
 import { testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { testContext, testRuntime } from "../support/test-runtime";
 
 type DataResult<T> = { data: T; init: { status?: number } | null };
+
+let runtime: StoreRuntime;
 
 function post(path: string, fields: Record<string, string>): Request {
   return new Request(`http://store.test${path}`, { method: "POST", body: new URLSearchParams(fields) });
 }
 
 async function runAction<T>(
-  action: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>,
+  action: (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>,
   request: Request,
 ): Promise<T> {
-  return (await action({ request, params: {}, context: {} })) as T;
+  return (await action({ request, params: {}, context: testContext(runtime) })) as T;
 }
 
 describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    // The routes reach the database through getDb(): point the process runtime at the test database.
-    globalThis.__storeRuntime = Promise.resolve({ config: getConfig(), database, sessionSecret: "s".repeat(32) });
+    runtime = { ...testRuntime(database), sessionSecret: "s".repeat(32) };
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -157,10 +159,10 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
       expect(stored).toMatchObject({ name: "Dana Smith", phone: "(512) 555-0100", message: "Do you ship to Alaska?\nThanks" });
 
       // With POSTMARK_SERVER_TOKEN in a local .env the email goes to Postmark instead of the outbox.
-      if (getConfig().POSTMARK_SERVER_TOKEN) return;
+      if (runtime.config.POSTMARK_SERVER_TOKEN) return;
       const [email] = await listOutboxEmails(database.db);
       expect(email).toMatchObject({
-        toAddress: getConfig().STORE_EMAIL,
+        toAddress: runtime.config.STORE_EMAIL,
         subject: "New contact message from Dana Smith",
         tag: "contact-message",
       });
@@ -218,11 +220,15 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
 
   describe("LOVE RUB landing", () => {
     it("falls back to 15.99 before the catalog is loaded, then reads the price from the products table", async () => {
-      expect(await loveRubLoader()).toEqual({ priceCents: 1599, image: null });
+      expect(
+        await loveRubLoader({ request: new Request("http://store.test/love-rub"), params: {}, context: testContext(runtime) }),
+      ).toEqual({ priceCents: 1599, image: null });
       await database.db
         .insert(products)
         .values(testProduct("custom_product-LOVE-RUB-001", 1699, { image: "/images/products/custom_product/LOVE-RUB-001/1.svg" }));
-      expect(await loveRubLoader()).toEqual({ priceCents: 1699, image: "/images/products/custom_product/LOVE-RUB-001/1.svg" });
+      expect(
+        await loveRubLoader({ request: new Request("http://store.test/love-rub"), params: {}, context: testContext(runtime) }),
+      ).toEqual({ priceCents: 1699, image: "/images/products/custom_product/LOVE-RUB-001/1.svg" });
     });
   });
 });

@@ -7,7 +7,6 @@ import { createPostmarkSender } from "~/services/email/postmark-sender.server";
 import type { EmailMessage } from "~/services/email/types";
 import { postmarkError, startFakePostmark, type FakeServer } from "../fakes/postmark";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { useTestRuntime } from "../support/test-runtime";
 
 /**
  * A failed email is kept in the delivery
@@ -34,11 +33,9 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
   let postmark: FakeServer;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
     postmark = await startFakePostmark();
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await postmark?.close();
     await database?.dispose();
   });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as cartAction } from "~/routes/cart";
 import { action as chatbotAction } from "~/routes/chatbot";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -7,8 +8,11 @@ import { action as seasoningCheckoutAction } from "~/routes/custom-product-check
 import { action as loginAction } from "~/routes/_staff.login";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { action as singleCheckoutAction } from "~/routes/single-product-checkout";
+import type { StoreRuntime } from "~/runtime.server";
 import type { TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Every form action reads its form through app/utils/forms.server.ts: a
@@ -16,7 +20,7 @@ import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
  * intent is refused with a readable 4xx before anything is read from or
  * written to the database (the database here throws if it is touched).
  */
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Action = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>;
 
 const FORM_ROUTES: Array<[string, Action]> = [
   ["/cart", cartAction as Action],
@@ -31,7 +35,7 @@ const FORM_ROUTES: Array<[string, Action]> = [
 
 async function refusal(action: Action, request: Request): Promise<Response> {
   try {
-    await action({ request, params: {}, context: {} });
+    await action({ request, params: {}, context: testContext(runtime) });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -43,7 +47,7 @@ const untouchable = new Proxy(
   {},
   {
     get(_target, property) {
-      // `await getDb()` looks for a `then`; handing the database around is fine, using it is not.
+      // Handing the database around is fine (an `await` looks for a `then`), using it is not.
       if (property === "then") return undefined;
       throw new Error("a refused form must not reach the database");
     },
@@ -52,10 +56,7 @@ const untouchable = new Proxy(
 
 describe("refused form posts", () => {
   beforeAll(() => {
-    useTestRuntime({ kind: "pglite", db: untouchable } as unknown as TestDatabase);
-  });
-  afterAll(() => {
-    globalThis.__storeRuntime = undefined;
+    runtime = testRuntime({ kind: "pglite", db: untouchable } as unknown as TestDatabase);
   });
 
   describe.each(FORM_ROUTES)("%s", (path, action) => {

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +13,18 @@ import { action as newPurchase } from "~/routes/newPurchase";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { SHIPPING_QUOTE_RATE_LIMIT } from "~/checkout/shipping-quote.server";
 import { testOrder } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+let runtime: StoreRuntime;
+
+type Action = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response>;
 
 /** The client address each request comes from, as the HTTP server would hand it over in the load context. */
 const addresses = new WeakMap<Request, string>();
 const call = (action: Action, request: Request) =>
-  action({ request, params: {}, context: { clientAddress: addresses.get(request) ?? newVisitor() } });
+  action({ request, params: {}, context: testContext(runtime, { clientAddress: addresses.get(request) ?? newVisitor() }) });
 
 /** A client address no other test has used: rate limits are per address and live in the database. */
 let visitors = 0;
@@ -55,10 +59,9 @@ describe.each(testDatabaseKinds())("the spec's JSON routes on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -201,7 +204,7 @@ describe.each(testDatabaseKinds())("the spec's JSON routes on %s", (kind) => {
     const page = (await contactPage({
       request: new Request(`${TEST_ORIGIN}/contact`, { method: "POST", body: form }),
       params: {},
-      context: { clientAddress: visitor },
+      context: testContext(runtime, { clientAddress: visitor }),
     })) as unknown as { data: { formError?: string }; init: { status: number; headers: Record<string, string> } };
     expect(page.init.status).toBe(429);
     expect(page.init.headers["Retry-After"]).toMatch(/^\d+$/);

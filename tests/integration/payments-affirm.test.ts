@@ -11,9 +11,12 @@ import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm"
 import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
 import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 import { expectConsoleError } from "../support/console-error";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer();
 
@@ -43,7 +46,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     await database.db
       .insert(products)
       .values([
@@ -52,7 +55,6 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       ]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -77,7 +79,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const response = (await confirmOrderAction({
       request: new Request(`${TEST_ORIGIN}/api/confirm-order`, { method: "POST", body }),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(response.status).toBe(303);
     return response.headers.get("Location")!;
@@ -87,7 +89,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const result = (await returnPageLoader({
       request: new Request(`${TEST_ORIGIN}${path}`),
       params: { method: "affirm" },
-      context: {},
+      context: testContext(runtime),
     })) as unknown as {
       data: ReturnView;
       init: { status?: number } | null;
@@ -101,7 +103,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
       headers,
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-    const response = (await authorizeChargeAction({ request, params: {}, context: {} })) as Response;
+    const response = (await authorizeChargeAction({ request, params: {}, context: testContext(runtime) })) as Response;
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     return { body: (await response.json()) as { transactionId?: string; orderId?: string; error?: string }, status: response.status };
   }
@@ -163,7 +165,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const result = (await cancelAffirmLoader({
       request: new Request(`${TEST_ORIGIN}/checkout-canceled-affirm?checkout_token=${checkout.token}&attempt=${attemptId}`),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as { backTo: string };
     expect(result.backTo).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
@@ -266,7 +268,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const viaGet = (await confirmOrderLoader({
       request: new Request(`${TEST_ORIGIN}/api/confirm-order`),
       params: {},
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     expect(viaGet.headers.get("Location")).toBe("/checkout-authorized/affirm");
     const unknown = await visit(await postConfirmation("NOSUCHCHECKOUT01"));

@@ -9,8 +9,11 @@ import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer();
 
@@ -21,7 +24,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     fake = await startFakeAuthorizeNet();
     config = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
@@ -30,7 +33,6 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await fake?.close();
     await database?.dispose();
   });
@@ -104,12 +106,16 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       redirect: "manual",
     });
     expect(left.headers.get("location")).toBe(`${TEST_ORIGIN}${cancelPath}`);
-    useTestRuntime(database, {
+    runtime = testRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
       ...fakeAuthorizeNetSettings(fake),
     });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     error.mockRestore();
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));

@@ -13,8 +13,11 @@ import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { action as testPageAction, loader as testPageLoader } from "~/routes/test-payment.$id";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer();
 
@@ -39,7 +42,6 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       .values([testProduct("blaze-4899", 4899), testProduct("blaze-4900", 4900), testProduct("custom_product-LOVE-RUB-001", 1599)]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -51,21 +53,23 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   }
 
   it("refuses the test payment page and its Approve with 404 while test mode is off, and writes nothing", async () => {
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     const { testPaymentId } = await startTestPayment();
     const params = { id: testPaymentId };
     expect(
-      await settle(() => testPageLoader({ request: new Request(`${TEST_ORIGIN}/test-payment/${testPaymentId}`), params, context: {} })),
+      await settle(() =>
+        testPageLoader({ request: new Request(`${TEST_ORIGIN}/test-payment/${testPaymentId}`), params, context: testContext(runtime) }),
+      ),
     ).not.toBeInstanceOf(Response);
 
-    useTestRuntime(database, { PAYMENTS_TEST_MODE: "off" });
+    runtime = testRuntime(database, { PAYMENTS_TEST_MODE: "off" });
     const page = await settle(() =>
-      testPageLoader({ request: new Request(`${TEST_ORIGIN}/test-payment/${testPaymentId}`), params, context: {} }),
+      testPageLoader({ request: new Request(`${TEST_ORIGIN}/test-payment/${testPaymentId}`), params, context: testContext(runtime) }),
     );
     expect((page as Response).status).toBe(404);
     for (const decision of ["approved", "declined", "cancelled"]) {
       const posted = await settle(() =>
-        testPageAction({ request: postRequest(`/test-payment/${testPaymentId}`, { decision }), params, context: {} }),
+        testPageAction({ request: postRequest(`/test-payment/${testPaymentId}`, { decision }), params, context: testContext(runtime) }),
       );
       expect((posted as Response).status).toBe(404);
     }
@@ -74,7 +78,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   });
 
   it("answers 415 when /api/stripe gets anything but JSON", async () => {
-    useTestRuntime(database, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", PUBLIC_BASE_URL: TEST_ORIGIN });
+    runtime = testRuntime(database, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", PUBLIC_BASE_URL: TEST_ORIGIN });
     const response = await stripeApi({
       request: new Request(`${TEST_ORIGIN}/api/stripe`, {
         method: "POST",
@@ -82,19 +86,19 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
         body: JSON.stringify({ checkoutToken: "abcdefghijkl" }),
       }),
       params: {},
-      context: {},
+      context: testContext(runtime),
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ error: "Send a JSON body." });
   });
 
   it("takes only the paid lines out of the cart: lines added during the payment stay, and a reload takes nothing more", async () => {
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     const { checkout, attemptId, testPaymentId } = await startTestPayment([{ productKey: "blaze-4899", quantity: 2 }]);
     await decideTestPayment(database.db, testPaymentId, "approved");
     const request = new Request(TEST_ORIGIN);
     const cartCookie = cookieFrom(
-      await cartCookieHeader(request, [
+      await cartCookieHeader(runtime, request, [
         { productKey: "blaze-4899", quantity: 3 },
         { productKey: "blaze-4900", quantity: 1 },
       ]),
@@ -104,13 +108,13 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       returnPage({
         request: new Request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: cartCookie } }),
         params: { method: "stripe" },
-        context: {},
+        context: testContext(runtime),
       }),
     )) as Response;
     expect(first.status).toBe(302);
     const setCookies = first.headers.getSetCookie();
     const cookies = setCookies.map(cookieFrom).join("; ");
-    expect(await readCart(new Request(TEST_ORIGIN, { headers: { Cookie: cookies } }))).toEqual([
+    expect(await readCart(runtime, new Request(TEST_ORIGIN, { headers: { Cookie: cookies } }))).toEqual([
       { productKey: "blaze-4899", quantity: 1 },
       { productKey: "blaze-4900", quantity: 1 },
     ]);
@@ -119,7 +123,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       returnPage({
         request: new Request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: cookies } }),
         params: { method: "stripe" },
-        context: {},
+        context: testContext(runtime),
       }),
     );
     expect(again).not.toBeInstanceOf(Response);
@@ -155,7 +159,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
     });
 
     it("is held by one of two checkouts paying at once, and given back when that payment is declined", async () => {
-      useTestRuntime(database);
+      runtime = testRuntime(database);
       const [a, b] = await Promise.all([loveRubCheckout("Rub.Fan+first@Example.com"), loveRubCheckout(" rub.fan+second@example.com")]);
       const results = await Promise.all([
         startPayment(database.db, config, { checkout: a, method: "stripe" }),
@@ -178,7 +182,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
         await cancelledPage({
           request: new Request(`${TEST_ORIGIN}/payments/cancelled?checkout_token=${winner.checkout.token}&attempt=${attempt.id}`),
           params: {},
-          context: {},
+          context: testContext(runtime),
         });
       }
       expect(await database.db.select().from(promoReservations).where(eq(promoReservations.email, "rub.fan@example.com"))).toEqual([]);
@@ -187,16 +191,20 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   });
 
   it("a cancel on the test page comes back to the checkout saying so, with the attempt abandoned and nothing recorded", async () => {
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     const { checkout, attemptId, testPaymentId } = await startTestPayment();
     const posted = (await testPageAction({
       request: postRequest(`/test-payment/${testPaymentId}`, { decision: "cancelled" }),
       params: { id: testPaymentId },
-      context: {},
+      context: testContext(runtime),
     })) as Response;
     const cancelPath = posted.headers.get("Location")!;
     expect(cancelPath).toBe(`/payments/cancelled?checkout_token=${checkout.token}&attempt=${attemptId}`);
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
     expect(attempt.status).toBe("abandoned");
@@ -204,13 +212,13 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   });
 
   it("the 'Payment not finished' page can check again and promises an email", async () => {
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     const { checkout, attemptId } = await startTestPayment();
     const path = `/checkout-authorized/stripe?checkout_token=${checkout.token}&attempt=${attemptId}`;
     const result = (await returnPage({
       request: new Request(`${TEST_ORIGIN}${path}`),
       params: { method: "stripe" },
-      context: {},
+      context: testContext(runtime),
     })) as unknown as {
       data: { kind: string; query: [string, string][] };
     };

@@ -11,8 +11,11 @@ import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { fakePayPalSettings, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer();
 
@@ -28,11 +31,10 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
       ...fakePayPalSettings(fake),
     });
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(products).values([testProduct("blaze-4899", 4899), testProduct("blaze-4901", 4901)]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await fake?.close();
   });
@@ -104,11 +106,15 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     const left = await fetch(`${fake.url}/checkoutnow/cancel?token=${order.id}`, { method: "POST", redirect: "manual" });
     // PayPal appends its token to the cancel URL.
     expect(left.headers.get("location")?.startsWith(`${TEST_ORIGIN}${cancelPath}`)).toBe(true);
-    useTestRuntime(database, {
+    runtime = testRuntime(database, {
       PUBLIC_BASE_URL: TEST_ORIGIN,
       ...fakePayPalSettings(fake),
     });
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
     expect(attempt?.status).toBe("abandoned");

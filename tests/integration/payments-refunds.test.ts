@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCartCheckout, type Checkout } from "~/checkout/checkout.server";
@@ -14,20 +15,23 @@ import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet 
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectConsoleError } from "../support/console-error";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const STAFF_EMAIL = "money@example.com";
 const STAFF_PASSWORD = "Correct-Horse-Battery-42";
 const customer = checkoutCustomer({ email: "ada.refunds@example.com" });
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null };
 
 async function call(fn: RouteFn, request: Request): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await fn({ request, params: {}, context: { clientAddress: "192.0.2.77" } });
+    result = await fn({ request, params: {}, context: testContext(runtime, { clientAddress: "192.0.2.77" }) });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     result = error;
@@ -64,13 +68,12 @@ describe.each(testDatabaseKinds())("refunds on %s", (kind) => {
     await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await paypal?.close();
     await anet?.close();
   });
   beforeEach(() => {
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     paypal.reset();
     anet.reset();
     forgetPayPalTokens();

@@ -13,8 +13,11 @@ import { createStripeProvider, stripeOptionsFromConfig } from "~/services/paymen
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectConsoleError } from "../support/console-error";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
 const customer = checkoutCustomer({ email: "ada.stripe@example.com" });
@@ -37,11 +40,10 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     await database.db.insert(products).values([testProduct("blaze-5001", 249_999), testProduct("blaze-5002", 5_000)]);
   });
   beforeEach(() => {
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     fake.respondWith(fake.answerLikeStripe);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await fake?.close();
   });
@@ -63,7 +65,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
       headers: { "Content-Type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-    return stripeApi({ request, params: {}, context: {} });
+    return stripeApi({ request, params: {}, context: testContext(runtime) });
   }
 
   async function startCardPayment(checkout: Checkout) {
@@ -85,7 +87,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
       headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
       body: payload,
     });
-    return stripeWebhook({ request, params: {}, context: {} });
+    return stripeWebhook({ request, params: {}, context: testContext(runtime) });
   }
 
   const returnVisit = (checkout: Checkout, attemptId: string, extra: Record<string, string> = {}) =>
@@ -158,12 +160,17 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const intent = fake.succeedPaymentIntent(intentId);
     const { payload, signature } = fake.signedEvent("payment_intent.succeeded", intent, WEBHOOK_SECRET);
 
-    globalThis.__storeRuntime = Promise.reject(new Error("database unreachable"));
-    globalThis.__storeRuntime.catch(() => undefined);
+    expectConsoleError();
+    const unreachable = new Proxy({} as StoreRuntime["db"], {
+      get() {
+        throw new Error("database unreachable");
+      },
+    });
+    runtime = { ...testRuntime(database, env), db: unreachable };
     expect((await postWebhook(payload, signature)).status).toBe(503);
     expect(await ordersOf(checkout)).toHaveLength(0);
 
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     expect((await postWebhook(payload, signature)).status).toBe(200);
     expect(await ordersOf(checkout)).toHaveLength(1);
   });
@@ -253,7 +260,11 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const session = fake.checkoutSessions.get(started.payment.reference)!;
     const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
     expect(session.cancel_url).toBe(`${TEST_ORIGIN}${cancelPath}`);
-    const back = (await cancelledPage({ request: new Request(`${TEST_ORIGIN}${cancelPath}`), params: {}, context: {} })) as Response;
+    const back = (await cancelledPage({
+      request: new Request(`${TEST_ORIGIN}${cancelPath}`),
+      params: {},
+      context: testContext(runtime),
+    })) as Response;
     expect(back.headers.get("Location")).toBe(`/checkout?checkout=${checkout.token}&payment_cancelled=1`);
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
     expect(attempt?.status).toBe("abandoned");
@@ -302,7 +313,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     });
 
     it("Stripe not configured: 404", async () => {
-      useTestRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+      runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
       const checkout = await newCheckout();
       expect((await callApi({ checkoutToken: checkout.token })).status).toBe(404);
     });

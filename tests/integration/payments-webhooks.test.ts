@@ -12,13 +12,16 @@ import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const customer = checkoutCustomer({ email: "ada.webhooks@example.com" });
 
-const toPayPal = (request: Request) => paypalWebhook({ request, params: {}, context: {} });
-const toAuthorizeNet = (request: Request) => authorizeNetWebhook({ request, params: {}, context: {} });
+const toPayPal = (request: Request) => paypalWebhook({ request, params: {}, context: testContext(runtime) });
+const toAuthorizeNet = (request: Request) => authorizeNetWebhook({ request, params: {}, context: testContext(runtime) });
 
 describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) => {
   let database: TestDatabase;
@@ -41,13 +44,12 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
     await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
     await paypal?.close();
     await anet?.close();
   });
   beforeEach(() => {
-    useTestRuntime(database, env);
+    runtime = testRuntime(database, env);
     paypal.reset();
     anet.reset();
     forgetPayPalTokens();
@@ -92,9 +94,9 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       }
       const otherHook = await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference, { webhookId: "WH-SOMEONE-ELSE" });
       expect(otherHook.status).toBe(400);
-      useTestRuntime(database, { ...env, PAYPAL_WEBHOOK_ID: "" });
+      runtime = testRuntime(database, { ...env, PAYPAL_WEBHOOK_ID: "" });
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(400);
-      useTestRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+      runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(400);
       expect(await ordersOf(checkout)).toHaveLength(0);
     });
@@ -119,7 +121,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
         const response = await anet.sendWebhook(toAuthorizeNet, "net.authorize.payment.authcapture.created", paid.transId, { signature });
         expect(response.status).toBe(400);
       }
-      useTestRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+      runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
       expect((await anet.sendWebhook(toAuthorizeNet, "net.authorize.payment.authcapture.created", paid.transId)).status).toBe(400);
       expect(await ordersOf(checkout)).toHaveLength(0);
     });

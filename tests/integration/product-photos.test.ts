@@ -8,7 +8,7 @@ import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { forgetPhotoIndexes, photoIndex } from "~/catalog/photos.server";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testRuntime } from "../support/test-runtime";
 
 /**
  * ADR 016 through the whole request handler: a product with a photo in PRODUCT_PHOTOS_DIR shows a
@@ -37,9 +37,9 @@ describe("product photos with the drawing as the fallback", () => {
 
   async function useStore(env: Record<string, string>) {
     forgetPhotoIndexes();
-    const runtime = useTestRuntime(database, env);
+    const runtime = testRuntime(database, env);
     await loadCatalogIfChanged(database.db, files(), { photos: await photoIndex(runtime.config.PRODUCT_PHOTOS_DIR) });
-    store ??= await createStoreHandler();
+    store = await createStoreHandler(runtime);
   }
 
   function get(pathname: string) {
@@ -77,7 +77,6 @@ describe("product photos with the drawing as the fallback", () => {
   });
 
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     forgetPhotoIndexes();
     await database?.dispose();
     rmSync(scratch, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCartCheckout } from "~/checkout/checkout.server";
 import { products } from "~/db/schema";
@@ -8,14 +9,17 @@ import { action as seasoningCheckoutAction } from "~/routes/custom-product-check
 import { SHIPPING_RATE_LIMITED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 12, item 3: the form routes refuse with 429, Retry-After and a readable
  * message once the client address has used its budget (counted in the database).
  */
-type Route = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>;
 type DataResult<T> = { data: T; init: ResponseInit | null };
 
 const customer = checkoutCustomer();
@@ -28,11 +32,10 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(products).values([testProduct("blaze-4899", 4899), testProduct("custom_product-LOVE-RUB-001", 1599)]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
   afterEach(() => {
@@ -49,7 +52,7 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
       (await (newsletterAction as Route)({
         request: post("/newsletter", { email: `reader${i}@example.com`, source: "footer", mode: "fetch" }),
         params: {},
-        context: { clientAddress: address },
+        context: testContext(runtime, { clientAddress: address }),
       })) as DataResult<{ status: string; message: string }>;
     for (let i = 0; i < RATE_LIMITS.newsletter.limit; i += 1) expect((await signUp(i)).data.status).toBe("subscribed");
     const limited = await signUp(99);
@@ -65,7 +68,7 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
       (await (startPaymentAction as Route)({
         request: post("/payments/start", { checkout: checkout.token, method: "stripe" }),
         params: {},
-        context: { clientAddress: "198.51.100.41" },
+        context: testContext(runtime, { clientAddress: "198.51.100.41" }),
       })) as Response;
     for (let i = 0; i < RATE_LIMITS.paymentStart.limit; i += 1) {
       expect((await start()).headers.get("Location")).not.toContain("payment_error");
@@ -82,7 +85,7 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
       (await (seasoningCheckoutAction as Route)({
         request: post("/custom-product-checkout", { intent: "update", quantity: 3, ...customer }),
         params: {},
-        context: { clientAddress: "198.51.100.42" },
+        context: testContext(runtime, { clientAddress: "198.51.100.42" }),
       })) as DataResult<{ shippingError: string | null }>;
     for (let i = 0; i < RATE_LIMITS.shippingQuote.limit; i += 1) expect((await quote()).data.shippingError).toBeNull();
     const limited = await quote();

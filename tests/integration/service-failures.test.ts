@@ -16,7 +16,7 @@ import { openAIError, startFakeOpenAI } from "../fakes/openai";
 import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN } from "../support/test-runtime";
 
 /** What the product page does: the stored description, else one generated (and stored) now. */
 const reformattedDescription: typeof generateDescription = async (db, generator, product) =>
@@ -47,11 +47,9 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
   let easypost: FakeServer;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
     [postmark, openai, easypost] = await Promise.all([startFakePostmark(), startFakeOpenAI(), startFakeEasyPost()]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await Promise.all([postmark?.close(), openai?.close(), easypost?.close()]);
     await database?.dispose();
   });

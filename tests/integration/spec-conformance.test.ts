@@ -1,3 +1,4 @@
+import type { StoreRuntime } from "~/runtime.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCheckout } from "~/checkout/checkout.server";
@@ -10,7 +11,9 @@ import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-redemptions.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /** Issue 18: the spec's contradictions resolved for the shopper, and the pending checkout's details. */
 
@@ -31,7 +34,7 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db
       .insert(products)
       .values([
@@ -42,14 +45,13 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
       ]);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
   let visitor = 0;
   /** Each post from its own address, so the shipping-quote rate limit does not decide these tests. */
   const submit = (path: string, kindOf: "single" | "seasoning", fields: Record<string, string | number>) =>
-    singleCheckoutAction(database.db, postRequest(path, fields), kindOf, `198.51.100.${(visitor += 1) % 250}`);
+    singleCheckoutAction(runtime, postRequest(path, fields), kindOf, `198.51.100.${(visitor += 1) % 250}`);
 
   async function payAndConfirm(checkoutToken: string) {
     const checkout = (await getCheckout(database.db, checkoutToken))!;

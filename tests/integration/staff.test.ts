@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,14 +24,17 @@ import { LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
 import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
 import { parseConfig } from "~/config.server";
 import { testOrder } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const EMAIL = "staff@example.com";
 const PASSWORD = "Correct-Horse-Battery-42";
 
 type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; location: string | null };
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
 /** The client address the HTTP server would hand the routes (load context); each test gets its own. */
 let currentAddress = "192.0.2.1";
@@ -41,7 +44,7 @@ let addressCount = 0;
 async function call(fn: RouteFn, request: Request, clientAddress = currentAddress): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await fn({ request, params: {}, context: { clientAddress } });
+    result = await fn({ request, params: {}, context: testContext(runtime, { clientAddress }) });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     result = error;
@@ -106,12 +109,11 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD });
   });
 
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 

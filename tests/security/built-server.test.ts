@@ -265,7 +265,7 @@ async function waitForHealth() {
 
 /** True when build/ is missing, a development build, or older than any source file it is made from. */
 function buildIsStale(): boolean {
-  const outputs = ["build/index.js", "build/main.js", "build/server.js"];
+  const outputs = ["build/index.js", "build/server.js"];
   if (!outputs.every((file) => existsSync(file))) return true;
   // A development build (remix dev) is no production build either.
   if (readFileSync("build/index.js", "utf8").includes("jsxDEV")) return true;

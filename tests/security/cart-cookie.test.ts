@@ -1,3 +1,4 @@
+import type { StoreRuntime } from "~/runtime.server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCartChange } from "~/cart/cart-actions.server";
@@ -5,7 +6,9 @@ import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
 import { products } from "~/db/schema";
 import { testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { cookieFrom, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, TEST_ORIGIN, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 const withCookie = (cookie: string) => new Request(`${TEST_ORIGIN}/cart`, { headers: { Cookie: cookie } });
 
@@ -13,11 +16,10 @@ describe("the cart cookie cannot be poisoned", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(products).values(testProduct("blaze-4900", 4900));
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -33,15 +35,15 @@ describe("the cart cookie cannot be poisoned", () => {
 
   it("drops a signed cookie whose lines hold a NUL, instead of failing every page", async () => {
     const request = new Request(`${TEST_ORIGIN}/cart`);
-    const poisoned = cookieFrom(await cartCookieHeader(request, [{ productKey: "blaze-\u0000x", quantity: 1 }]));
-    expect(await readCart(withCookie(poisoned))).toEqual([]);
+    const poisoned = cookieFrom(await cartCookieHeader(runtime, request, [{ productKey: "blaze-\u0000x", quantity: 1 }]));
+    expect(await readCart(runtime, withCookie(poisoned))).toEqual([]);
   });
 
   it("reads any cookie header without throwing, and keeps only well-formed lines", async () => {
     await fc.assert(
       // Any value a Cookie header can carry: printable ASCII (a browser cannot send control characters there).
       fc.asyncProperty(fc.stringMatching(/^[\x20-\x7e]{0,300}$/), async (value) => {
-        const cart = await readCart(withCookie(`cart=${value}`));
+        const cart = await readCart(runtime, withCookie(`cart=${value}`));
         expect(Array.isArray(cart)).toBe(true);
       }),
       { numRuns: 300 },

@@ -18,8 +18,11 @@ import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
 import { expectConsoleError } from "../support/console-error";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 17, row 14: one email rule for the checkout form and the mailer, and
@@ -92,11 +95,10 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(products).values(testProduct("blaze-4901", 4901));
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -104,11 +106,11 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
     const [{ value: before }] = await database.db.select({ value: count() }).from(checkouts);
     for (const email of ["ada@example", "ada..lovelace@example.com", "ada@example.com\nBcc: victim@example.com"]) {
       const first = postRequest("/checkout", { ...customer, email });
-      const cookie = (await cartCookieHeader(first, [{ productKey: "blaze-4901", quantity: 1 }])).split(";")[0];
+      const cookie = (await cartCookieHeader(runtime, first, [{ productKey: "blaze-4901", quantity: 1 }])).split(";")[0];
       const result = (await checkoutAction({
         request: postRequest("/checkout", { ...customer, email }, cookie),
         params: {},
-        context: {},
+        context: testContext(runtime),
       })) as {
         data: { errors: Record<string, string> };
         init: { status: number };
@@ -135,7 +137,7 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
 
   async function thankYou({ checkoutToken, attemptId }: { checkoutToken: string; attemptId: string }) {
     const url = `${TEST_ORIGIN}/checkout-authorized/stripe?${new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId })}`;
-    const result = (await thankYouLoader({ request: new Request(url), params: { method: "stripe" }, context: {} })) as {
+    const result = (await thankYouLoader({ request: new Request(url), params: { method: "stripe" }, context: testContext(runtime) })) as {
       data: { kind: string; orderId: string; emailState: string };
     };
     return result.data;
@@ -175,8 +177,12 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
     expect(await thankYou(payment)).toMatchObject({ emailState: "pending" });
     const receipt = async () => {
       const request = new Request(`${TEST_ORIGIN}/checkout-confirmation`);
-      const cookie = (await lastOrderCookieHeader(request, view.orderId)).split(";")[0];
-      const loaded = await receiptLoader({ request: new Request(request.url, { headers: { Cookie: cookie } }), params: {}, context: {} });
+      const cookie = (await lastOrderCookieHeader(runtime, request, view.orderId)).split(";")[0];
+      const loaded = await receiptLoader({
+        request: new Request(request.url, { headers: { Cookie: cookie } }),
+        params: {},
+        context: testContext(runtime),
+      });
       return loaded as { order: { orderId: string } | null; emailState: string | null };
     };
     expect(await receipt()).toMatchObject({ order: { orderId: view.orderId }, emailState: "pending" });

@@ -4,6 +4,7 @@ import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createStoreServer } from "../../server/app";
+import { standInBuild } from "../support/stand-in-build";
 import {
   addressKey,
   connectionLimitsFor,
@@ -12,6 +13,7 @@ import {
   type ConnectionSettings,
 } from "../../server/connection-limits";
 import { startHalfOpenConnections, type HalfOpenAttack } from "../support/half-open-connections";
+import type { StoreRuntime } from "~/runtime.server";
 
 /**
  * The store's own HTTP server holds on its own, with no proxy in front: one
@@ -45,9 +47,12 @@ afterEach(async () => {
 
 async function startServer(settings: Partial<ConnectionSettings> = {}): Promise<number> {
   server = createStoreServer({
-    handleRequest: async () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }),
+    build: standInBuild(async () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }), {
+      assetsBuildDirectory: tmpdir(),
+    }),
+    // The stand-in for Remix reads no runtime.
+    store: {} as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "http://127.0.0.1", TRUSTED_PROXIES: 0, ...settings },
-    assets: { publicPath: "/build/", directory: tmpdir() },
     publicDirectory: tmpdir(),
     sharedCache: false,
   });

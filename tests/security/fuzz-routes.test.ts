@@ -3,8 +3,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { allProductKeys } from "~/catalog/queries.server";
 import { createStoreHandler, type RouteFile, type StoreHandler } from "../support/remix-handler";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 12 item 1: hostile input never gets a 5xx. Every route module of
@@ -159,8 +162,8 @@ describe("hostile input on every route (fuzz)", () => {
       if (!String(args[0]).includes("could not be decoded")) warn(...args);
     });
     database = await createTestDatabase("pglite", { catalog: true });
-    useTestRuntime(database);
-    store = await createStoreHandler();
+    runtime = testRuntime(database);
+    store = await createStoreHandler(runtime);
     productKey = (await allProductKeys(database.db))[0].key;
     const rows = await database.db.execute<{ name: string }>(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
@@ -173,7 +176,6 @@ describe("hostile input on every route (fuzz)", () => {
     counts = await rowCounts();
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
@@ -225,9 +227,10 @@ describe("hostile input on every route (fuzz)", () => {
       // A real server always has the Host header (Remix compares it with Origin on a form post).
       const headers = new Headers(init.headers);
       if (!headers.has("Host")) headers.set("Host", new URL(TEST_ORIGIN).host);
-      response = await store.handle(new Request(`${TEST_ORIGIN}${path}`, { ...init, headers }), {
-        clientAddress: `198.51.${requests % 250}.${requests % 199}`,
-      });
+      response = await store.handle(
+        new Request(`${TEST_ORIGIN}${path}`, { ...init, headers }),
+        testContext(runtime, { clientAddress: `198.51.${requests % 250}.${requests % 199}` }),
+      );
     } catch (error) {
       throw new Error(`${label} threw: ${String(error)}`);
     }

@@ -6,8 +6,11 @@ import { MAX_LINE_QUANTITY } from "~/cart/cart";
 import { ORDER_TOO_LARGE_MESSAGE } from "~/pricing/pricing";
 import { cleanText, hasControlCharacters } from "~/utils/request-text";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { cookieFrom, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 17, rows 9 (caps), 12 and 13, through the whole request handler
@@ -32,19 +35,18 @@ describe("hostile requests through the request handler", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite", { catalog: true });
-    useTestRuntime(database);
-    store = await createStoreHandler();
+    runtime = testRuntime(database);
+    store = await createStoreHandler(runtime);
     productKey = (await database.db.select({ key: products.key }).from(products).limit(1))[0].key;
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
   function send(path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
     headers.set("Host", new URL(TEST_ORIGIN).host);
-    return store.handle(new Request(`${TEST_ORIGIN}${path}`, { ...init, headers }), { clientAddress: "192.0.2.10" });
+    return store.handle(new Request(`${TEST_ORIGIN}${path}`, { ...init, headers }), testContext(runtime, { clientAddress: "192.0.2.10" }));
   }
 
   const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -215,7 +217,7 @@ describe("hostile requests through the request handler", () => {
             body: form({ name: "Dana Reyes", email: "dana@example.com", phone: "5125550142", message: `Hello number ${attempt}` }),
             headers: { ...headers, Host: "store.test" },
           }),
-          { clientAddress: "203.0.113.77" },
+          testContext(runtime, { clientAddress: "203.0.113.77" }),
         );
         if (response.status === 429) break;
       }

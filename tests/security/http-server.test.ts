@@ -6,13 +6,15 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
+import type { StoreRuntime } from "~/runtime.server";
 import { createStoreServer } from "../../server/app";
+import { standInBuild } from "../support/stand-in-build";
 
 /**
  * The store's HTTP server (server/app.ts) in this process, on a real socket,
- * with a stand-in for Remix that answers like the app's kinds of routes: a
- * page, JSON, a `.data` request, a redirect, a 404. What it proves holds for
- * every route, because the server does it before and around Remix.
+ * with a stand-in build whose one route answers like the app's kinds of
+ * routes: a page, JSON, a `.data` request, a redirect, a 404. What it proves
+ * holds for every route, because the server does it before and around Remix.
  */
 
 interface Seen {
@@ -30,12 +32,17 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
   if (request.method === "POST") {
     let bytes = 0;
     const reader = request.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+      }
+    } catch {
+      // Cut off by the server's limit: it has answered 413 already.
+    } finally {
+      entry.bodyBytes = bytes;
     }
-    entry.bodyBytes = bytes;
     return Response.json({ bytes });
   }
   switch (pathname) {
@@ -50,7 +57,7 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
     case "/go":
       return new Response(null, { status: 302, headers: { Location: "/" } });
     case "/context":
-      return Response.json({ ...context, url: request.url });
+      return Response.json({ ...context, store: undefined, url: request.url });
     case "/framed":
       return new Response("<p>communicator</p>", {
         headers: {
@@ -90,9 +97,10 @@ let staticRoot: string;
 
 function startServer(trustedProxies: number): Promise<{ server: Server; port: number }> {
   const instance = createStoreServer({
-    handleRequest: standInForRemix,
+    build: standInBuild(standInForRemix, { assetsBuildDirectory: path.join(staticRoot, "public/build") }),
+    // The stand-in for Remix reads no runtime.
+    store: {} as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: trustedProxies },
-    assets: { publicPath: "/build/", directory: path.join(staticRoot, "public/build") },
     publicDirectory: path.join(staticRoot, "public"),
   });
   return new Promise((resolve) =>
@@ -455,6 +463,12 @@ describe("the load context", () => {
       const context = JSON.parse(answer.body);
       expect(context.clientAddress).toBe("203.0.113.50");
       expect(context.url).toMatch(/^https:/);
+      // The host the proxy appended, not one the client put in front; a malformed one is ignored.
+      const forwardedHost = async (value: string) =>
+        JSON.parse((await send("GET", "/context", { to: proxied.port, headers: { Host: "shop.example", "X-Forwarded-Host": value } })).body)
+          .url;
+      expect(await forwardedHost("evil.example, www.shop.example")).toBe("http://www.shop.example/context");
+      expect(await forwardedHost("evil.example, bad host")).toBe("http://shop.example/context");
     } finally {
       await new Promise((resolve) => proxied.server.close(resolve));
     }

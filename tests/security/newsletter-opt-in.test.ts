@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, mailingList } from "~/db/schema";
@@ -7,8 +8,11 @@ import { confirmedSubscribers } from "~/mailing-list/subscribe.server";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter_.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter_.unsubscribe";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 17, row 15: subscribing any address from anywhere used to subscribe it
@@ -17,7 +21,7 @@ import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
  * headers (one-click, RFC 8058), and a honeypot drops scripted sign-ups.
  */
 
-type RouteArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
+type RouteArgs = { request: Request; params: Record<string, string>; context: AppLoadContext };
 type DataResult<T> = { data: T; init: { status?: number } | null };
 
 let visitor = 0;
@@ -26,7 +30,11 @@ let visitor = 0;
 async function run<T>(handler: (args: RouteArgs) => Promise<unknown>, request: Request): Promise<T> {
   visitor += 1;
   try {
-    return (await handler({ request, params: {}, context: { clientAddress: `198.51.100.${visitor % 250}:${visitor}` } })) as T;
+    return (await handler({
+      request,
+      params: {},
+      context: testContext(runtime, { clientAddress: `198.51.100.${visitor % 250}:${visitor}` }),
+    })) as T;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown as T;
     throw thrown;
@@ -48,10 +56,10 @@ describe.each(testDatabaseKinds())("newsletter double opt-in on %s", (kind) => {
   let secret: string;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    secret = useTestRuntime(database, { PUBLIC_BASE_URL: "https://shop.example" }).sessionSecret;
+    runtime = testRuntime(database, { PUBLIC_BASE_URL: "https://shop.example" });
+    secret = runtime.sessionSecret;
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
   beforeEach(async () => {

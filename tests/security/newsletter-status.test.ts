@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailingList } from "~/db/schema";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { expectConsoleError } from "../support/console-error";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 17, row 16: `POST /newsletter` with `mode=fetch` (what the footer and
@@ -18,17 +21,16 @@ const post = (fields: Record<string, string>) =>
   newsletterAction({
     request: new Request(`${TEST_ORIGIN}/newsletter`, { method: "POST", body: new URLSearchParams(fields) }),
     params: {},
-    context: {},
+    context: testContext(runtime),
   }) as Promise<Answer | Response>;
 
 describe.each(testDatabaseKinds())("newsletter answers with the status of what happened, on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 

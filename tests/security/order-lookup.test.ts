@@ -6,8 +6,11 @@ import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { testOrder } from "../support/shopping-fixtures";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 12, item 3: the order lookup cannot be used to enumerate orders, and a
@@ -23,11 +26,10 @@ describe.each(testDatabaseKinds())("order lookup (%s)", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(orders).values(order);
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
   afterEach(() => {
@@ -38,7 +40,7 @@ describe.each(testDatabaseKinds())("order lookup (%s)", (kind) => {
     (await orderStatusLoader({
       request: new Request(`${TEST_ORIGIN}/order-status?id=${encodeURIComponent(id)}`),
       params: {},
-      context: { clientAddress },
+      context: testContext(runtime, { clientAddress }),
     })) as unknown as Lookup;
 
   it("shows an order only for its full Order ID, and never the address, email or phone", async () => {
@@ -75,9 +77,13 @@ describe.each(testDatabaseKinds())("order lookup (%s)", (kind) => {
 
   it("ignores a tampered or forged last-order cookie on the confirmation page", async () => {
     const request = (cookie: string) => new Request(`${TEST_ORIGIN}/checkout-confirmation`, { headers: { Cookie: cookie } });
-    const genuine = cookieFrom(await lastOrderCookieHeader(request(""), ORDER_ID));
+    const genuine = cookieFrom(await lastOrderCookieHeader(runtime, request(""), ORDER_ID));
     const show = async (cookie: string) =>
-      ((await lastOrderLoader({ request: request(cookie), params: {}, context: {} })) as { order: { orderId: string } | null }).order;
+      (
+        (await lastOrderLoader({ request: request(cookie), params: {}, context: testContext(runtime) })) as {
+          order: { orderId: string } | null;
+        }
+      ).order;
     expect((await show(genuine))?.orderId).toBe(ORDER_ID);
 
     const [name, value] = genuine.split("=");

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { loader as outboxEmailLoader } from "~/routes/dev.outbox.$id";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
   try {
@@ -19,7 +22,7 @@ describe("the offline outbox is not for strangers", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await database.db.insert(emailOutbox).values({
       id: "11111111-1111-4111-8111-111111111111",
       toAddress: "grace@example.com",
@@ -30,21 +33,22 @@ describe("the offline outbox is not for strangers", () => {
     });
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
 
   it("answers 404 to a visitor without a staff session, list and single email alike", async () => {
     const request = new Request(`${TEST_ORIGIN}/dev/outbox`);
-    expect(await statusOf(() => outboxLoader({ request, params: {}, context: {} }))).toBe(404);
+    expect(await statusOf(() => outboxLoader({ request, params: {}, context: testContext(runtime) }))).toBe(404);
     const single = new Request(`${TEST_ORIGIN}/dev/outbox/11111111-1111-4111-8111-111111111111`);
     expect(
-      await statusOf(() => outboxEmailLoader({ request: single, params: { id: "11111111-1111-4111-8111-111111111111" }, context: {} })),
+      await statusOf(() =>
+        outboxEmailLoader({ request: single, params: { id: "11111111-1111-4111-8111-111111111111" }, context: testContext(runtime) }),
+      ),
     ).toBe(404);
   });
 
   it("ignores a forged staff cookie", async () => {
     const request = new Request(`${TEST_ORIGIN}/dev/outbox`, { headers: { Cookie: "__staff=eyJzdGFmZklkIjoiMSJ9.forged" } });
-    expect(await statusOf(() => outboxLoader({ request, params: {}, context: {} }))).toBe(404);
+    expect(await statusOf(() => outboxLoader({ request, params: {}, context: testContext(runtime) }))).toBe(404);
   });
 });

@@ -1,9 +1,13 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { LOCKOUT_LIMITS, lockoutClock, MAX_DELAY_MS } from "~/staff/lockout.server";
+import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, useTestRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+let runtime: StoreRuntime;
 
 /**
  * Issue 17, row 8: wrong passwords for one staff account from many addresses
@@ -16,12 +20,12 @@ const EMAIL = "staff@example.com";
 const PASSWORD = "Owner-Knows-This-Pass-1";
 
 type Answer = { status: number; headers: Headers; data: { error?: string } | null };
-type Route = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>;
 
 async function answer(fn: Route, request: Request, clientAddress: string): Promise<Answer> {
   let result: unknown;
   try {
-    result = await fn({ request, params: {}, context: { clientAddress } });
+    result = await fn({ request, params: {}, context: testContext(runtime, { clientAddress }) });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     result = error;
@@ -50,11 +54,10 @@ describe.each(testDatabaseKinds())("sign-in lock-out cannot lock an owner out (%
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    useTestRuntime(database);
+    runtime = testRuntime(database);
     await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD });
   });
   afterAll(async () => {
-    globalThis.__storeRuntime = undefined;
     await database?.dispose();
   });
   afterEach(() => {

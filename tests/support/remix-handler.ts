@@ -1,8 +1,12 @@
 import path from "node:path";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { registerStoreIdentity } from "~/components/layout/store-identity";
 import { neutralizeCrossSiteOrigin } from "~/http/request-screen";
+import { publicConfig } from "~/public-config.server";
+import type { StoreRuntime } from "~/runtime.server";
 import remixConfig from "../../remix.config.js";
+import { testContext } from "./test-runtime";
 
 /**
  * The whole store as one `(Request) => Response` function, in this process and
@@ -11,9 +15,8 @@ import remixConfig from "../../remix.config.js";
  * Remix's own request handler with entry.server.tsx. Requests go through the
  * router, the loaders and actions, the error boundaries and the HTML render,
  * exactly as on the built server; only the browser assets are missing.
- *
- * Call it after the test runtime is set (useTestRuntime): entry.server.tsx
- * opens the runtime when it is first imported.
+ * Every request gets `store` as its context's runtime unless the test passes
+ * a context of its own (tests/support/test-runtime.ts).
  */
 const APP_DIRECTORY = path.resolve("app");
 
@@ -42,7 +45,9 @@ export interface StoreHandler {
   routes: RouteFile[];
 }
 
-export async function createStoreHandler(): Promise<StoreHandler> {
+export async function createStoreHandler(store: StoreRuntime): Promise<StoreHandler> {
+  // As the composition root does at start (server/main.ts): the error page drawn without root's data needs them.
+  registerStoreIdentity(publicConfig(store.config));
   const manifest = flatRoutes(APP_DIRECTORY, remixConfig.ignoredRouteFiles);
   const serverRoutes: ServerBuild["routes"] = {};
   const assetRoutes: ServerBuild["assets"]["routes"] = {};
@@ -106,7 +111,7 @@ export async function createStoreHandler(): Promise<StoreHandler> {
   };
   const handler = createRequestHandler(build, "production");
   // As the store's HTTP server does in front of Remix (request-screen.ts): a cross-site post reaches the action's own 403.
-  return { handle: (request, context = {}) => handler(neutralizeCrossSiteOrigin(request), context), routes };
+  return { handle: (request, context = testContext(store)) => handler(neutralizeCrossSiteOrigin(request), context), routes };
 }
 
 type AnyRouteModule = ServerBuild["routes"][string]["module"] & { clientAction?: unknown; clientLoader?: unknown };

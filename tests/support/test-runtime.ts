@@ -1,21 +1,29 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { parseConfig } from "~/config.server";
-import type { Runtime } from "~/runtime.server";
+import type { StoreLoadContext } from "~/http/load-context";
+import type { StoreRuntime } from "~/runtime.server";
 import type { TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://store.test";
 
 /**
- * Points the app's runtime (getDb(), the session secret, the configuration)
- * at a test database, so route loaders and actions can be called directly.
+ * The store's runtime on a test database, with the configuration `env`
+ * describes (and NODE_ENV=test; nothing else of the environment counts): what
+ * the server's composition root would start, for calling route loaders and
+ * actions directly.
  */
-export function useTestRuntime(database: TestDatabase, env: Record<string, string> = {}) {
-  const runtime: Runtime = {
-    config: parseConfig(env),
+export function testRuntime(database: TestDatabase, env: Record<string, string> = {}): StoreRuntime {
+  return {
+    config: parseConfig({ NODE_ENV: "test", ...env }),
     database,
+    db: database.db,
     sessionSecret: "test-secret-that-is-long-enough-0123456789",
   };
-  globalThis.__storeRuntime = Promise.resolve(runtime);
-  return runtime;
+}
+
+/** What the server hands a loader or action, on this runtime: the test names the client address when it matters. */
+export function testContext(store: StoreRuntime, fields: Partial<Omit<StoreLoadContext, "store">> = {}): AppLoadContext {
+  return { store, clientAddress: "unknown", requestId: "test-request", cspNonce: "test-nonce", ...fields };
 }
 
 export function formData(values: Record<string, string | number>): FormData {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS } from "~/components/shared";
-import type { PublicConfig } from "~/config.server";
+import type { PublicConfig } from "~/public-config.server";
 import { NewsletterSignup } from "../NewsletterSignup";
 
 /** Below every page's fold: the reviews' script loads when they come near the screen. */

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { PublicConfig } from "~/config.server";
+import type { PublicConfig } from "~/public-config.server";
 import {
   telHref,
   ChatLink,

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "~/config.server";
+import type { PublicConfig } from "~/public-config.server";
 
 /**
  * The store's public details (name, phone, email) for the one page that is

@@ -26,8 +26,8 @@ export function emailSenderFor(db: Database): EmailSender {
 }
 
 /** True when email goes to the offline outbox instead of a real provider. */
-export function isOutboxActive(): boolean {
-  return !emailConfigFrom(getConfig()).postmarkServerToken?.trim();
+export function isOutboxActive(config: Config): boolean {
+  return !emailConfigFrom(config).postmarkServerToken?.trim();
 }
 
 export type SafeSendResult =
