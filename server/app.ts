@@ -11,7 +11,6 @@ import type { Config } from "../app/config.server";
 import { resolveClientAddress } from "../app/http/client-address";
 import { log, logError } from "../app/http/logger.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
-import { baselineSecurityHeaders } from "../app/http/security-headers.server";
 import type { StoreRuntime } from "../app/runtime.server";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
@@ -19,7 +18,7 @@ import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSet
 import { trustForwardedHeaders } from "./forwarded-headers";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
-import { withDefaultHeaders } from "./security-headers";
+import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
 
 export interface StoreAppOptions {
@@ -57,7 +56,6 @@ const stateOf = (res: ExpressResponse) => res.locals as RequestState;
  */
 export function createStoreApp(options: StoreAppOptions): express.Express {
   const { config, build } = options;
-  const defaults = baselineSecurityHeaders(config);
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // static files have their own; Remix sets what it wants
@@ -69,11 +67,8 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     const state = stateOf(res);
     state.requestId = randomBytes(8).toString("base64url");
     state.path = safePath(requestPath(req.url) ?? "/");
-    withDefaultHeaders(res, defaults, () => {
-      // Shutting down: this answer is the connection's last.
-      if (options.isClosing?.()) res.setHeader("Connection", "close");
-    });
     res.setHeader("X-Request-Id", state.requestId);
+    closeWhenDraining(options, res);
     let logged = false;
     const logLine = () => {
       if (logged) return;
@@ -92,6 +87,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     next();
   });
 
+  app.use(securityHeaders(config));
   app.use(refuseEarly);
   app.use(trustForwardedHeaders(config.TRUSTED_PROXIES));
   app.get("/readyz", (_req, res) => void answerReadiness(options, res));
@@ -114,6 +110,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       : undefined;
     if (!cached) return next();
     res.statusCode = cached.status;
+    useOwnHeaders(res, cached.headers);
     for (const [name, value] of cached.headers) res.setHeader(name, value);
     res.end(cached.body);
   });
@@ -185,6 +182,9 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         sharedCache.store(key, response.headers, body, stateOf(res).cspNonce);
         response = new Response(body, response);
       }
+      useOwnHeaders(res, response.headers);
+      // A request that took this long may end after the shutdown began.
+      closeWhenDraining(options, res);
       await sendRemixResponse(res, response);
     } catch (error) {
       // The client left (Remix stops with the abort's reason): nothing went wrong here.
@@ -200,7 +200,7 @@ export function createStoreServer(options: StoreAppOptions): Server {
   const limits = connectionLimitsFor(options.config);
   const server = createServer(serverTimeouts(limits), app);
   capConnections(server, limits, (msg, fields) => log("warn", msg, fields));
-  refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
+  refuseWhatNeverReachesExpress(server, headersSetBy(securityHeaders(options.config)));
   // A client that asks before sending its body (Expect: 100-continue) is told to go on only when the body will be taken.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     const target = requestPath(req.url);
@@ -236,6 +236,11 @@ function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
     if (declared !== null && declared > limit) return answerTooLarge(req, res, limit);
   }
   next();
+}
+
+/** Shutting down: this answer is the connection's last. */
+function closeWhenDraining(options: StoreAppOptions, res: ServerResponse) {
+  if (options.isClosing?.()) res.setHeader("Connection", "close");
 }
 
 function plain(res: ServerResponse, status: number, message: string, { close = false }: { close?: boolean } = {}) {

@@ -213,6 +213,15 @@ describe("methods the store never takes", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("answers those Node refuses before Express (CONNECT, TRACK) with the same security headers as every response", async () => {
+    for (const method of ["CONNECT", "TRACK"]) {
+      const answer = await send(method, method === "CONNECT" ? "shop.example:443" : "/");
+      for (const [name, value] of Object.entries(BASELINE)) expect(answer.headers[name], `${method} ${name}`).toBe(value);
+      expect(answer.headers["permissions-policy"]).toContain("camera=()");
+      expect(answer.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
+    }
+  });
+
   it("passes the methods routes answer for themselves (PUT, DELETE: the route's 405 page)", async () => {
     expect((await send("DELETE", "/cart")).status).toBe(404);
     expect(seen).toHaveLength(1);
