@@ -9,7 +9,7 @@ import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("leaves the payment pending while PayPal fails, and records it on the next visit", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.approveOrder(started.payment.reference);
@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal reports another amount than the checkout's", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.paypal.capturedValueOverride = "1.00";
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal cannot start the payment", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     fake.respondWith((request) =>
       request.path.startsWith("/v2/") ? { status: 500, body: "<html>Internal Server Error</html>" } : fake.answer(request),

@@ -12,7 +12,7 @@ import { parseConfig } from "~/config.server";
 import { publicConfig } from "~/public-config.server";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
 import { PaymentError, type StartPaymentInput } from "./types";
-import { expectConsoleError } from "../../../tests/support/console-error";
+import { expectErrorLog } from "../../../tests/support/error-log";
 
 const input: StartPaymentInput = {
   attemptId: "pa_attempt0000000001",
@@ -173,7 +173,7 @@ describe("createAffirmProvider", () => {
   });
 
   it("declines with the spec's message when Affirm refuses to authorize", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const { reference } = await affirm().startPayment(input);
     expect(await verify(reference)).toEqual({ status: "declined", reference, message: AFFIRM_AUTHORIZATION_FAILED });
   });

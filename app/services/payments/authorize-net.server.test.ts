@@ -9,6 +9,7 @@ import {
 } from "../../../tests/fakes/authorize-net";
 import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
 import { PaymentError, type StartPaymentInput } from "./types";
+import { logger } from "~/http/logger.server";
 
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
 const input: StartPaymentInput = {
@@ -139,7 +140,7 @@ describe("Authorize.Net Accept Hosted driver", () => {
     const other = await driver().startPayment({ ...input, attemptId: "pa_ZZZZZZZZZZZZZZZZZZZZZZZZ" });
     const otherPaid = fake.submitHostedForm(other.clientData!.token!, "pay");
     const anotherAttempt = await driver().startPayment({ ...input, attemptId: "pa_YYYYYYYYYYYYYYYYYYYYYYYY" });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await driver().verifyPayment(verifyInput(anotherAttempt.reference, { trans_id: otherPaid.transId }))).toMatchObject({
       status: "pending",
     });
@@ -204,10 +205,10 @@ describe("Authorize.Net Accept Hosted driver", () => {
 
   it("logs a missing transaction response once and leaves the payment pending", async () => {
     const started = await driver().startPayment(input);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "pending" });
     expect(error).toHaveBeenCalledTimes(1);
-    expect(String(error.mock.calls[0]?.[0])).toContain(`no transaction response for invoice ${started.reference}`);
+    expect(JSON.stringify(error.mock.calls[0])).toContain(`no transaction response for invoice ${started.reference}`);
   });
 
   it("turns an authentication failure into a PaymentError naming E00007", async () => {
