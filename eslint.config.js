@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // One log for the app and the server (app/http/logger.server.ts); scripts and tests print to the console on purpose.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {

@@ -17,8 +17,8 @@ export default defineConfig({
       "tests/support/**/*.test.ts",
     ],
     // Fails a test that reads beside the repository (a fresh clone has nothing there), and a test
-    // that logs a console.error it did not expect (see each file for the opt-in).
-    setupFiles: ["tests/support/repository-reads.ts", "tests/support/console-error.ts"],
+    // that logs an error it did not expect (see tests/support/error-log.ts for the opt-in).
+    setupFiles: ["tests/support/repository-reads.ts", "tests/support/error-log.ts"],
     // One migrated database (and one with the catalogue) per run; each test file opens its own copy.
     globalSetup: ["tests/support/test-database-snapshots.ts"],
     environment: "node",

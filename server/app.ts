@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 // The official adapter's own request and response (createRequestHandler is these two around Remix): see remixRequestHandler.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
@@ -9,9 +8,9 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
 import { resolveClientAddress } from "../app/http/client-address";
-import { log, logError } from "../app/http/logger.server";
+import { logError, logger } from "../app/http/logger.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
-import { baselineSecurityHeaders } from "../app/http/security-headers.server";
+import type { Logger } from "pino";
 import type { StoreRuntime } from "../app/runtime.server";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
@@ -19,7 +18,8 @@ import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSet
 import { trustForwardedHeaders } from "./forwarded-headers";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
-import { withDefaultHeaders } from "./security-headers";
+import { requestLog } from "./request-log";
+import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
 
 export interface StoreAppOptions {
@@ -35,14 +35,13 @@ export interface StoreAppOptions {
   isClosing?: () => boolean;
   /** Whether the store can serve (its database answers), for /readyz; unset: always. */
   isReady?: () => Promise<boolean>;
+  /** Where request lines and connection warnings go (default: the store's log, app/http/logger.server.ts). */
+  logger?: Logger;
   /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
   sharedCache?: SharedCache | false;
 }
 
 interface RequestState {
-  requestId: string;
-  /** The path without the query string (which may hold what a shopper typed); for logs. */
-  path: string;
   /** The nonce of this response's Content-Security-Policy and of the page's scripts. */
   cspNonce: string;
 }
@@ -57,41 +56,18 @@ const stateOf = (res: ExpressResponse) => res.locals as RequestState;
  */
 export function createStoreApp(options: StoreAppOptions): express.Express {
   const { config, build } = options;
-  const defaults = baselineSecurityHeaders(config);
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // static files have their own; Remix sets what it wants
   // Express reads X-Forwarded-Proto and -Host (req.protocol, req.hostname) only from as many proxies as TRUSTED_PROXIES says.
   app.set("trust proxy", config.TRUSTED_PROXIES);
 
-  app.use((req, res, next) => {
-    const started = performance.now();
-    const state = stateOf(res);
-    state.requestId = randomBytes(8).toString("base64url");
-    state.path = safePath(requestPath(req.url) ?? "/");
-    withDefaultHeaders(res, defaults, () => {
-      // Shutting down: this answer is the connection's last.
-      if (options.isClosing?.()) res.setHeader("Connection", "close");
-    });
-    res.setHeader("X-Request-Id", state.requestId);
-    let logged = false;
-    const logLine = () => {
-      if (logged) return;
-      logged = true;
-      const fields = {
-        requestId: state.requestId,
-        method: req.method,
-        path: state.path,
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      };
-      log("info", "request", res.writableFinished ? fields : { ...fields, aborted: true });
-    };
-    res.once("finish", logLine);
-    res.once("close", logLine);
+  app.use(requestLog(options.logger ?? logger));
+  app.use((_req, res, next) => {
+    closeWhenDraining(options, res);
     next();
   });
-
+  app.use(securityHeaders(config));
   app.use(refuseEarly);
   app.use(trustForwardedHeaders(config.TRUSTED_PROXIES));
   app.get("/readyz", (_req, res) => void answerReadiness(options, res));
@@ -114,6 +90,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
       : undefined;
     if (!cached) return next();
     res.statusCode = cached.status;
+    useOwnHeaders(res, cached.headers);
     for (const [name, value] of cached.headers) res.setHeader(name, value);
     res.end(cached.body);
   });
@@ -125,7 +102,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent)
       return plain(res, status, STATUS_CODES[status] ?? "Bad Request");
-    logError("request failed in the server", error, { requestId: stateOf(res).requestId, method: req.method, path: stateOf(res).path });
+    logError("request failed in the server", error, { requestId: String(req.id), method: req.method, path: req.path });
     if (res.headersSent) {
       res.destroy();
       return;
@@ -172,7 +149,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
           forwardedFor: req.headers["x-forwarded-for"],
           trustedProxies: config.TRUSTED_PROXIES,
         }),
-        requestId: stateOf(res).requestId,
+        requestId: String(req.id),
         cspNonce: stateOf(res).cspNonce,
       };
       let response = await handleRequest(request, context);
@@ -185,6 +162,9 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         sharedCache.store(key, response.headers, body, stateOf(res).cspNonce);
         response = new Response(body, response);
       }
+      useOwnHeaders(res, response.headers);
+      // A request that took this long may end after the shutdown began.
+      closeWhenDraining(options, res);
       await sendRemixResponse(res, response);
     } catch (error) {
       // The client left (Remix stops with the abort's reason): nothing went wrong here.
@@ -199,8 +179,9 @@ export function createStoreServer(options: StoreAppOptions): Server {
   const app = createStoreApp(options);
   const limits = connectionLimitsFor(options.config);
   const server = createServer(serverTimeouts(limits), app);
-  capConnections(server, limits, (msg, fields) => log("warn", msg, fields));
-  refuseWhatNeverReachesExpress(server, baselineSecurityHeaders(options.config));
+  const serverLog = options.logger ?? logger;
+  capConnections(server, limits, (msg, fields) => serverLog.warn(fields, msg));
+  refuseWhatNeverReachesExpress(server, headersSetBy(securityHeaders(options.config)));
   // A client that asks before sending its body (Expect: 100-continue) is told to go on only when the body will be taken.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     const target = requestPath(req.url);
@@ -238,16 +219,15 @@ function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
   next();
 }
 
+/** Shutting down: this answer is the connection's last. */
+function closeWhenDraining(options: StoreAppOptions, res: ServerResponse) {
+  if (options.isClosing?.()) res.setHeader("Connection", "close");
+}
+
 function plain(res: ServerResponse, status: number, message: string, { close = false }: { close?: boolean } = {}) {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   if (close) res.setHeader("Connection", "close");
   res.end(`${message}\n`);
-}
-
-/** The path for logs: no query string, at most 200 characters. */
-function safePath(target: string): string {
-  const pathname = target.split("?")[0];
-  return pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
 }

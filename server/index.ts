@@ -15,7 +15,7 @@ import { nodeVersionProblem } from "./node-version";
 
 const problem = nodeVersionProblem(process.versions.node);
 if (problem) {
-  console.error(problem);
+  process.stderr.write(`${problem}\n`);
   process.exit(1);
 }
 process.env.NODE_ENV ??= "production";

@@ -44,7 +44,7 @@ export async function startServer(timing: StartTiming): Promise<void> {
     await start(timing);
   } catch (error) {
     if (!(error instanceof StartupError || error instanceof ConfigError || error instanceof DatabaseInUseError)) throw error;
-    console.error(error.message);
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
 }
@@ -55,7 +55,7 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
   const problem = await portProblem(config.PORT, config.HOST);
   if (problem) throw new StartupError(problem);
 
-  console.log(`Starting the store (Node.js ${process.versions.node}, ${mode})`);
+  process.stdout.write(`Starting the store (Node.js ${process.versions.node}, ${mode})\n`);
   installGlobals({ nativeFetch: true });
   const report = startupReport();
   report.done("build", "loaded", buildLoadMs);
@@ -79,7 +79,7 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
   isClosing = shutdown.isClosing;
 
   await listen(server, config);
-  console.log(`Store ready at ${localUrl(config)} (${seconds(performance.now() - startedAt)})`);
+  process.stdout.write(`Store ready at ${localUrl(config)} (${seconds(performance.now() - startedAt)})\n`);
   if (mode === "development") void broadcastDevReady(build);
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { productDescriptions } from "~/db/schema";
 import type { TextGenerator } from "~/services/text/types";
 import { splitDescription } from "./description";
+import { logError } from "~/http/logger.server";
 
 export { splitDescription };
 
@@ -38,7 +39,7 @@ export async function generateDescription(
       .onConflictDoNothing();
     return formatted;
   } catch (error) {
-    console.error(`Description generation failed for ${product.key}: ${(error as Error).message}`);
+    logError(`Description generation failed for ${product.key}`, error);
     return body;
   }
 }

@@ -8,6 +8,7 @@ import { productFacts } from "./card-facts.server";
 import { productImages, type PhotoIndex } from "./photos.server";
 import { normalizeSpecs } from "./spec-values";
 import { priceToCents } from "./store-product";
+import { logError } from "~/http/logger.server";
 
 const HASH_KEY = "catalog_hash";
 const INSERT_BATCH = 500;
@@ -59,7 +60,7 @@ export async function loadCatalogIfChanged(
   if (existing > 0 && stored?.value === hash) return { loaded: false };
 
   const failed = (files.problems ?? []).map((problem) => problem.brand);
-  for (const problem of files.problems ?? []) console.error(`Catalog: ${problem.message}. Keeping the last good ${problem.brand} products.`);
+  for (const problem of files.problems ?? []) logError(`Catalog: ${problem.message}. Keeping the last good ${problem.brand} products.`);
   const kept = await db.transaction(async (tx) => {
     await (failed.length > 0 ? tx.delete(products).where(notInArray(products.brand, failed)) : tx.delete(products));
     // Kept rows keep their positions; new rows come after them.

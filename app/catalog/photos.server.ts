@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { BRAND_KEYS } from "./brands";
 import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FILE, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFormat } from "./image-url";
+import { logError } from "~/http/logger.server";
 
 /**
  * Real product photos with the drawings as the fallback (ADR 016).
@@ -163,7 +164,7 @@ async function resizedPhoto(cacheDir: string, source: PhotoSource, width: number
         await rename(partial, target);
       } catch (error) {
         // A cache that cannot be written costs a resize per request, not the photo.
-        console.error(`Photo cache ${cacheDir} could not be written: ${(error as Error).message}`);
+        logError(`Photo cache ${cacheDir} could not be written`, error);
       }
       return bytes;
     }).finally(() => inFlight.delete(target));
@@ -195,7 +196,7 @@ export async function photoResponse(
   try {
     bytes = await resizedPhoto(config.PRODUCT_PHOTOS_CACHE_DIR, source, width, format);
   } catch (error) {
-    console.error(`Photo ${path.relative(index?.dir ?? "", source.file)} could not be resized: ${(error as Error).message}`);
+    logError(`Photo ${path.relative(index?.dir ?? "", source.file)} could not be resized`, error);
     return notFound();
   }
   const current = version === source.version;

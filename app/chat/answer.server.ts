@@ -14,6 +14,7 @@ import {
 } from "./grounding.server";
 import { contactLinks, FACTS_BY_TOPIC, TOPIC_HEADINGS, TOPIC_LINKS, type FactTopic, type StoreContact } from "./store-facts";
 import { questionTopics, type QuestionTopic } from "./topics";
+import { storeLog } from "~/http/logger.server";
 
 /** The model's answer is kept to this many characters. */
 export const MAX_ANSWER_CHARS = 1_200;
@@ -47,7 +48,7 @@ export interface AnswerDeps {
  */
 export async function answerQuestion(db: Database, question: string, deps: AnswerDeps): Promise<Answer> {
   const { store } = deps;
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? storeLog;
   const generator = deps.generator ?? getTextGenerator();
 
   let guide: GuideAnswer | null = null;

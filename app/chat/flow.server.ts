@@ -15,6 +15,7 @@ import {
   type ChatOption,
 } from "./conversation";
 import { contactLinks, DELIVERY_FACTS, type StoreContact } from "./store-facts";
+import { storeLog } from "~/http/logger.server";
 
 /** A brand's reply lists this many of its products. */
 export const BRAND_PRODUCTS_SHOWN = 10;
@@ -105,7 +106,7 @@ async function brandReply(db: Database, brand: string, deps: FlowDeps, reply: Re
   try {
     page = await listProducts(db, { brand, category: "all", page: 1 });
   } catch (error) {
-    (deps.logger ?? console).error("Chat: products of a brand could not be loaded", error);
+    (deps.logger ?? storeLog).error("Chat: products of a brand could not be loaded", error);
     return reply(CHAT_ERRORS.products, { options: [...QUICK_OPTIONS] });
   }
   const shown = page.products.slice(0, BRAND_PRODUCTS_SHOWN);
@@ -132,7 +133,7 @@ async function productReply(db: Database, key: string, deps: FlowDeps, reply: Re
   try {
     product = await getProductByKey(db, key);
   } catch (error) {
-    (deps.logger ?? console).error("Chat: a product could not be loaded", error);
+    (deps.logger ?? storeLog).error("Chat: a product could not be loaded", error);
     return { userText: "A product", reply: reply(CHAT_ERRORS.products, { options: [...QUICK_OPTIONS] }), delayMs };
   }
   if (!product) return null;

@@ -8,6 +8,7 @@ import { replyToOption } from "./flow.server";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { hitChatRateLimit, RATE_LIMIT_MESSAGE, type ChatVisitor } from "./rate-limit.server";
 import type { StoreContact } from "./store-facts";
+import { logError } from "~/http/logger.server";
 
 type ChatPost = z.infer<typeof chatFormSchema>;
 
@@ -68,7 +69,7 @@ export async function takeChatTurn(
       reply = createMessage("server", answer.text, { links: answer.links, options: answer.options });
     }
   } catch (error) {
-    console.error("Chat: the reply failed", error);
+    logError("Chat: the reply failed", error);
     reply = createMessage("server", CHAT_ERRORS.generation, { options: [...QUICK_OPTIONS] });
   }
   return { status: 200, messages: appendMessages(history, createMessage("user", userText, {}, received), reply), delayMs };

@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { getShippingRates } from "~/services/shipping/index.server";
 import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
+import { logError } from "~/http/logger.server";
 
 /** Spec section 8: shown when no carrier rate could be had; shipping is then 0 and payment waits for a rate. */
 export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";
@@ -31,7 +32,7 @@ export async function quoteCarrierShipping(
   try {
     return { status: "quoted", quote: await rates.quote(quoteRequest) };
   } catch (error) {
-    console.error(`Shipping quote failed: ${(error as Error).message}`);
+    logError("Shipping quote failed", error);
     return { status: "failed" };
   }
 }

@@ -8,6 +8,7 @@ import type { EmailMessage } from "~/services/email/types";
 import { contactMessageEmail } from "~/services/email/templates";
 import type { ContactErrors, ContactValues } from "./contact";
 import { parseContactForm } from "./contact-form.server";
+import { logError } from "~/http/logger.server";
 
 type SendEmail = (message: EmailMessage) => Promise<unknown>;
 
@@ -67,7 +68,7 @@ export async function receiveContactMessage(db: Database, clientAddress: string,
     );
     return { status: "sent" };
   } catch (error) {
-    console.error("Contact message could not be stored", error);
+    logError("Contact message could not be stored", error);
     return { status: "failed", values: parsed.values };
   }
 }

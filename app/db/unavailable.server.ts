@@ -1,3 +1,5 @@
+import { log, logError } from "~/http/logger.server";
+
 /**
  * When PostgreSQL cannot be reached (restarted, connections killed, network
  * gone), every query fails the same way: the request cannot be served now but
@@ -90,18 +92,16 @@ class OutageLog {
     if (this.since === null) {
       this.since = now;
       this.lastLine = now;
-      console.error(`Database unavailable, answering 503: ${describe(error)}`);
+      logError("Database unavailable, answering 503", error);
     } else if (now - this.lastLine >= 10_000) {
       this.lastLine = now;
-      console.error(
-        `Database still unavailable after ${Math.round((now - this.since) / 1000)} s (${this.refused} queries refused): ${describe(error)}`,
-      );
+      logError(`Database still unavailable after ${Math.round((now - this.since) / 1000)} s (${this.refused} queries refused)`, error);
     }
   }
 
   succeeded() {
     if (this.since === null) return;
-    console.log(`Database reachable again after ${Math.round((Date.now() - this.since) / 1000)} s (${this.refused} queries refused).`);
+    log("info", `Database reachable again after ${Math.round((Date.now() - this.since) / 1000)} s (${this.refused} queries refused).`);
     this.since = null;
     this.refused = 0;
   }

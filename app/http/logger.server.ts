@@ -1,7 +1,11 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+
 /**
- * The store's log: one JSON object per line, on stdout (info) or stderr
- * (warn, error). The HTTP server writes one line per request with it, and the
- * app logs its errors with it, each once, with its cause chain.
+ * The store's log: pino, one JSON object per line, `time` (ISO), `level`
+ * ("info", "warn", "error"), `msg` and the fields; info on stdout, warnings
+ * and errors on stderr. The HTTP server writes one line per request with it
+ * (pino-http, server/request-log.ts), and the app logs its errors with it,
+ * each once, with its cause chain.
  *
  * Nothing a shopper typed goes in: callers pass ids, paths without query
  * strings, statuses and timings. As a last guard, fields whose names smell of
@@ -12,18 +16,43 @@ export type LogFields = Record<string, unknown>;
 
 const SENSITIVE_FIELD = /pass(word)?|secret|token|cookie|authori[sz]ation|api[-_]?key|card|cvc|email|phone|address(?!ed)|street|zip/i;
 
-export function log(level: LogLevel, msg: string, fields: LogFields = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...redacted(fields) });
-  // Through console so the test suite's console.error guard still sees errors.
-  if (level === "info") console.log(line);
-  else if (level === "warn") console.warn(line);
-  else console.error(line);
+/** A logger in the store's format, writing to `destination` (tests pass one that keeps the lines). */
+export function createLogger(destination: DestinationStream): Logger {
+  return pino(
+    {
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }
 
-/** An error, once, with its cause chain and stack. */
-export function logError(msg: string, error: unknown, fields: LogFields = {}): void {
-  log("error", msg, { ...fields, error: serializeError(error) });
+/** The process's logger. */
+export const logger = createLogger(
+  pino.multistream(
+    [
+      { level: "info", stream: process.stdout },
+      { level: "warn", stream: process.stderr },
+    ],
+    { dedupe: true },
+  ),
+);
+
+export function log(level: LogLevel, msg: string, fields: LogFields = {}): void {
+  logger[level](redacted(fields), msg);
 }
+
+/** An error, once, with its cause chain and stack (`error` left out: a message of its own). */
+export function logError(msg: string, error?: unknown, fields: LogFields = {}): void {
+  log("error", msg, error === undefined ? fields : { ...fields, error: serializeError(error) });
+}
+
+/** The store's log for the modules that take a console-like logger (tests hand them their own). */
+export const storeLog: Pick<Console, "error" | "warn"> = {
+  error: (msg: string, error?: unknown) => logError(String(msg), error),
+  warn: (msg: string, error?: unknown) => log("warn", String(msg), error === undefined ? {} : { error: serializeError(error) }),
+};
 
 export interface SerializedError {
   name: string;

@@ -1,5 +1,6 @@
 import { PgBoss, type Queue } from "pg-boss";
 import type { DatabaseHandle } from "~/db/database.server";
+import { storeLog } from "~/http/logger.server";
 
 /**
  * The store's one way to run background work: pg-boss, a job queue kept in
@@ -61,7 +62,7 @@ interface QueueOptions {
 
 export async function startJobQueue(
   database: Pick<DatabaseHandle, "kind" | "executeSql">,
-  { pollingIntervalSeconds = 10, retryDelaySeconds = 30, logger = console }: QueueOptions = {},
+  { pollingIntervalSeconds = 10, retryDelaySeconds = 30, logger = storeLog }: QueueOptions = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     // pg-boss runs its statements through the store's own connection (PGlite's one, or the postgres.js pool): no second pool.

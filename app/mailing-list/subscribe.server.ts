@@ -11,6 +11,7 @@ import {
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links.server";
+import { storeLog } from "~/http/logger.server";
 
 /**
  * The mailing list with double opt-in. Signing up stores the address as
@@ -47,7 +48,7 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
  * CONFIRMATION_RESEND_INTERVAL_MS, and the same answer as a new one.
  */
 export async function subscribe(db: Database, email: string, context: NewsletterContext): Promise<SubscribeOutcome> {
-  const { now = new Date(), logger = console } = context;
+  const { now = new Date(), logger = storeLog } = context;
   const address = email.trim();
   try {
     const inserted = await db
@@ -98,7 +99,7 @@ async function sendConfirmation(db: Database, subscriber: { id: number; email: s
   const result = await sendEmailSafely(message, {
     db,
     ...(context.sender ? { sender: context.sender } : {}),
-    logger: context.logger ?? console,
+    logger: context.logger ?? storeLog,
   });
   // Queued counts: the retry loop sends it; the visitor is not asked to sign up again.
   return result.sent || result.queued;

@@ -6,6 +6,7 @@ import { orderConfirmationEmail } from "~/services/email/templates";
 import type { EmailSender } from "~/services/email/types";
 import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
+import { storeLog } from "~/http/logger.server";
 
 export function orderStatusUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
@@ -33,7 +34,7 @@ export async function sendOrderConfirmation(
   db: Database,
   order: Order,
   baseUrl: string,
-  { sender, logger = console }: { sender?: EmailSender; logger?: Pick<Console, "error"> } = {},
+  { sender, logger = storeLog }: { sender?: EmailSender; logger?: Pick<Console, "error"> } = {},
 ): Promise<ConfirmationResult> {
   try {
     const message = { to: order.customer.email, ...confirmationEmailFor(order, baseUrl) };

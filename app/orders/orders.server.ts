@@ -4,6 +4,7 @@ import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
 import { redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
+import { log } from "~/http/logger.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -42,8 +43,7 @@ export async function recordPaidCheckout(
         // First purchase only: the unique index decides. Checkout refuses a used code before payment
         // (promoAlreadyRedeemed); this catches two pending checkouts paid one after the other.
         const first = await redeemPromo(tx, { code: checkout.promoCode, email: checkout.customer.email, orderId: inserted.orderId });
-        if (!first)
-          console.warn(`Order ${inserted.orderId}: ${checkout.promoCode} had already been used by this email; the order is kept.`);
+        if (!first) log("warn", `Order ${inserted.orderId}: ${checkout.promoCode} had already been used by this email; the order is kept.`);
       }
       await tx.update(checkouts).set({ status: "paid", orderId: inserted.orderId }).where(eq(checkouts.token, checkout.token));
       return { order: inserted, created: true };

@@ -5,6 +5,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
+import { logError } from "~/http/logger.server";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
@@ -24,7 +25,7 @@ export async function createAttempt(
     .returning();
   // The reconciler's first check (reconciler.server.ts); a shopper's payment never fails for it.
   await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
-    console.error(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it): ${String(error)}`);
+    logError(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it)`, error);
   });
   return attempt;
 }

@@ -15,6 +15,7 @@ import {
   type PaymentVerification,
 } from "~/services/payments/types";
 import { findAttemptByReference, getAttempt, setAttemptStatus, type PaymentAttempt } from "./attempts.server";
+import { logError } from "~/http/logger.server";
 
 export const PAYMENT_FAILED_FALLBACK = "An unexpected error occurred.";
 export const AMOUNT_MISMATCH_MESSAGE = "The amount paid does not match the order total.";
@@ -90,7 +91,7 @@ async function confirmAttempt(
     attempt.amountCents !== checkout.totalCents ||
     verification.currency.toUpperCase() !== PAYMENT_CURRENCY
   ) {
-    console.error(
+    logError(
       `Payment attempt ${attempt.id}: provider reported ${verification.amountCents} ${verification.currency}, expected ${checkout.totalCents}`,
     );
     await setAttemptStatus(db, attempt.id, "declined", AMOUNT_MISMATCH_MESSAGE);
@@ -106,7 +107,7 @@ async function confirmAttempt(
     await setAttemptStatus(db, attempt.id, "approved");
   } else {
     // A second payment for a checkout that is already an order: kept approved and flagged so staff can refund it.
-    console.error(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
+    logError(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
     await setAttemptStatus(db, attempt.id, "approved", `Duplicate payment: order ${order.orderId} was already paid. Refund this payment.`);
   }
   if (created) await sendOrderConfirmation(db, order, publicBaseUrl(config));
@@ -131,7 +132,7 @@ async function askProvider(
     return await provider.verifyPayment({ attemptId: attempt.id, reference, amountCents: attempt.amountCents, returnParams });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error(`Payment attempt ${attempt.id}: ${provider.id} could not verify the payment: ${error.message}`);
+    logError(`Payment attempt ${attempt.id}: ${provider.id} could not verify the payment`, error);
     return { status: "pending", reference, message: error.message };
   }
 }

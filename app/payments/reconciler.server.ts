@@ -5,6 +5,7 @@ import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { reconfirmAttempt } from "./confirm-payment.server";
+import { storeLog } from "~/http/logger.server";
 
 /**
  * The reconciler: every attempt still `started` is asked about again, from
@@ -81,7 +82,7 @@ export async function reconcileDueAttempts(
     now = new Date(),
     limit = 20,
     policy = DEFAULT_RECONCILE_POLICY,
-    logger = console,
+    logger = storeLog,
     ids,
   }: { now?: Date; limit?: number; policy?: ReconcilePolicy; logger?: Pick<Console, "error">; ids?: string[] } = {},
 ): Promise<ReconcileReport> {

@@ -15,6 +15,7 @@ import {
 } from "~/services/payments/types";
 import { paymentCancelPath, paymentReturnPath } from "./paths";
 import { createAttempt, setAttemptReference, setAttemptStatus } from "./attempts.server";
+import { logError } from "~/http/logger.server";
 
 export type StartPaymentResult =
   | { status: "started"; attemptId: string; provider: PaymentProviderId; payment: StartedPayment }
@@ -91,7 +92,7 @@ export async function startPayment(
     return { status: "started", attemptId: attempt.id, provider: provider.id, payment };
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error(`Payment could not be started with ${provider.id}: ${error.message}`);
+    logError(`Payment could not be started with ${provider.id}`, error);
     await setAttemptStatus(db, attempt.id, "declined", error.message);
     return { status: "failed", message: "An unexpected error occurred." };
   }

@@ -9,6 +9,7 @@ import {
 import { createPayPalProviderFromConfig, isPayPalConfigured, paypalOrderIdOfEvent } from "~/services/payments/paypal.server";
 import { PaymentError } from "~/services/payments/types";
 import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-payment.server";
+import { logError } from "~/http/logger.server";
 
 /**
  * Provider webhooks. Each is checked the provider's way (a signature the
@@ -45,7 +46,7 @@ export async function handlePayPalWebhook(db: Database, config: Config, headers:
     if (!(await paypal.verifyWebhookSignature(signature, webhookId, event))) return INVALID_SIGNATURE;
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error(`PayPal webhook: the signature could not be verified now: ${error.message}`);
+    logError("PayPal webhook: the signature could not be verified now", error);
     return RETRY_LATER;
   }
   const orderId = paypalOrderIdOfEvent(event);
@@ -63,7 +64,7 @@ export async function handleAuthorizeNetWebhook(db: Database, config: Config, he
     invoiceNumber = await createAuthorizeNetFromConfig(config).invoiceNumberOf(transId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    console.error(`Authorize.Net webhook: transaction ${transId} could not be looked up: ${error.message}`);
+    logError(`Authorize.Net webhook: transaction ${transId} could not be looked up`, error);
     return RETRY_LATER;
   }
   if (!invoiceNumber) return { status: 200, body: { received: true, handled: false } };

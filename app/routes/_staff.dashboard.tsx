@@ -24,6 +24,7 @@ import type { Flash } from "~/staff/session.server";
 import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
 import { dashboardForm } from "~/staff/dashboard-form.server";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
+import { logError } from "~/http/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -112,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await staff.commit() },
     });
   } catch (error) {
-    console.error("Order status update failed:", error instanceof Error ? error.message.split("\n")[0] : error);
+    logError("Order status update failed", error);
     return reply({ kind: "error", message: STATUS_UNEXPECTED }, 500);
   }
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAuthorizeNetWebhook } from "~/payments/webhooks.server";
+import { logError } from "~/http/logger.server";
 
 /**
  * POST /api/authorizenet/webhook: Authorize.Net notifications
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { status, body } = await handleAuthorizeNetWebhook(db, config, request.headers, rawBody);
     return Response.json(body, { status });
   } catch (error) {
-    console.error(`Authorize.Net webhook could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+    logError("Authorize.Net webhook could not be handled", error);
     return Response.json({ error: "Temporarily unavailable." }, { status: 503 });
   }
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePayPalWebhook } from "~/payments/webhooks.server";
+import { logError } from "~/http/logger.server";
 
 /**
  * POST /api/paypal/webhook: PayPal's events (CHECKOUT.ORDER.APPROVED,
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { status, body } = await handlePayPalWebhook(db, config, request.headers, rawBody);
     return Response.json(body, { status });
   } catch (error) {
-    console.error(`PayPal webhook could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+    logError("PayPal webhook could not be handled", error);
     return Response.json({ error: "Temporarily unavailable." }, { status: 503 });
   }
 }

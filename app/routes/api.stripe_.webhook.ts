@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
 import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
+import { logError } from "~/http/logger.server";
 
 const json = (body: object, status = 200) => Response.json(body, { status });
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.status === "pending") return json({ error: "Payment not verified yet." }, 503);
     return json({ received: true, handled: true, outcome: outcome.status });
   } catch (error) {
-    console.error(`Stripe webhook ${event.id} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+    logError(`Stripe webhook ${event.id} could not be recorded`, error);
     return json({ error: "Temporarily unavailable." }, 503);
   }
 }

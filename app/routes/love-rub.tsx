@@ -7,6 +7,7 @@ import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials
 import type { RootLoaderData, RouteHandle } from "~/root";
 import contentStyles from "~/styles/content.css";
 import loveRubStyles from "~/styles/love-rub.css";
+import { logError } from "~/http/logger.server";
 
 /** Rendered without the store's header and footer (root.tsx reads this). */
 export const handle: RouteHandle = { bareLayout: true };
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 export async function loader({ context }: LoaderFunctionArgs) {
   // The seasoning's price comes from the catalog; before it is loaded, the spec's price stands in.
   const product = await getProductById(context.store.db, OWN_SEASONING_ID).catch((error: unknown) => {
-    console.error("LOVE RUB product could not be read", error);
+    logError("LOVE RUB product could not be read", error);
     return null;
   });
   return {

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
+import { log, serializeError } from "~/http/logger.server";
 
 /**
  * Rate limits kept in PostgreSQL, so every server process behind a load
@@ -124,7 +125,7 @@ async function pruneNowAndThen(db: Database, now: number): Promise<void> {
     await pruneRateLimits(db, now);
   } catch (error) {
     // Pruning is housekeeping: a failure must not refuse the request.
-    console.warn("Rate limits: pruning failed", error);
+    log("warn", "Rate limits: pruning failed", { error: serializeError(error) });
   }
 }
 

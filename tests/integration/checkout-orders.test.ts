@@ -11,7 +11,7 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("records one order when two payments are approved for one checkout, and flags the second", async () => {
-    const logged = expectConsoleError();
+    const logged = expectErrorLog();
     const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 2 }], customer);
     const first = await pay(checkout.token, "approved");
     const second = await pay(checkout.token, "approved");
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     expect(await database.db.select().from(orders).where(eq(orders.checkoutToken, checkout.token))).toHaveLength(1);
     const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.checkoutToken, checkout.token));
     expect(attempts.filter((attempt) => attempt.message?.startsWith("Duplicate payment"))).toHaveLength(1);
-    expect(String(logged.mock.calls[0]?.[0])).toMatch(/paid checkout .* again/);
+    expect(logged.messages()[0]).toMatch(/paid checkout .* again/);
   });
 
   it("neither offers nor accepts the test page when test payments are off", async () => {

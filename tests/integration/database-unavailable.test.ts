@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { DatabaseUnavailable, isDatabaseUnavailableError } from "~/db/unavailable.server";
-import { expectConsoleError } from "../support/console-error";
+import { logger } from "~/http/logger.server";
+import { expectErrorLog } from "../support/error-log";
 import { createScratchDatabase, freePort, type ScratchDatabase } from "../resilience/support/databases";
 import { startTcpProxy, type TcpProxy } from "../resilience/support/tcp-proxy";
 
@@ -42,7 +43,7 @@ describe("a database that refuses connections", () => {
   });
 
   it("answers 503 from the query builders, the relational API, raw SQL and transactions, at once", async () => {
-    const log = expectConsoleError();
+    const log = expectErrorLog();
     const started = Date.now();
     expect503(await rejection(handle.db.select().from(products).limit(1)));
     expect503(await rejection(handle.db.query.products.findFirst()));
@@ -51,7 +52,7 @@ describe("a database that refuses connections", () => {
     expect503(await rejection(handle.db.transaction(async (tx) => tx.select().from(products).limit(1))));
     expect(Date.now() - started).toBeLessThan(5_000);
     // One line for the outage, not one per query.
-    expect(log.mock.calls.filter((call) => String(call[0]).startsWith("Database unavailable"))).toHaveLength(1);
+    expect(log.messages().filter((line) => line.startsWith("Database unavailable"))).toHaveLength(1);
     expect(await handle.ping()).toBe(false);
   });
 });
@@ -88,8 +89,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL cut off and back (TC
   });
 
   it("fails fast during the outage and the same pool recovers by itself", async () => {
-    const log = expectConsoleError();
-    const consoleLog = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = expectErrorLog();
+    const info = vi.spyOn(logger, "info").mockImplementation((() => {}) as never);
     expect(await handle.db.select().from(products).limit(1)).toEqual([]);
 
     await proxy.cut();
@@ -111,9 +112,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL cut off and back (TC
     await handle.db.insert(storeSettings).values({ key: "after", value: "outage" });
     const keys = (await scratch.sql`select key from store_settings where key in ('during', 'after')`).map((row) => row.key);
     expect(keys).toEqual(["after"]);
-    expect(log).toHaveBeenCalled();
-    expect(consoleLog.mock.calls.some((call) => String(call[0]).startsWith("Database reachable again"))).toBe(true);
-    consoleLog.mockRestore();
+    expect(log.messages().length).toBeGreaterThan(0);
+    expect(info.mock.calls.some(([, msg]) => String(msg).startsWith("Database reachable again"))).toBe(true);
+    info.mockRestore();
   });
 
   it("passes other database errors through unchanged", async () => {

@@ -7,6 +7,7 @@ import { createPostmarkSender } from "~/services/email/postmark-sender.server";
 import type { EmailMessage } from "~/services/email/types";
 import { postmarkError, startFakePostmark, type FakeServer } from "../fakes/postmark";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { logger } from "~/http/logger.server";
 
 /**
  * A failed email is kept in the delivery
@@ -42,7 +43,7 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
   beforeEach(async () => {
     postmark.reset();
     await database.db.delete(emailDeliveries);
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     return () => vi.restoreAllMocks();
   });
 
@@ -113,7 +114,7 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     }
     expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 3 });
     expect(postmark.requests).toHaveLength(3);
-    expect(vi.mocked(console.error).mock.calls.some(([line]) => String(line).includes("given up after 3 attempts"))).toBe(true);
+    expect(vi.mocked(logger.error).mock.calls.some(([, msg]) => String(msg).includes("given up after 3 attempts"))).toBe(true);
     expect((await retryDueEmails(database.db, sender(), { now: new Date(now.getTime() + 24 * 60 * MINUTE), policy })).claimed).toBe(0);
   });
 

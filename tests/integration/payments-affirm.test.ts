@@ -14,7 +14,7 @@ import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 
 let runtime: StoreRuntime;
 
@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   });
 
   it("records nothing when Affirm refuses the authorization (the shopper never confirmed)", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const { checkout, affirmToken } = await startAffirm();
     const page = await visit(await postConfirmation(affirmToken));
     expect(page).toMatchObject({ status: 402, view: { kind: "failed", alert: AFFIRM_AUTHORIZATION_FAILED } });
@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   });
 
   it("leaves the payment pending while Affirm is down, then records it on the next visit", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const { checkout, attemptId, affirmToken } = await startAffirm();
     fake.confirm(affirmToken);
     const returnPath = await postConfirmation(affirmToken);
@@ -250,7 +250,7 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
   });
 
   it("records nothing when Affirm authorizes another amount than the server total", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const { checkout, affirmToken } = await startAffirm();
     fake.confirm(affirmToken);
     fake.checkouts.get(affirmToken)!.amount = 100;

@@ -12,6 +12,7 @@ import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { logger } from "~/http/logger.server";
 
 let runtime: StoreRuntime;
 
@@ -110,7 +111,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       PUBLIC_BASE_URL: TEST_ORIGIN,
       ...fakeAuthorizeNetSettings(fake),
     });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     const back = (await cancelledPage({
       request: new Request(`${TEST_ORIGIN}${cancelPath}`),
       params: {},
@@ -134,7 +135,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
 
   it("leaves the payment pending while Authorize.Net fails or has no transaction yet, and records it later", async () => {
     const { checkout, started, token } = await start();
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect((await confirm(checkout.token, started.attemptId)).status).toBe("pending");
 
     fake.submitHostedForm(token, "pay");
@@ -152,7 +153,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
     const { checkout, started, token } = await start();
     const paid = fake.submitHostedForm(token, "pay");
     fake.transactions.set(paid.transId, { ...paid, authAmount: 1.04, settleAmount: 1.04 });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await confirm(checkout.token, started.attemptId)).toMatchObject({ status: "declined", message: AMOUNT_MISMATCH_MESSAGE });
     error.mockRestore();
     expect(await ordersOf(checkout.token)).toHaveLength(0);
@@ -165,12 +166,12 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
       ...fakeAuthorizeNetSettings(fake),
       AUTHORIZE_NET_TRANSACTION_KEY: "wrong-key",
     });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await startPayment(database.db, wrong, { checkout, method: "authorizenet" })).toEqual({
       status: "failed",
       message: "An unexpected error occurred.",
     });
-    expect(String(error.mock.calls[0]?.[0])).toContain("E00007");
+    expect(JSON.stringify(error.mock.calls[0])).toContain("E00007");
     error.mockRestore();
   });
 });

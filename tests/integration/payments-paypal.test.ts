@@ -9,7 +9,7 @@ import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { fakePayPalSettings, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("leaves the payment pending while PayPal fails, and records it on the next visit", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.approveOrder(started.payment.reference);
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal reports another amount than the checkout's", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const started = await start(checkout);
     fake.paypal.capturedValueOverride = "1.00";
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   it("records nothing when PayPal cannot start the payment", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     fake.respondWith((request) =>
       request.path.startsWith("/v2/") ? { status: 500, body: "<html>Internal Server Error</html>" } : fake.answer(request),

@@ -13,7 +13,7 @@ import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -102,12 +102,12 @@ describe.each(testDatabaseKinds())("refunds on %s", (kind) => {
       attempts.push(started.attemptId);
     }
     let orderId = "";
-    const logged = expectConsoleError();
+    const logged = expectErrorLog();
     for (const attemptId of attempts) {
       const outcome = await confirmPayment(database.db, config(), { method: "paypal", checkoutToken: checkout.token, attemptId });
       if (outcome.status === "paid") orderId ||= outcome.order.orderId;
     }
-    expect(String(logged.mock.calls[0]?.[0])).toMatch(/paid checkout .* again/);
+    expect(logged.messages()[0]).toMatch(/paid checkout .* again/);
     return { checkout, duplicateId: attempts[1]!, orderId };
   }
 

@@ -11,7 +11,7 @@ import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const intent = fake.succeedPaymentIntent(intentId);
     const { payload, signature } = fake.signedEvent("payment_intent.succeeded", intent, WEBHOOK_SECRET);
 
-    expectConsoleError();
+    expectErrorLog();
     const unreachable = new Proxy({} as StoreRuntime["db"], {
       get() {
         throw new Error("database unreachable");
@@ -200,7 +200,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
   });
 
   it("leaves the payment pending and records nothing while Stripe answers errors", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const { intentId, attemptId } = await startCardPayment(checkout);
     const intent = fake.succeedPaymentIntent(intentId);
@@ -218,7 +218,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
   });
 
   it("records nothing when Stripe reports another amount or currency than the checkout's", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const checkout = await newCheckout();
     const { intentId, attemptId } = await startCardPayment(checkout);
     const intent = fake.succeedPaymentIntent(intentId);
@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     });
 
     it("Stripe failing: a JSON 502 whose message the popup shows after 'Payment failed: '", async () => {
-      expectConsoleError();
+      expectErrorLog();
       const checkout = await newCheckout();
       fake.respondWith(() => stripeError(500, "api_error", "Stripe is down."));
       const response = await callApi({ checkoutToken: checkout.token });

@@ -15,6 +15,7 @@ import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { logger } from "~/http/logger.server";
 
 let runtime: StoreRuntime;
 
@@ -150,7 +151,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       await reconcileDueAttempts(database.db, config(), { now: new Date() });
       expect(await ordersOf(paypalPayment.checkout)).toHaveLength(0);
       // Attempts the earlier tests left unfinished are asked about too; some have no transaction (logged).
-      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
       const report = await reconcileDueAttempts(database.db, config(), { now: later(6), limit: 100 });
       error.mockRestore();
       expect(report.paid).toBeGreaterThanOrEqual(2);
@@ -163,7 +164,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
         checkoutToken: paypalPayment.checkout.token,
         attemptId: paypalPayment.attemptId,
       });
-      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      const quiet = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
       const again = await Promise.all([
         reconcileDueAttempts(database.db, config(), { now: later(600) }),
         reconcileDueAttempts(database.db, config(), { now: later(600) }),
@@ -176,7 +177,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
 
     it("asks again with back-off while nothing is paid, and marks the attempt abandoned after the deadline", async () => {
       const { checkout, attemptId } = await start("paypal");
-      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
       expect((await reconcileDueAttempts(database.db, config(), { now: later(6) })).rescheduled).toBeGreaterThanOrEqual(1);
       const first = await attemptOf(attemptId);
       expect(first.checks).toBe(1);

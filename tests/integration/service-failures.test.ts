@@ -17,6 +17,7 @@ import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN } from "../support/test-runtime";
+import { logger } from "~/http/logger.server";
 
 /** What the product page does: the stored description, else one generated (and stored) now. */
 const reformattedDescription: typeof generateDescription = async (db, generator, product) =>
@@ -55,7 +56,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
   });
   beforeEach(() => {
     for (const fake of [postmark, openai, easypost]) fake.reset();
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     return () => vi.restoreAllMocks();
   });
 
@@ -79,7 +80,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
 
       const start = new Date();
       await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender(0.3) })).resolves.toBe("queued");
-      expect(console.error).toHaveBeenCalled();
+      expect(logger.error).toHaveBeenCalled();
       const [{ value }] = await database.db.select({ value: count() }).from(orders).where(eq(orders.orderId, order.orderId));
       expect(value).toBe(1);
       const [queued] = await database.db

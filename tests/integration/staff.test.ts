@@ -27,6 +27,7 @@ import { testOrder } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { logger } from "~/http/logger.server";
 
 let runtime: StoreRuntime;
 
@@ -588,7 +589,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       });
       expect((await call(dashboardAction as RouteFn, put)).headers.get("Allow")).toBe("GET, HEAD, POST");
 
-      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
       vi.spyOn(database.db, "transaction").mockRejectedValueOnce(new Error("connection lost"));
       const failed = await send({ orderId: order.orderId, status: "Packed" });
       expect(failed.status).toBe(500);
@@ -620,11 +621,12 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   describe("passwords", () => {
-    it("are stored only as argon2id hashes and never appear in any table or in the console", async () => {
+    it("are stored only as argon2id hashes and never appear in any table, the log or the console", async () => {
       const clear = "Never-Log-This-Password-77";
-      const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
-        vi.spyOn(console, method).mockImplementation(() => {}),
-      );
+      const spies = [
+        ...(["log", "info", "warn", "error", "debug"] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {})),
+        ...(["info", "warn", "error"] as const).map((level) => vi.spyOn(logger, level).mockImplementation((() => {}) as never)),
+      ];
       await createStaffAccount(database.db, { email: "Second@Example.com", password: clear });
       await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear })).rejects.toBeInstanceOf(
         DuplicateStaffEmailError,

@@ -16,7 +16,7 @@ import { retryDueEmails } from "~/services/email/deliveries.server";
 import { emailSenderFor } from "~/services/email/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
     await database.db.execute(
       sql.raw(`create trigger refuse_outbox before insert on email_outbox for each row execute function refuse_outbox()`),
     );
-    expectConsoleError();
+    expectErrorLog();
     const payment = await paidCheckout();
     let view: Awaited<ReturnType<typeof thankYou>>;
     try {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createStoreServer } from "../../server/app";
 import { standInBuild } from "../support/stand-in-build";
 import {
@@ -13,6 +13,7 @@ import {
   type ConnectionSettings,
 } from "../../server/connection-limits";
 import { startHalfOpenConnections, type HalfOpenAttack } from "../support/half-open-connections";
+import { createLogger } from "~/http/logger.server";
 import type { StoreRuntime } from "~/runtime.server";
 
 /**
@@ -28,12 +29,6 @@ const HALF_OPEN = Math.min(3_000, Math.floor((openFileLimit() - 1_000) / 2));
 
 let server: Server | undefined;
 let attack: HalfOpenAttack | undefined;
-
-beforeEach(() => {
-  // Request logs and refusal warnings are the server's business, not the test output's.
-  vi.spyOn(console, "log").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
 
 afterEach(async () => {
   attack?.stop();
@@ -52,6 +47,8 @@ async function startServer(settings: Partial<ConnectionSettings> = {}): Promise<
     }),
     // The stand-in for Remix reads no runtime.
     store: {} as StoreRuntime,
+    // Request lines and refusal warnings are the server's business, not the test output's.
+    logger: createLogger({ write: () => {} }),
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "http://127.0.0.1", TRUSTED_PROXIES: 0, ...settings },
     publicDirectory: tmpdir(),
     sharedCache: false,

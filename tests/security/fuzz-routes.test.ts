@@ -19,7 +19,7 @@ let runtime: StoreRuntime;
  * it does not take. For every answer:
  *
  * - the status is below 500 and nothing is thrown or logged as an error
- *   (console.error fails the test, see tests/support/console-error.ts);
+ *   (console.error fails the test, see tests/support/error-log.ts);
  * - a refused request (4xx) says why: the store's error page or a message in
  *   the page for HTML, `{ error }` for JSON;
  * - a refused request changes no row of any table (row counts before and after).

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
+import { createLogger } from "~/http/logger.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { createStoreServer } from "../../server/app";
 import { standInBuild } from "../support/stand-in-build";
@@ -93,6 +94,9 @@ interface Answer {
 
 let server: Server;
 let port: number;
+/** What the servers under test log, one JSON line each. */
+const logLines: string[] = [];
+const testLogger = createLogger({ write: (line: string) => void logLines.push(line) });
 let staticRoot: string;
 
 function startServer(trustedProxies: number): Promise<{ server: Server; port: number }> {
@@ -101,6 +105,7 @@ function startServer(trustedProxies: number): Promise<{ server: Server; port: nu
     // The stand-in for Remix reads no runtime.
     store: {} as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: trustedProxies },
+    logger: testLogger,
     publicDirectory: path.join(staticRoot, "public"),
   });
   return new Promise((resolve) =>
@@ -211,6 +216,15 @@ describe("methods the store never takes", () => {
     expect(answer.headers.allow).toBe("GET, HEAD, POST");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(seen).toHaveLength(0);
+  });
+
+  it("answers those Node refuses before Express (CONNECT, TRACK) with the same security headers as every response", async () => {
+    for (const method of ["CONNECT", "TRACK"]) {
+      const answer = await send(method, method === "CONNECT" ? "shop.example:443" : "/");
+      for (const [name, value] of Object.entries(BASELINE)) expect(answer.headers[name], `${method} ${name}`).toBe(value);
+      expect(answer.headers["permissions-policy"]).toContain("camera=()");
+      expect(answer.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
+    }
   });
 
   it("passes the methods routes answer for themselves (PUT, DELETE: the route's 405 page)", async () => {
@@ -487,30 +501,25 @@ describe("the load context", () => {
 
 describe("request logs", () => {
   it("writes one JSON line per request with id, method, path, status and duration, and no query string", async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
-    try {
-      const answer = await send("GET", "/context?email=someone%40example.com&card=4242424242424242", {
-        headers: { Cookie: "staff_session=secret-session-value", Authorization: "Bearer sk_live_secret" },
-      });
-      const requestEntries = () => lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
-      // The line is written when the response has finished, which may be just after the client has it.
-      await expect.poll(requestEntries).toHaveLength(1);
-      const entries = requestEntries();
-      expect(entries[0]).toEqual({
-        time: expect.any(String),
-        level: "info",
-        msg: "request",
-        requestId: answer.headers["x-request-id"],
-        method: "GET",
-        path: "/context",
-        status: 200,
-        durationMs: expect.any(Number),
-      });
-      const all = lines.join("\n");
-      for (const secret of ["someone", "4242", "secret-session-value", "sk_live"]) expect(all).not.toContain(secret);
-    } finally {
-      spy.mockRestore();
-    }
+    logLines.length = 0;
+    const answer = await send("GET", "/context?email=someone%40example.com&card=4242424242424242", {
+      headers: { Cookie: "staff_session=secret-session-value", Authorization: "Bearer sk_live_secret" },
+    });
+    const requestEntries = () => logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+    // The line is written when the response has finished, which may be just after the client has it.
+    await expect.poll(requestEntries).toHaveLength(1);
+    const entries = requestEntries();
+    expect(entries[0]).toEqual({
+      time: expect.any(String),
+      level: "info",
+      msg: "request",
+      requestId: answer.headers["x-request-id"],
+      method: "GET",
+      path: "/context",
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+    const all = logLines.join("\n");
+    for (const secret of ["someone", "4242", "secret-session-value", "sk_live"]) expect(all).not.toContain(secret);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailingList } from "~/db/schema";
 import { action as newsletterAction } from "~/routes/newsletter";
-import { expectConsoleError } from "../support/console-error";
+import { expectErrorLog } from "../support/error-log";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())("newsletter answers with the status of what h
     await database.db.execute(
       sql.raw(`create trigger refuse_signup before insert on mailing_list for each row execute function refuse_signup()`),
     );
-    expectConsoleError();
+    expectErrorLog();
     try {
       const failed = (await post({ email: "later@example.com", source: "popup", mode: "fetch" })) as Answer;
       expect(failed.init?.status).toBe(503);

@@ -60,9 +60,8 @@ export function Carousel({
       .then((loaded) => {
         if (!cancelled) setSwiperModules(loaded);
       })
-      .catch((error: unknown) => {
-        // Offline or a failed chunk: the scroll-snap row still works.
-        console.warn("Carousel enhancement unavailable", error);
+      .catch(() => {
+        // Offline or a failed chunk: the scroll-snap row still works, unenhanced.
       });
     return () => {
       cancelled = true;

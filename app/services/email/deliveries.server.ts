@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
+import { storeLog } from "~/http/logger.server";
 
 /**
  * The delivery queue (the outbox pattern, table `email_deliveries`). Every
@@ -69,7 +70,7 @@ export async function deliverEmail(
   message: EmailMessage,
   options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
-  const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = console, waitMs = FIRST_ATTEMPT_WAIT_MS } = options;
+  const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = storeLog, waitMs = FIRST_ATTEMPT_WAIT_MS } = options;
   let id: string;
   try {
     const inserted = await db
@@ -180,7 +181,7 @@ export async function retryDueEmails(
     now = new Date(),
     limit = 20,
     policy = DEFAULT_DELIVERY_POLICY,
-    logger = console,
+    logger = storeLog,
     ids,
   }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger; ids?: string[] } = {},
 ): Promise<RetryReport> {

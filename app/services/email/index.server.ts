@@ -4,6 +4,7 @@ import { deliverEmail } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
+import { storeLog } from "~/http/logger.server";
 
 /**
  * The app's one way to send email: Postmark when POSTMARK_SERVER_TOKEN is set,
@@ -46,7 +47,7 @@ type Logger = Pick<Console, "error">;
  */
 export async function sendEmailSafely(
   message: EmailMessage,
-  { db, sender: chosen, logger = console }: { db?: Database; sender?: EmailSender; logger?: Logger },
+  { db, sender: chosen, logger = storeLog }: { db?: Database; sender?: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
   if (db) {
     const result = await Promise.resolve()

@@ -6,7 +6,7 @@ import { parseConfig } from "~/config.server";
 import { publicConfig } from "~/public-config.server";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
 import { PaymentError } from "./types";
-import { expectConsoleError } from "../../../tests/support/console-error";
+import { expectErrorLog } from "../../../tests/support/error-log";
 import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 
@@ -151,7 +151,7 @@ describe("createAffirmProvider", () => {
   });
 
   it("declines with the spec's message when Affirm refuses to authorize", async () => {
-    expectConsoleError();
+    expectErrorLog();
     const { reference } = await affirm().startPayment(input);
     expect(await verify(reference)).toEqual({ status: "declined", reference, message: AFFIRM_AUTHORIZATION_FAILED });
   });

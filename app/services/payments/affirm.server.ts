@@ -7,6 +7,7 @@ import {
   type StartPaymentInput,
   type StartedPayment,
 } from "./types";
+import { logError } from "~/http/logger.server";
 
 /**
  * Affirm financing through its documented REST API (docs.affirm.com), with
@@ -98,7 +99,7 @@ export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
       // Refused: a token that was authorized before (a second return, a retry) is read back instead.
       const existing = await api.readTransaction(reference);
       if (existing) return verdict(reference, existing);
-      console.error(`Affirm refused to authorize checkout ${reference}: ${authorized.message}`);
+      logError(`Affirm refused to authorize checkout ${reference}: ${authorized.message}`);
       return declined(reference);
     },
     /** An authorized loan is voided (nothing was captured); a captured one is refunded in full. */

@@ -10,6 +10,7 @@ import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
 import { PaymentError } from "./types";
+import { logger } from "~/http/logger.server";
 
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
 const input = paymentToStart({
@@ -118,7 +119,7 @@ describe("Authorize.Net Accept Hosted driver", () => {
     const other = await driver().startPayment({ ...input, attemptId: "pa_ZZZZZZZZZZZZZZZZZZZZZZZZ" });
     const otherPaid = fake.submitHostedForm(other.clientData!.token!, "pay");
     const anotherAttempt = await driver().startPayment({ ...input, attemptId: "pa_YYYYYYYYYYYYYYYYYYYYYYYY" });
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await driver().verifyPayment(verifyInput(anotherAttempt.reference, { trans_id: otherPaid.transId }))).toMatchObject({
       status: "pending",
     });
@@ -183,10 +184,10 @@ describe("Authorize.Net Accept Hosted driver", () => {
 
   it("logs a missing transaction response once and leaves the payment pending", async () => {
     const started = await driver().startPayment(input);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
     expect(await driver().verifyPayment(verifyInput(started.reference))).toMatchObject({ status: "pending" });
     expect(error).toHaveBeenCalledTimes(1);
-    expect(String(error.mock.calls[0]?.[0])).toContain(`no transaction response for invoice ${started.reference}`);
+    expect(JSON.stringify(error.mock.calls[0])).toContain(`no transaction response for invoice ${started.reference}`);
   });
 
   it("turns an authentication failure into a PaymentError naming E00007", async () => {

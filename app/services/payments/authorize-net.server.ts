@@ -10,6 +10,7 @@ import {
   type StartPaymentInput,
   type VerifyPaymentInput,
 } from "./types";
+import { logError } from "~/http/logger.server";
 
 const PROVIDER = "authorizenet";
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -224,7 +225,7 @@ export function createAuthorizeNet(options: AuthorizeNetOptions): AuthorizeNetPr
       const found = candidates.filter((item): item is TransactionDetails => item?.order?.invoiceNumber === input.reference);
       const chosen = found.find((item) => PAID_STATUSES.has(item.transactionStatus)) ?? found[0];
       if (!chosen) {
-        console.error(`Authorize.Net: no transaction response for invoice ${input.reference} (attempt ${input.attemptId})`);
+        logError(`Authorize.Net: no transaction response for invoice ${input.reference} (attempt ${input.attemptId})`);
         return { status: "pending", reference: input.reference, message: "No transaction found yet." };
       }
       return verdict(chosen, input);

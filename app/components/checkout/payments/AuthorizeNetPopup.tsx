@@ -88,8 +88,7 @@ export default function AuthorizeNetPopup({
         if (action.kind === "resize") setFrameSize({ width: action.width, height: action.height });
         if (action.kind === "return") {
           closeRef.current();
-          if (!action.transId)
-            console.error("Authorize.Net: transactResponse arrived without a transaction response; the server will look it up.");
+          // Without a transaction response the return page asks Authorize.Net itself.
           const query = action.transId ? `&${new URLSearchParams({ trans_id: action.transId })}` : "";
           window.location.assign(`${returnUrl}${query}`);
         }
