@@ -5,7 +5,7 @@ import type { CatalogProduct } from "./product";
 import { isVariationSibling, modelLength, MODEL_LENGTH_RULE, type SiblingCandidate } from "./variation-rule";
 import { findVariant, modelPrefix, VARIATION_PREFIX_SEGMENTS, variationOptions } from "./variations";
 
-/** Issue 18, item 7: the model-length rule per brand, derived from and checked against the real catalog. */
+/** The model-length rule per brand, derived from and checked against the real catalog. */
 const catalog = readCatalogFiles().products;
 
 function candidate(record: CatalogProduct): SiblingCandidate & { key: string; specifications: CatalogProduct["Specifications"] } {

@@ -3,7 +3,7 @@ import { expectNoSeriousAxeViolations } from "./support/accessibility";
 import { footerSignup, subscribeInFooter, uniqueEmail } from "./support/newsletter";
 
 /**
- * Issue 17 row 15: the newsletter's double opt-in, end to end, with script
+ * The newsletter's double opt-in, end to end, with script
  * and without. The confirmation email is read from the offline outbox
  * (/dev/outbox, for signed-in staff), its signed link opened, confirmed with
  * the page's button, and then the unsubscribe link used the same way.

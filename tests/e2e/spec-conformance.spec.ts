@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { Locator, Page } from "@playwright/test";
 
-/** Issue 18: the differences a careful walk through the spec found, with script on and off. */
+/** The differences a careful walk through the spec found, with script on and off. */
 
 test("the own seasoning's bare id redirects to its page, like the brand-id form", async ({ page }) => {
   await page.goto("/product/LOVE-RUB-001");

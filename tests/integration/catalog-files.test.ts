@@ -10,7 +10,7 @@ import { products } from "~/db/schema";
 import { expectErrorLog } from "../support/error-log";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 
-/** Issue 18, item 11: a brand file that fails is reported and skipped; that brand keeps its last good data. */
+/** A brand file that fails is reported and skipped; that brand keeps its last good data. */
 const real = readCatalogFiles(CATALOG_DIR).products;
 const blaze = real.filter((record) => record.brand === "blaze").slice(0, 3);
 const napoleon = real.filter((record) => record.brand === "napoleon").slice(0, 2);

@@ -16,7 +16,7 @@ import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test
 let runtime: StoreRuntime;
 
 /**
- * Issue 12, item 3: the form routes refuse with 429, Retry-After and a readable
+ * The form routes refuse with 429, Retry-After and a readable
  * message once the client address has used its budget (counted in the database).
  */
 type Route = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<unknown>;

@@ -15,7 +15,7 @@ import { postRequest, TEST_ORIGIN, testRuntime } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
-/** Issue 18: the spec's contradictions resolved for the shopper, and the pending checkout's details. */
+/** The spec's contradictions resolved for the shopper, and the pending checkout's details. */
 
 const customer = checkoutCustomer();
 

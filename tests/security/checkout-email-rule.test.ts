@@ -25,7 +25,7 @@ import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/t
 let runtime: StoreRuntime;
 
 /**
- * Issue 17, row 14: one email rule for the checkout form and the mailer, and
+ * One email rule for the checkout form and the mailer, and
  * an honest thank-you page when the confirmation could not be sent.
  */
 

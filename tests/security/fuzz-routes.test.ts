@@ -10,7 +10,7 @@ import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 let runtime: StoreRuntime;
 
 /**
- * Issue 12 item 1: hostile input never gets a 5xx. Every route module of
+ * Hostile input never gets a 5xx. Every route module of
  * app/routes (enumerated from the folder, so a new route is fuzzed without
  * being listed here) is called through Remix's own request handler, in this
  * process and without a build (tests/support/remix-handler.ts), with

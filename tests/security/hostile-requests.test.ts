@@ -13,7 +13,7 @@ import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/te
 let runtime: StoreRuntime;
 
 /**
- * Issue 17, rows 9 (caps), 12 and 13, through the whole request handler
+ * Caps on orders and lines, method refusals and control characters, through the whole request handler
  * (router, loaders, actions, error boundaries, HTML), as a browser would see them.
  */
 

@@ -15,7 +15,7 @@ import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 let runtime: StoreRuntime;
 
 /**
- * Issue 17, row 15: subscribing any address from anywhere used to subscribe it
+ * Subscribing any address from anywhere used to subscribe it
  * at once. Now: double opt-in with a signed link, only confirmed addresses
  * count, every newsletter mail has an unsubscribe link and List-Unsubscribe
  * headers (one-click, RFC 8058), and a honeypot drops scripted sign-ups.

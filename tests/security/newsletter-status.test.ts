@@ -10,7 +10,7 @@ import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 let runtime: StoreRuntime;
 
 /**
- * Issue 17, row 16: `POST /newsletter` with `mode=fetch` (what the footer and
+ * `POST /newsletter` with `mode=fetch` (what the footer and
  * popup send once script runs) and a bad email answered 200. The status now
  * says what happened, with the message in the body.
  */

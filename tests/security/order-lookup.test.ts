@@ -13,7 +13,7 @@ import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/te
 let runtime: StoreRuntime;
 
 /**
- * Issue 12, item 3: the order lookup cannot be used to enumerate orders, and a
+ * The order lookup cannot be used to enumerate orders, and a
  * tampered purchase cookie (the last order of this browser) is ignored.
  */
 type Lookup = { data: { order: { orderId: string } | null; error: string | null }; init: ResponseInit | null };

@@ -4,7 +4,7 @@ import { hitRateLimit, RATE_LIMITS, rateLimitHits } from "~/security/rate-limit.
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
- * Issue 12: rate limits hold across server processes. Two separate
+ * Rate limits hold across server processes. Two separate
  * connection pools on one PostgreSQL database stand for two store processes
  * behind a load balancer: their hits add up to one limit.
  */

@@ -10,7 +10,7 @@ import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../
 let runtime: StoreRuntime;
 
 /**
- * Issue 17, row 8: wrong passwords for one staff account from many addresses
+ * Wrong passwords for one staff account from many addresses
  * (or from one client claiming a new X-Forwarded-For each time) must never
  * lock the account's owner out. Guesses against an account only slow it down
  * (a capped delay); hard refusals are per client address, and the address is
