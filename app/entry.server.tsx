@@ -12,6 +12,7 @@ import { NonceContext } from "./http/nonce";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 import { applyCachePolicy } from "./utils/cache-control.server";
 import { cachedPage, NONCE_PLACEHOLDER, notModified, pageCacheKey, pageHtml, storePage } from "./utils/page-cache.server";
+import { CACHE_ANSWER_HEADER, type CacheAnswer } from "./utils/cache-answer";
 
 export const streamTimeout = 10_000;
 
@@ -42,6 +43,7 @@ export default async function handleRequest(
   if (page) {
     // The data the loaders produced for this request is not needed: the page has it.
     remixContext.serverHandoffStream?.cancel().catch(() => {});
+    responseHeaders.set(CACHE_ANSWER_HEADER, "page" satisfies CacheAnswer);
   } else {
     const html = await renderDocument(remixContext, request.url, NONCE_PLACEHOLDER);
     page = storePage(cacheKey, html);

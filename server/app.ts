@@ -21,6 +21,7 @@ import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { requestLog } from "./request-log";
 import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
+import { CACHE_ANSWER_HEADER, type CacheAnswer } from "../app/utils/cache-answer";
 
 export interface StoreAppOptions {
   /** The Remix build (the app's, or a stand-in in tests): its routes, and its static files at build.publicPath. */
@@ -92,6 +93,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     res.statusCode = cached.status;
     useOwnHeaders(res, cached.headers);
     for (const [name, value] of cached.headers) res.setHeader(name, value);
+    res.setHeader(CACHE_ANSWER_HEADER, "shared" satisfies CacheAnswer);
     res.end(cached.body);
   });
   app.use(limitRequestBody());

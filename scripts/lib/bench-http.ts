@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { CACHE_ANSWER_HEADER } from "../../app/utils/cache-answer";
 
 export interface Stats {
   min: number;
@@ -70,9 +71,6 @@ export interface Probe {
    */
   everyRequestRenders?: boolean;
 }
-
-/** The header by which the store says which of its caches answered (absent: Remix rendered it). */
-export const CACHE_ANSWER_HEADER = "x-store-cache";
 
 /** How many responses each cache answered ("rendered" for none). */
 export type CacheAnswers = Record<string, number>;

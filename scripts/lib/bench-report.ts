@@ -8,7 +8,6 @@ import postgres from "postgres";
 import { measurePages, type BrowserPage, type LighthouseRow } from "./bench-browser";
 import {
   cartCookie,
-  CACHE_ANSWER_HEADER,
   formatCacheAnswers,
   measureCheckout,
   measurePaths,
@@ -24,6 +23,7 @@ import { startServer, type ServerTarget } from "./bench-server";
 import { caddyMissing, reserveCaddyPorts, startCaddy } from "./caddy";
 import { freePort } from "./free-port";
 import { formatTable } from "./bundle-size";
+import { CACHE_ANSWER_HEADER } from "../../app/utils/cache-answer";
 
 export interface ServerReport {
   database: string;

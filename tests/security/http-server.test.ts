@@ -429,6 +429,7 @@ describe("caching of personal data", () => {
     expect(anonymous.headers.vary).toMatch(/Cookie/);
     const shopper = await send("GET", "/products/all/all.data", { headers: { Cookie: "cart=abc" } });
     expect(shopper.headers["cache-control"]).toBe("private, no-cache");
+    expect(shopper.headers["x-store-cache"]).toBeUndefined();
   });
 });
 
@@ -446,6 +447,9 @@ describe("the shared cache of public answers", () => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     expect(second.headers["x-content-type-options"]).toBe("nosniff");
     expect(second.headers.age).toMatch(/^\d+$/);
+    // Says which cache answered (the bench counts it); the app's own answer says nothing.
+    expect(first.headers["x-store-cache"]).toBeUndefined();
+    expect(second.headers["x-store-cache"]).toBe("shared");
     const revalidated = await send("GET", "/catalogue-page?cache-test=1", { headers: { "If-None-Match": String(second.headers.etag) } });
     expect(revalidated.status).toBe(304);
   });
@@ -454,6 +458,7 @@ describe("the shared cache of public answers", () => {
     await send("GET", "/catalogue-page?cache-test=2");
     const shopper = await send("GET", "/catalogue-page?cache-test=2", { headers: { Cookie: "cart=abc" } });
     expect(shopper.headers["cache-control"]).toBe("private, no-cache");
+    expect(shopper.headers["x-store-cache"]).toBeUndefined();
     expect(seen.filter((entry) => entry.request.url.includes("cache-test=2"))).toHaveLength(2);
     await send("GET", "/api/thing");
     await send("GET", "/api/thing");
