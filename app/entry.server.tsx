@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
-import { applyCachePolicy } from "./utils/cache-control.server";
+import { isPublicAnswer } from "./utils/cache-control.server";
 import { cachedPage, NONCE_PLACEHOLDER, notModified, pageCacheKey, pageHtml, storePage } from "./utils/page-cache.server";
 import { CACHE_ANSWER_HEADER, type CacheAnswer } from "./utils/cache-answer";
 
@@ -29,7 +29,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.store.config, nonce));
   if (responseStatusCode === 405 && !responseHeaders.has("Allow")) responseHeaders.set("Allow", allowedMethods(request, remixContext));
   for (const [name, value] of keptRouteHeaders(remixContext)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
-  const isPublic = applyCachePolicy(request, responseStatusCode, responseHeaders);
+  // The HTTP server applies the cache rule to the answer (server/app.ts); a page it leaves public gets an ETag.
+  const isPublic = isPublicAnswer(request, responseStatusCode, responseHeaders);
   // A 503 (the database is unreachable) tells clients and crawlers when to come back; the page says it in words.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyCachePolicy, CATALOGUE_CACHE_CONTROL } from "./cache-control.server";
+import { applyCachePolicy, CATALOGUE_CACHE_CONTROL, isPersonalPage, isPublicAnswer } from "./cache-control.server";
 import { cachedPage, clearPageCache, notModified, NONCE_PLACEHOLDER, pageHtml, storePage } from "./page-cache.server";
 
 const publicHeaders = () => new Headers({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
@@ -27,8 +27,51 @@ describe("document cache policy", () => {
     expect(applyCachePolicy(new Request("http://x/product/nope-1"), 404, notFound)).toBe(false);
     expect(notFound.get("Cache-Control")).toBe("private, no-cache");
     const plain = new Headers();
-    expect(applyCachePolicy(new Request("http://x/cart"), 200, plain)).toBe(false);
+    expect(applyCachePolicy(new Request("http://x/contact"), 200, plain)).toBe(false);
     expect(plain.has("Cache-Control")).toBe(false);
+  });
+});
+
+describe("pages of one shopper's own data", () => {
+  const page = (path: string) => new Request(`http://x${path}`);
+
+  it("are private, no-store whatever the route declared, as documents and as their .data requests", () => {
+    for (const path of ["/cart", "/cart.data", "/order-status/ABC-1.data?_routes=root", "/checkout-canceled-affirm", "/Checkout/"]) {
+      const headers = publicHeaders();
+      expect(applyCachePolicy(page(path), 200, headers), path).toBe(false);
+      expect(headers.get("Cache-Control"), path).toBe("private, no-store");
+      const undeclared = new Headers();
+      applyCachePolicy(page(path), 302, undeclared);
+      expect(undeclared.get("Cache-Control"), path).toBe("private, no-store");
+    }
+  });
+
+  it("are told apart from pages whose path only starts the same", () => {
+    expect(isPersonalPage(page("/checkout-authorized/stripe"))).toBe(true);
+    expect(isPersonalPage(page("/order-status"))).toBe(true);
+    expect(isPersonalPage(page("/_root.data"))).toBe(false);
+    expect(isPersonalPage(page("/cartography"))).toBe(false);
+    expect(isPersonalPage(page("/products/all/all.data"))).toBe(false);
+    expect(isPersonalPage(page("/custom-product"))).toBe(false);
+  });
+});
+
+describe("isPublicAnswer", () => {
+  it("says what applyCachePolicy would decide, without changing the headers", () => {
+    const cases: Array<[Request, number, Headers]> = [
+      [new Request("http://x/products/all/all"), 200, publicHeaders()],
+      [new Request("http://x/products/all/all"), 304, publicHeaders()],
+      [new Request("http://x/", { headers: { Cookie: "cart=abc" } }), 200, publicHeaders()],
+      [new Request("http://x/cart"), 200, publicHeaders()],
+      [new Request("http://x/product/nope-1"), 404, publicHeaders()],
+      [new Request("http://x/about"), 200, new Headers()],
+    ];
+    for (const [request, status, headers] of cases) {
+      const before = [...headers];
+      const predicted = isPublicAnswer(request, status, headers);
+      expect([...headers]).toEqual(before);
+      expect(applyCachePolicy(request, status, headers), `${request.url} ${status}`).toBe(predicted);
+    }
   });
 });
 

@@ -43,6 +43,8 @@ export interface RouteFile {
 export interface StoreHandler {
   handle(request: Request, context?: AppLoadContext): Promise<Response>;
   routes: RouteFile[];
+  /** The build itself, for the store's HTTP server (server/app.ts) in front of it. */
+  build: ServerBuild;
 }
 
 export async function createStoreHandler(store: StoreRuntime): Promise<StoreHandler> {
@@ -111,7 +113,7 @@ export async function createStoreHandler(store: StoreRuntime): Promise<StoreHand
   };
   const handler = createRequestHandler(build, "production");
   // As the store's HTTP server does in front of Remix (request-screen.ts): a cross-site post reaches the action's own 403.
-  return { handle: (request, context = testContext(store)) => handler(neutralizeCrossSiteOrigin(request), context), routes };
+  return { handle: (request, context = testContext(store)) => handler(neutralizeCrossSiteOrigin(request), context), routes, build };
 }
 
 type AnyRouteModule = ServerBuild["routes"][string]["module"] & { clientAction?: unknown; clientLoader?: unknown };
