@@ -6,16 +6,16 @@ import type { StoreRuntime } from "~/runtime.server";
 export type CookieKeys = Pick<StoreRuntime, "sessionSecret"> & { config: Pick<Config, "SECURE_COOKIES"> };
 
 /**
- * Whether a cookie set in answer to this request should be Secure.
- * remix-serve always runs with NODE_ENV=production, so this follows the
- * request's protocol (or the proxy's X-Forwarded-Proto) unless
- * SECURE_COOKIES forces it.
+ * Whether a cookie set in answer to this request should be Secure, unless
+ * SECURE_COOKIES forces it: when the request came over HTTPS. The request's
+ * URL says so (the Express adapter builds it from req.protocol, which takes a
+ * proxy's X-Forwarded-Proto only from TRUSTED_PROXIES: server/forwarded-headers.ts);
+ * a header the client wrote never decides it.
  */
 export function shouldUseSecureCookies(request: Request, config: Pick<Config, "SECURE_COOKIES">): boolean {
   if (config.SECURE_COOKIES === "always") return true;
   if (config.SECURE_COOKIES === "never") return false;
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return (forwarded ?? new URL(request.url).protocol.replace(":", "")) === "https";
+  return new URL(request.url).protocol === "https:";
 }
 
 /**
