@@ -16,7 +16,7 @@ import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
 import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
 import { trustForwardedHeaders } from "./forwarded-headers";
-import { ALLOWED_METHODS, declaredLength, isAppMethod, isValidHost, requestPath } from "./guards";
+import { ALLOWED_METHODS, declaredLength, isAppMethod, isOldDataRequest, isValidHost, requestPath } from "./guards";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { requestLog } from "./request-log";
 import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
@@ -200,7 +200,7 @@ export function createStoreServer(options: StoreAppOptions): Server {
 }
 
 /**
- * Method, Host, request target and declared body size: refused before anything else runs. An
+ * Method, Host, request target (an old `?_data=` request too) and declared body size: refused before anything else runs. An
  * absolute-form target ("http://host/a?b", what proxies send) is reduced to its path, so every
  * later step, the Remix adapter's URL included, sees the path and the validated Host.
  */
@@ -212,6 +212,7 @@ function refuseEarly(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
   const target = requestPath(req.url);
   if (!isValidHost(req.headers.host) || target === null) return plain(res, 400, "Bad Request", { close: true });
   req.url = req.originalUrl = target;
+  if (isOldDataRequest(target)) return plain(res, 400, "Bad Request: this store answers data requests at /page.data, not ?_data=");
   if (req.method !== "GET" && req.method !== "HEAD") {
     const declared = declaredLength(req.headers["content-length"]);
     if (Number.isNaN(declared)) return plain(res, 400, "Bad Request", { close: true });

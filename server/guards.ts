@@ -48,3 +48,12 @@ export function declaredLength(header: string | undefined): number | null {
   if (header === undefined) return null;
   return /^\d+$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
 }
+
+/**
+ * A `?_data=` request: Remix's data protocol before single fetch, which this store does not speak (its pages ask
+ * `/page.data`). Only an old cached client or a scanner sends one; Remix would log each as an error.
+ */
+export function isOldDataRequest(target: string): boolean {
+  const query = target.indexOf("?");
+  return query !== -1 && new URLSearchParams(target.slice(query + 1)).has("_data");
+}
