@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailAddressSchema, isEmailAddress } from "./email-address.server";
-import { FORM_MESSAGES, parseForm, readForm, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
+import { FORM_MESSAGES, parseForm, readBodyWithin, readForm, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
 
 const URL = "http://store.test/contact";
 
@@ -88,6 +88,40 @@ describe("readForm", () => {
     } as RequestInit);
     const result = await refusal(readForm(undeclared, { maxBytes: 1024 }));
     expect(result).toEqual({ status: 413, allow: null, text: FORM_MESSAGES.tooLarge(1024) });
+  });
+});
+
+describe("readBodyWithin", () => {
+  /** A streamed body of `count` chunks of `size` bytes, failing after them when `failAfter` says so; counts what was read. */
+  function streamedBody(count: number, size: number, { failAfter = false } = {}) {
+    const state = { sent: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.sent === count) return failAfter ? controller.error(new Error("cut off")) : controller.close();
+        state.sent += 1;
+        controller.enqueue(new Uint8Array(size));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { request: new Request("http://x/", { method: "POST", body, duplex: "half" } as RequestInit), state };
+  }
+
+  it("gives the whole body within the limit", async () => {
+    const { request } = streamedBody(3, 10);
+    expect((await readBodyWithin(request, 30))?.byteLength).toBe(30);
+  });
+
+  it("past the limit, reads the rest and drops it instead of cancelling the request (its connection carries the 413)", async () => {
+    const { request, state } = streamedBody(10, 10);
+    expect(await readBodyWithin(request, 25)).toBeNull();
+    expect(state).toEqual({ sent: 10, cancelled: false });
+  });
+
+  it("past the limit, a body cut off while it is dropped is still just too large", async () => {
+    const { request } = streamedBody(10, 10, { failAfter: true });
+    expect(await readBodyWithin(request, 25)).toBeNull();
   });
 });
 

@@ -89,7 +89,12 @@ export function unreadableForm(): Response {
   return refuse(400, FORM_MESSAGES.unreadable);
 }
 
-/** The body, or null as soon as it grows past maxBytes (a body without Content-Length is counted as it arrives). */
+/**
+ * The body, or null once it grows past maxBytes (a body without Content-Length is counted as it arrives). What is
+ * still coming after that is read and dropped, never kept: cancelling the stream would destroy the request, and with
+ * it the connection the route's 413 answer has to go out on. The HTTP server's own limit bounds what is dropped
+ * (server/body-limit.ts): past it the stream fails, and the server has answered.
+ */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -100,8 +105,7 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      // Not awaited: a branch of a cloned (teed) body settles its cancel only when the other branch is cancelled too.
-      reader.cancel().catch(() => undefined);
+      await discardRest(reader);
       return null;
     }
     chunks.push(value);
@@ -113,6 +117,14 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     offset += chunk.byteLength;
   }
   return body;
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // Cut off by the server's limit (or the client left): nothing more to read.
+  }
 }
 
 /** The first message of each field; a problem with the form as a whole is kept under "". */
