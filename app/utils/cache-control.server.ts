@@ -77,7 +77,11 @@ function declaresPublic(headers: Headers): boolean {
  */
 export function isPublicAnswer(request: Request, status: number, headers: Headers): boolean {
   return (
-    declaresPublic(headers) && (status === 200 || status === 304) && !isPersonalPage(request) && !carriesPersonalData(request) && !headers.has("Set-Cookie")
+    declaresPublic(headers) &&
+    (status === 200 || status === 304) &&
+    !isPersonalPage(request) &&
+    !carriesPersonalData(request) &&
+    !headers.has("Set-Cookie")
   );
 }
 

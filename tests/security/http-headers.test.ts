@@ -37,9 +37,7 @@ async function startServer(trustedProxies: number): Promise<number> {
     logger: testLogger,
     sharedCache: false,
   });
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
+  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
   servers.push({ server, port });
   return port;
 }
@@ -166,7 +164,10 @@ describe("old ?_data= requests", () => {
 describe("a JSON route's own body limit", () => {
   it("answers its JSON 413 to a chunked body past the route's limit (within the server's)", async () => {
     const chunk = Buffer.alloc(4096, "a");
-    const chunks = [Buffer.from('{"prompt":"'), ...Array.from({ length: Math.ceil((DEFAULT_MAX_BODY_BYTES * 2) / chunk.length) }, () => chunk)];
+    const chunks = [
+      Buffer.from('{"prompt":"'),
+      ...Array.from({ length: Math.ceil((DEFAULT_MAX_BODY_BYTES * 2) / chunk.length) }, () => chunk),
+    ];
     const answer = await send(direct, "POST", "/api/calculate-shipping", {
       headers: { "Content-Type": "application/json" },
       chunks,
