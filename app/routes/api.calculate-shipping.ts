@@ -1,16 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { US_STATES } from "~/checkout/customer-fields";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonPayload,
-  refuseUnlessSameSitePost,
-  tooManyRequests,
-} from "~/utils/json-route.server";
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /api/calculate-shipping` with the order (from address;
@@ -51,16 +43,9 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, db } = context.store;
-  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
-  if (refused) return refused;
-
-  const parsed = await readJsonPayload(request, payload);
-  if (!parsed.ok) return parsed.response;
-
-  const { to_address: to, parcel } = parsed.data.order;
-  const outcome = await quoteCarrierShipping(db, context.clientAddress, {
+export const action = jsonAction(payload, async ({ context, payload: { order } }) => {
+  const { to_address: to, parcel } = order;
+  const outcome = await quoteCarrierShipping(context.store.db, context.clientAddress, {
     from: warehouseAddress(),
     to: { ...to, country: "US" },
     parcel,
@@ -71,4 +56,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { quote } = outcome;
   const dollars = (quote.amountCents / 100).toFixed(2);
   return jsonResponse([{ carrier: quote.carrier, service: quote.service, retail_rate: dollars, rate: dollars, currency: "USD" }]);
-}
+});

@@ -1,15 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/contact/contact";
 import { contactRateLimitMessage, receiveContactMessage } from "~/contact/contact.server";
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonPayload,
-  refuseUnlessSameSitePost,
-  tooManyRequests,
-} from "~/utils/json-route.server";
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /contactForm { data: { name, email, phone, message } }`,
@@ -27,24 +19,21 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, db } = context.store;
-  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
-  if (refused) return refused;
-
-  const parsed = await readJsonPayload(request, payload, { maxBytes: 32 * 1024 });
-  if (!parsed.ok) return parsed.response;
-
-  const outcome = await receiveContactMessage(db, context.clientAddress, parsed.data.data);
-  switch (outcome.status) {
-    case "sent":
-    case "bot":
-      return jsonResponse({ message: CONTACT_MESSAGES.success }, 201);
-    case "invalid":
-      return jsonError(400, Object.values(outcome.errors)[0] ?? "Please check the form.", { errors: outcome.errors });
-    case "rate-limited":
-      return tooManyRequests(outcome, contactRateLimitMessage(outcome.retryAfterMs));
-    case "failed":
-      return jsonError(503, CONTACT_MESSAGES.failed);
-  }
-}
+export const action = jsonAction(
+  payload,
+  async ({ context, payload: { data } }) => {
+    const outcome = await receiveContactMessage(context.store.db, context.clientAddress, data);
+    switch (outcome.status) {
+      case "sent":
+      case "bot":
+        return jsonResponse({ message: CONTACT_MESSAGES.success }, 201);
+      case "invalid":
+        return jsonError(400, Object.values(outcome.errors)[0] ?? "Please check the form.", { errors: outcome.errors });
+      case "rate-limited":
+        return tooManyRequests(outcome, contactRateLimitMessage(outcome.retryAfterMs));
+      case "failed":
+        return jsonError(503, CONTACT_MESSAGES.failed);
+    }
+  },
+  { maxBytes: 32 * 1024 },
+);

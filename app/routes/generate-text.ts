@@ -1,16 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { answerQuestion } from "~/chat/answer.server";
 import { readConversation } from "~/chat/conversation-cookie.server";
 import { hitChatRateLimit, RATE_LIMIT_MESSAGE } from "~/chat/rate-limit.server";
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonPayload,
-  refuseUnlessSameSitePost,
-  tooManyRequests,
-} from "~/utils/json-route.server";
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /generate-text { prompt }` answers `{ text }` or `{ error }`.
@@ -28,21 +20,22 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, db } = context.store;
-  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
-  if (refused) return refused;
-
-  // Room for the prompt in multi-byte characters and JSON escapes; the character limit is the schema's.
-  const parsed = await readJsonPayload(request, payload, { maxBytes: MAX_PROMPT_CHARS * 6 + 64 });
-  if (!parsed.ok) return parsed.response;
-
-  const conversation = await readConversation(context.store, request);
-  const limit = await hitChatRateLimit(db, { conversationId: conversation.id, address: context.clientAddress });
-  if (!limit.allowed) return tooManyRequests(limit, RATE_LIMIT_MESSAGE);
-
-  const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
-  const answer = await answerQuestion(db, parsed.data.prompt.trim(), { store });
-  if (answer.source === "error") return jsonError(502, answer.text);
-  return jsonResponse({ text: answer.text });
-}
+export const action = jsonAction(
+  payload,
+  async ({ context, payload: { prompt } }) => {
+    const { config, db } = context.store;
+    const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
+    const answer = await answerQuestion(db, prompt.trim(), { store });
+    if (answer.source === "error") return jsonError(502, answer.text);
+    return jsonResponse({ text: answer.text });
+  },
+  {
+    // Room for the prompt in multi-byte characters and JSON escapes; the character limit is the schema's.
+    maxBytes: MAX_PROMPT_CHARS * 6 + 64,
+    rateLimit: async ({ request, context }) => {
+      const conversation = await readConversation(context.store, request);
+      return hitChatRateLimit(context.store.db, { conversationId: conversation.id, address: context.clientAddress });
+    },
+    rateLimitMessage: RATE_LIMIT_MESSAGE,
+  },
+);

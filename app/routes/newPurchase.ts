@@ -1,17 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { publicBaseUrl } from "~/config.server";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonPayload,
-  refuseUnlessSameSitePost,
-  tooManyRequests,
-} from "~/utils/json-route.server";
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from "~/utils/json-route.server";
 
 /**
  * Spec section 7: `POST /newPurchase { orderData, order_id }` sends the order's
@@ -26,22 +18,17 @@ const payload = z.strictObject({
 
 export const loader = methodNotAllowed;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { config, db } = context.store;
-  const refused = refuseUnlessSameSitePost(request, config.PUBLIC_BASE_URL);
-  if (refused) return refused;
+export const action = jsonAction(
+  payload,
+  async ({ context, payload: { order_id } }) => {
+    const { config, db } = context.store;
+    const order = await findOrderByDisplayId(db, order_id);
+    if (!order) return jsonError(404, "Order not found. Please check your Order ID.");
 
-  const parsed = await readJsonPayload(request, payload);
-  if (!parsed.ok) return parsed.response;
-
-  const limit = await hitRateLimit(db, RATE_LIMITS.confirmationEmail, context.clientAddress);
-  if (!limit.allowed) return tooManyRequests(limit);
-
-  const order = await findOrderByDisplayId(db, parsed.data.order_id);
-  if (!order) return jsonError(404, "Order not found. Please check your Order ID.");
-
-  const result = await sendOrderConfirmation(db, order, publicBaseUrl(config));
-  if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
-  // Queued: the provider failed just now; the email is kept and sent again automatically.
-  return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);
-}
+    const result = await sendOrderConfirmation(db, order, publicBaseUrl(config));
+    if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
+    // Queued: the provider failed just now; the email is kept and sent again automatically.
+    return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);
+  },
+  { rateLimit: ({ context }) => hitRateLimit(context.store.db, RATE_LIMITS.confirmationEmail, context.clientAddress) },
+);

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { readBodyWithin } from "./forms.server";
 import { cleanText } from "./request-text";
@@ -92,4 +93,43 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const field = issue.path.join(".");
   if (field && issue.code === "invalid_type" && issue.message.endsWith("received undefined")) return `${field} is required.`;
   return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** What a rate limit decides (security/rate-limit.server.ts, chat/rate-limit.server.ts). */
+interface LimitDecision {
+  allowed: boolean;
+  retryAfterMs: number;
+}
+
+export interface JsonActionOptions {
+  /** The largest body read (DEFAULT_MAX_BODY_BYTES unless said). */
+  maxBytes?: number;
+  /** Counted once the payload is valid, so a malformed request costs the sender nothing; refused with 429. */
+  rateLimit?: (args: ActionFunctionArgs) => Promise<LimitDecision>;
+  /** What the 429 says, if not the usual sentence. */
+  rateLimitMessage?: string;
+}
+
+/**
+ * The action of a JSON route: POST from the store's own pages only (405, 403),
+ * a JSON body within `maxBytes` that `schema` accepts (415, 413, 400), the rate
+ * limit if there is one (429), then `handle` with the parsed payload. Every
+ * refusal is the route's JSON `{ error }`.
+ */
+export function jsonAction<Schema extends z.ZodType>(
+  schema: Schema,
+  handle: (args: ActionFunctionArgs & { payload: z.output<Schema> }) => Promise<Response>,
+  { maxBytes, rateLimit, rateLimitMessage }: JsonActionOptions = {},
+): (args: ActionFunctionArgs) => Promise<Response> {
+  return async (args) => {
+    const refused = refuseUnlessSameSitePost(args.request, args.context.store.config.PUBLIC_BASE_URL);
+    if (refused) return refused;
+    const parsed = await readJsonPayload(args.request, schema, { maxBytes });
+    if (!parsed.ok) return parsed.response;
+    if (rateLimit) {
+      const limit = await rateLimit(args);
+      if (!limit.allowed) return tooManyRequests(limit, rateLimitMessage);
+    }
+    return handle({ ...args, payload: parsed.data });
+  };
 }
