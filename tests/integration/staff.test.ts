@@ -313,8 +313,16 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       expect(setCookie).toMatch(/SameSite=Lax/);
       expect(setCookie).toMatch(/Max-Age=43200/);
       expect(setCookie).not.toMatch(/Secure/);
-      const secure = await attemptSignIn(EMAIL, PASSWORD, { "X-Forwarded-Proto": "https" });
-      expect(secure.headers.get("Set-Cookie")).toMatch(/; Secure/);
+      // Secure follows the request's own scheme (the server builds it from the trusted protocol), never a header the client wrote.
+      const claimed = await attemptSignIn(EMAIL, PASSWORD, { "X-Forwarded-Proto": "https" });
+      expect(claimed.headers.get("Set-Cookie")).not.toMatch(/Secure/);
+      const browser = await openLoginPage();
+      const overHttps = new Request(`${TEST_ORIGIN.replace(/^http:/, "https:")}/login`, {
+        method: "POST",
+        body: formData({ email: EMAIL, password: PASSWORD, csrf: browser.csrf, redirectTo: browser.redirectTo }),
+        headers: { Cookie: browser.cookie },
+      });
+      expect((await call(loginAction as RouteFn, overHttps)).headers.get("Set-Cookie")).toMatch(/; Secure/);
     });
 
     it("returns to the page the guard came from, but only on this site", async () => {
