@@ -12,7 +12,7 @@ import { refuseNonGet } from "~/utils/allowed-methods.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(context.store, request);
   const search = new URL(request.url).search;
-  return redirect(`/dashboard${search}`, { status: 303, headers: { "Cache-Control": "private, no-store" } });
+  return redirect(`/dashboard${search}`, 303);
 }
 
 /** Only GET and HEAD: anything else gets a readable 405 with `Allow`. */

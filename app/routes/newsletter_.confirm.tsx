@@ -6,8 +6,6 @@ import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * /newsletter/confirm?token=…, the link of the double opt-in email. Opening
  * it changes nothing (mail scanners open links too): the page asks the owner
@@ -16,7 +14,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = newsletterLinkState(context.store.sessionSecret, "confirm", token);
-  return data({ token: state === "valid" ? token : "", state }, { status: state === "valid" ? 200 : 400, headers: NO_STORE });
+  return data({ token: state === "valid" ? token : "", state }, { status: state === "valid" ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, sessionSecret } = context.store;
   const outcome = await confirmSubscription(db, sessionSecret, form.token ?? new URL(request.url).searchParams.get("token"));
   const ok = outcome === "confirmed" || outcome === "already-confirmed";
-  return data({ outcome }, { status: ok ? 200 : 400, headers: NO_STORE });
+  return data({ outcome }, { status: ok ? 200 : 400 });
 }
 
 const LINK_PROBLEM: Record<"expired" | "invalid", string> = {

@@ -5,8 +5,6 @@ import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 export const UNSUBSCRIBED_MESSAGE = "You are unsubscribed. We will not send newsletter emails to this address again.";
 const INVALID_LINK =
   "This unsubscribe link is not valid. Please use the link from one of our emails, or contact us and we will remove you.";
@@ -21,10 +19,7 @@ const INVALID_LINK =
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = newsletterLinkState(context.store.sessionSecret, "unsubscribe", token);
-  return data(
-    { token: state === "valid" ? token : "", valid: state === "valid" },
-    { status: state === "valid" ? 200 : 400, headers: NO_STORE },
-  );
+  return data({ token: state === "valid" ? token : "", valid: state === "valid" }, { status: state === "valid" ? 200 : 400 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, sessionSecret } = context.store;
   const token = form.token ?? new URL(request.url).searchParams.get("token");
   const outcome = await unsubscribeWithToken(db, sessionSecret, token);
-  return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 400, headers: NO_STORE });
+  return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }
 
 export default function NewsletterUnsubscribe() {

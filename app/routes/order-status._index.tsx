@@ -31,12 +31,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     case "rate-limited":
       return data<Lookup>(
         { id, order: null, error: ORDER_LOOKUP_RATE_LIMITED_MESSAGE },
-        { status: 429, headers: { "Retry-After": String(retryAfterSeconds(lookup.retryAfterMs)), "Cache-Control": "no-store" } },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds(lookup.retryAfterMs)) } },
       );
     case "not-found":
       return data<Lookup>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
     case "found":
-      return data<Lookup>({ id, order: lookup.order, error: null }, { headers: { "Cache-Control": "no-store" } });
+      return data<Lookup>({ id, order: lookup.order, error: null });
   }
 }
 

@@ -93,13 +93,17 @@ describe("pages of a shopper's own data are never stored", () => {
     "/order-status/ORDER-1",
     "/test-payment/nope",
     "/payments/authorizenet/nope",
+    "/login",
     "/dashboard",
+    "/admin",
+    "/newsletter/confirm?token=nope",
   ];
 
   it.each(personalPages)("%s says private, no-store as a document and as its .data request", async (page) => {
     const document = await send(direct, "GET", page, { headers: { Accept: "text/html" } });
     expect(document.headers["cache-control"], `${page} (${document.status})`).toBe("private, no-store");
-    const data = await send(direct, "GET", `${page}.data`);
+    const [path, query] = page.split("?");
+    const data = await send(direct, "GET", `${path}.data${query ? `?${query}` : ""}`);
     expect(data.headers["cache-control"], `${page}.data (${data.status})`).toBe("private, no-store");
   });
 
