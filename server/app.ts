@@ -10,6 +10,7 @@ import type { Config } from "../app/config.server";
 import { resolveClientAddress } from "../app/http/client-address";
 import { logError, logger } from "../app/http/logger.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
+import { takeDocumentPipe, type PipeDocument } from "../app/http/piped-document.server";
 import type { Logger } from "pino";
 import type { StoreRuntime } from "../app/runtime.server";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
@@ -161,19 +162,30 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
       const key = sharedCache?.keyOf(req.method, req.url, req.headers);
       if (key && sharedCache && isPublic && req.method === "GET" && sharedCache.storable(response.status, response.headers)) {
         const body = Buffer.from(await response.arrayBuffer());
-        sharedCache.store(key, response.headers, body, stateOf(res).cspNonce);
-        response = new Response(body, response);
+        const headers = new Headers(response.headers);
+        headers.set("ETag", sharedCache.store(key, headers, body, stateOf(res).cspNonce));
+        response = new Response(body, { status: response.status, statusText: response.statusText, headers });
       }
       useOwnHeaders(res, response.headers);
       // A request that took this long may end after the shutdown began.
       closeWhenDraining(options, res);
-      await sendRemixResponse(res, response);
+      const pipeDocument = takeDocumentPipe(response);
+      if (pipeDocument) sendPipedDocument(res, response, pipeDocument);
+      else await sendRemixResponse(res, response);
     } catch (error) {
       // The client left (Remix stops with the abort's reason): nothing went wrong here.
       if (request?.signal.aborted) return void (res.headersSent || res.destroy());
       next(error);
     }
   };
+}
+
+/** A page React renders straight into the response (app/http/piped-document.server.ts): the status and headers, then React's bytes. */
+function sendPipedDocument(res: ExpressResponse, response: Response, pipeDocument: PipeDocument) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  pipeDocument(res);
 }
 
 /** The HTTP server: the app, and the refusals Node makes before the app sees a request. */

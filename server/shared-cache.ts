@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { ifNoneMatchHolds } from "../app/utils/page-cache.server";
 
 /**
  * The store as its own shared cache (ADR 013): a response the app declares
@@ -45,6 +44,12 @@ function maxAgeSeconds(cacheControl: string | null): number {
   if (/(^|,)\s*(no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
   const match = /(^|,)\s*(?:s-maxage|max-age)\s*=\s*(\d+)/i.exec(cacheControl);
   return match ? Number(match[2]) : 0;
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong) or `*`. */
+export function ifNoneMatchHolds(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
 }
 
 function splitAt(body: Buffer, marker: string | null): Buffer[] {
@@ -114,15 +119,18 @@ export class SharedCache {
     return maxAgeSeconds(headers.get("cache-control")) > 0;
   }
 
-  /** Keeps a storable response's bytes; `nonce` is the one the app rendered into it. */
-  store(key: string, headers: Headers, body: Buffer, nonce: string | undefined): void {
+  /**
+   * Keeps a storable response's bytes; `nonce` is the one the app rendered into it. Returns the
+   * response's ETag (its own, or a strong one made from the bytes), which every answer carries.
+   */
+  store(key: string, headers: Headers, body: Buffer, nonce: string | undefined): string {
+    const etag = headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     const freshMs = maxAgeSeconds(headers.get("cache-control")) * 1000;
-    if (freshMs <= 0 || body.length > this.maxBytes / 8) return;
+    if (freshMs <= 0 || body.length > this.maxBytes / 8) return etag;
     const kept: Array<[string, string]> = [];
     for (const [name, value] of headers) if (!PER_RESPONSE.has(name)) kept.push([name, value]);
     const policy = headers.get("content-security-policy") ?? "";
     const usedNonce = nonce && (body.includes(nonce) || policy.includes(nonce)) ? nonce : null;
-    const etag = headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     if (!headers.has("etag")) kept.push(["etag", etag]);
     const entry: Entry = {
       headers: kept,
@@ -141,6 +149,7 @@ export class SharedCache {
       if (this.totalBytes <= this.maxBytes) break;
       this.forget(oldKey, old);
     }
+    return etag;
   }
 
   clear(): void {

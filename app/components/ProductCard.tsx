@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Fragment, memo, Suspense } from "react";
+import { memo, Suspense, type ReactNode } from "react";
 import {
   type ProductCardData,
   productPath,
@@ -50,16 +50,7 @@ export const ProductCard = memo(function ProductCard({
         </a>
       </h3>
       {/* What tells this card from its siblings (colour, fuel, size...): never clamped, unlike the title. */}
-      {product.facts.length > 0 ? (
-        <p className="product-card__facts">
-          {product.facts.map((fact, index) => (
-            <Fragment key={`${index}-${fact}`}>
-              {index > 0 ? " · " : null}
-              <span>{fact}</span>
-            </Fragment>
-          ))}
-        </p>
-      ) : null}
+      {product.facts.length > 0 ? <p className="product-card__facts">{factsLine(product.facts)}</p> : null}
       <p className="product-card__price">
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
         <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}`}>
@@ -74,6 +65,27 @@ export const ProductCard = memo(function ProductCard({
     </article>
   );
 });
+
+/**
+ * "Stainless · Propane · <span>Sear Zone</span>": a fact that could break inside (a space or a
+ * hyphen) is a span the style sheet keeps whole; the rest, separators included, is one text.
+ */
+function factsLine(facts: readonly string[]): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let text = "";
+  facts.forEach((fact, index) => {
+    if (index > 0) text += " · ";
+    if (!/[\s-]/.test(fact)) {
+      text += fact;
+      return;
+    }
+    if (text) parts.push(text);
+    parts.push(<span key={index}>{fact}</span>);
+    text = "";
+  });
+  if (text) parts.push(text);
+  return parts;
+}
 
 /** Cards per Suspense boundary: React hydrates each boundary as a task of its own, so a long list never blocks a phone for long. */
 const CARDS_PER_HYDRATION_TASK = 12;

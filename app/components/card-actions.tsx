@@ -3,6 +3,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useId,
   useMemo,
   useState,
   type FocusEvent,
@@ -19,11 +20,14 @@ import { CompareOutcome } from "./guides/CompareButton";
  *
  * A list page shows 100 cards; with a fetcher form per button and a Remix <Link> per title,
  * hydrating it ran about 300 components' worth of router hooks on a slow phone's main thread.
- * Here each card is plain markup: one form (ADD TO CART posts to /cart, Compare to /compare by
- * its formaction) and a plain <a>. The list's scope listens for submits and clicks bubbling up:
- * it posts in the background through one fetcher per action, navigates client-side, and
- * prefetches the card the pointer or focus rests on. Before script loads, the same markup
- * posts and navigates as an ordinary page would.
+ * Here each card is plain markup: two buttons and a plain <a>. The buttons belong (by their `form`
+ * attribute) to one form for the whole list, which holds what every card would repeat (intent,
+ * the page to come back to, the mode); the button pressed adds its product key and chooses where
+ * the form posts (ADD TO CART to /cart, Compare to /compare by its formaction). The list's scope
+ * handles that form's submits and the clicks bubbling up from the cards: it posts in the
+ * background through one fetcher per action, navigates client-side, and prefetches the card the
+ * pointer or focus rests on. Before script loads, the same markup posts and navigates as an
+ * ordinary page would.
  */
 
 type CardActionKind = "cart" | "compare";
@@ -35,18 +39,20 @@ interface CardActionState {
 }
 
 interface CardActionsValue {
-  returnTo: string;
+  /** The id of the list's one form, which every card's buttons name. */
+  formId: string;
   cart: CardActionState;
   compare: CardActionState;
 }
 
 const IDLE: CardActionState = { productKey: null, busy: false, status: null };
-const CardActionsContext = createContext<CardActionsValue>({ returnTo: "", cart: IDLE, compare: IDLE });
+const CardActionsContext = createContext<CardActionsValue>({ formId: "", cart: IDLE, compare: IDLE });
 
 const CARD_FORM_CLASS = "card-actions";
 const CARD_LINK_CLASS = "product-card__link";
 
 function useCardActionsScope() {
+  const formId = useId();
   const cartFetcher = useFetcher<typeof cartAction>();
   const compareFetcher = useFetcher<typeof compareAction>();
   const location = useLocation();
@@ -90,7 +96,7 @@ function useCardActionsScope() {
   const compareState = compareFetcher.state === "idle" ? compareFetcher.data : undefined;
   const value = useMemo<CardActionsValue>(
     () => ({
-      returnTo: `${location.pathname}${location.search}`,
+      formId,
       cart: {
         productKey: target.cart,
         busy: cartFetcher.state !== "idle",
@@ -102,11 +108,13 @@ function useCardActionsScope() {
         status: compareState ? <CompareOutcome result={compareState} /> : null,
       },
     }),
-    [location.pathname, location.search, target, cartFetcher.state, cartState, compareFetcher.state, compareState],
+    [formId, target, cartFetcher.state, cartState, compareFetcher.state, compareState],
   );
 
   return {
-    handlers: { onSubmit, onClick, onMouseOver: onIntent, onFocus: onIntent },
+    handlers: { onClick, onMouseOver: onIntent, onFocus: onIntent },
+    onSubmit,
+    returnTo: `${location.pathname}${location.search}`,
     value,
     /** The one prefetch the list asks for at a time: the card the shopper is about to open. */
     prefetch: prefetchHref ? <PrefetchPageLinks page={prefetchHref} /> : null,
@@ -121,38 +129,41 @@ function cardLinkHref(target: EventTarget): string | null {
   return link?.getAttribute("href") ?? null;
 }
 
-/** A list of cards with one set of action hooks: `renderList` spreads the handlers on the element holding the cards. */
+/**
+ * A list of cards with one set of action hooks and one form: `renderList` spreads the handlers on
+ * the element holding the cards. `mode=document` in the markup; the submit handler sends
+ * `mode=fetch` once script runs.
+ */
 export function CardActionsScope({ renderList }: { renderList: (handlers: CardListHandlers) => ReactNode }) {
   const scope = useCardActionsScope();
   return (
     <CardActionsContext.Provider value={scope.value}>
+      <form id={scope.value.formId} method="post" action="/cart" className={CARD_FORM_CLASS} hidden onSubmit={scope.onSubmit}>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="redirectTo" value={scope.returnTo} />
+        <input type="hidden" name="mode" value="document" />
+      </form>
       {renderList(scope.handlers)}
       {scope.prefetch}
     </CardActionsContext.Provider>
   );
 }
 
-/**
- * A card's ADD TO CART and Compare: one form, the button pressed chooses where it posts.
- * `mode=document` in the markup; the scope's submit handler sends `mode=fetch` once script runs.
- */
+/** A card's ADD TO CART and Compare: buttons of the list's form, each adding its product key; the one pressed chooses where it posts. */
 export function CardActions({ productKey }: { productKey: string }) {
-  const { returnTo, cart, compare } = useContext(CardActionsContext);
+  const { formId, cart, compare } = useContext(CardActionsContext);
   const cartBusy = cart.busy && cart.productKey === productKey;
   const compareBusy = compare.busy && compare.productKey === productKey;
   const status = latestStatus(productKey, cart, compare);
   return (
-    <form method="post" action="/cart" className={CARD_FORM_CLASS}>
-      <input type="hidden" name="productKey" value={productKey} />
-      <input type="hidden" name="redirectTo" value={returnTo} />
-      <input type="hidden" name="mode" value="document" />
-      <button type="submit" name="intent" value="add" className="button button--primary" disabled={cartBusy}>
+    <div className="card-actions__buttons">
+      <button form={formId} name="productKey" value={productKey} className="button button--primary" disabled={cartBusy}>
         {cartBusy ? "Adding…" : "ADD TO CART"}
       </button>
       <button
-        type="submit"
-        name="intent"
-        value="add"
+        form={formId}
+        name="productKey"
+        value={productKey}
         formAction="/compare"
         className="button button--small compare-button"
         disabled={compareBusy}
@@ -162,7 +173,7 @@ export function CardActions({ productKey }: { productKey: string }) {
       <span className="card-actions__status" role="status">
         {status}
       </span>
-    </form>
+    </div>
   );
 }
 

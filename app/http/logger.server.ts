@@ -4,7 +4,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
  * The store's log: pino, one JSON object per line, `time` (ISO), `level`
  * ("info", "warn", "error"), `msg` and the fields; info on stdout, warnings
  * and errors on stderr. The HTTP server writes one line per request with it
- * (pino-http, server/request-log.ts), and the app logs its errors with it,
+ * (server/request-log.ts), and the app logs its errors with it,
  * each once, with its cause chain.
  *
  * Nothing a shopper typed goes in: callers pass ids, paths without query

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { applyCachePolicy, CATALOGUE_CACHE_CONTROL, isPersonalPage, isPublicAnswer } from "./cache-control.server";
-import { cachedPage, clearPageCache, notModified, NONCE_PLACEHOLDER, pageHtml, storePage } from "./page-cache.server";
 
 const publicHeaders = () => new Headers({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 
@@ -72,22 +71,5 @@ describe("isPublicAnswer", () => {
       expect([...headers]).toEqual(before);
       expect(applyCachePolicy(request, status, headers), `${request.url} ${status}`).toBe(predicted);
     }
-  });
-});
-
-describe("page cache", () => {
-  it("keeps pages by key, puts each request's nonce in, and answers conditional requests", () => {
-    clearPageCache();
-    const page = storePage("k", `<script nonce="${NONCE_PLACEHOLDER}"></script>`);
-    expect(cachedPage("k")).toBe(page);
-    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-    expect(text(pageHtml(page, "abc"))).toBe('<script nonce="abc"></script>');
-    const twice = storePage("twice", `<script nonce="${NONCE_PLACEHOLDER}">1</script><script nonce="${NONCE_PLACEHOLDER}">2</script>`);
-    expect(text(pageHtml(twice, "xyz"))).toBe('<script nonce="xyz">1</script><script nonce="xyz">2</script>');
-    const plain = storePage("plain", "<p>same bytes for everyone</p>");
-    expect(text(pageHtml(plain, undefined))).toBe("<p>same bytes for everyone</p>");
-    expect(notModified(new Request("http://x/", { headers: { "If-None-Match": page.etag } }), page.etag)).toBe(true);
-    expect(notModified(new Request("http://x/", { headers: { "If-None-Match": '"other"' } }), page.etag)).toBe(false);
-    expect(cachedPage("missing")).toBeUndefined();
   });
 });

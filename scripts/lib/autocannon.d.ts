@@ -27,8 +27,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     /** Called before each request is sent; what it returns is sent. */
     setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-    /** Called with each response; `headers` is the raw list, name and value in turn. */
-    onResponse?: (status: number, body: string, context: unknown, headers: string[]) => void;
+    /** Called with each response; `headers` by name as sent (case kept), a repeated header's values in a list. */
+    onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string | string[]>) => void;
   }
   export interface Options {
     url: string;

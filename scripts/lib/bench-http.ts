@@ -80,10 +80,10 @@ export type CacheAnswers = Record<string, number>;
  * probe where every request renders, giving each request its own shopper and query string.
  */
 function probeRequests(probe: Probe, carts: readonly string[], answers: CacheAnswers): AutocannonRequest[] {
-  const onResponse = (_status: number, _body: string, _context: unknown, headers: string[]) => {
+  const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
     let answer = "rendered";
-    for (let i = 0; i < headers.length; i += 2) {
-      if (headers[i].toLowerCase() === CACHE_ANSWER_HEADER) answer = headers[i + 1];
+    for (const [name, value] of Object.entries(headers)) {
+      if (name.toLowerCase() === CACHE_ANSWER_HEADER) answer = String(value);
     }
     answers[answer] = (answers[answer] ?? 0) + 1;
   };

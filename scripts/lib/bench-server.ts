@@ -106,7 +106,8 @@ export async function startServer(target: ServerTarget, port: number): Promise<R
     },
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Already gone (a crash ends it by a signal, with no exit code): no "exit" event is coming.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
