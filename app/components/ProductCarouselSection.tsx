@@ -2,18 +2,23 @@ import { type ProductCardData, Carousel, PRODUCT_CAROUSEL, type CarouselOptions 
 import { CardActionsScope } from "./card-actions";
 import { ProductCard } from "./ProductCard";
 
-/** Spec section 9: the checkout-area carousel shows 4 slides on desktop (then 3, 2, 1 like the others). */
-export const CHECKOUT_PRODUCT_SLIDES: NonNullable<CarouselOptions["slidesPerView"]> = { default: 4, 1024: 3, 768: 2, 550: 1 };
+/** Cards of a row above the fold whose pictures load at once (as many as a wide screen shows). */
+const EAGER_CARDS = 4;
 
-/** A titled row of product cards; swipeable with script, a scrollable row without. */
-export function ProductCarousel({
+/**
+ * A titled row of product cards; swipeable with script, a scrollable row without. `aboveTheFold`
+ * for a row the first screen shows: its first pictures load at once, the first fetched first.
+ */
+export function ProductCarouselSection({
   label,
   products,
   slidesPerView = PRODUCT_CAROUSEL.slidesPerView,
+  aboveTheFold = false,
 }: {
   label: string;
   products: ProductCardData[];
   slidesPerView?: CarouselOptions["slidesPerView"];
+  aboveTheFold?: boolean;
 }) {
   const headingId = `carousel-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
@@ -25,8 +30,13 @@ export function ProductCarousel({
             {...PRODUCT_CAROUSEL}
             slidesPerView={slidesPerView}
             label={label}
-            items={products.map((product) => (
-              <ProductCard key={product.key} product={product} />
+            items={products.map((product, index) => (
+              <ProductCard
+                key={product.key}
+                product={product}
+                eager={aboveTheFold && index < EAGER_CARDS}
+                priority={aboveTheFold && index === 0}
+              />
             ))}
           />
         </section>
