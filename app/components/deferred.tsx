@@ -6,7 +6,7 @@ const VISIBLE_MARGIN = "300px";
 /** The longest an `idle` component waits for the browser to be idle before its script loads anyway. */
 const IDLE_TIMEOUT_MS = 2000;
 
-export interface DeferredOptions {
+interface DeferredOptions {
   /**
    * When the script loads: `visible` once the component comes near the screen (default); `idle` once
    * the page is idle after hydrating (requestIdleCallback, at most IDLE_TIMEOUT_MS) or at the shopper's
