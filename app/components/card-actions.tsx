@@ -1,6 +1,8 @@
 import { PrefetchPageLinks, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useId,
@@ -13,7 +15,9 @@ import {
 } from "react";
 import type { action as cartAction } from "~/routes/cart";
 import type { action as compareAction } from "~/routes/compare";
-import { CompareOutcome } from "./guides/CompareButton";
+
+// What a Compare press did shows only after one: its script loads then, not with the list.
+const CompareOutcome = lazy(() => import("./guides/CompareButton").then((module) => ({ default: module.CompareOutcome })));
 
 /**
  * One set of hooks for a whole list of product cards instead of a set per card.
@@ -105,7 +109,11 @@ function useCardActionsScope() {
       compare: {
         productKey: target.compare,
         busy: compareFetcher.state !== "idle",
-        status: compareState ? <CompareOutcome result={compareState} /> : null,
+        status: compareState ? (
+          <Suspense fallback={null}>
+            <CompareOutcome result={compareState} />
+          </Suspense>
+        ) : null,
       },
     }),
     [formId, target, cartFetcher.state, cartState, compareFetcher.state, compareState],

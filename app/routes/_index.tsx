@@ -1,8 +1,8 @@
 import { cachedRandomProducts, cardList, catalogueHeaders, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Carousel, type CarouselOptions, brandPath, categoryPath, useStore } from "~/components/shared";
-import { NewsletterPopup } from "~/components/NewsletterPopup";
+import { CARD_IMAGE_SIZES, Carousel, type CarouselOptions, brandPath, categoryPath, picturePreload, useStore } from "~/components/shared";
+import { NewsletterPopup } from "~/components/newsletter-popup-on-demand";
 import { ProductCarousel } from "~/components/ProductCarousel";
 
 const PROMOTION_COUNT = 30;
@@ -15,6 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       "Shop gas grills, kamado grills, built-in outdoor kitchens, patio heaters, fire pits and lounge furniture from Blaze, Napoleon, Alfresco and more. Free shipping over $49.",
   },
   ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.origin}/` }] : []),
+  // The banners are drawn in CSS: the first screen's largest picture is the first promotion's.
+  ...(data?.promotions[0] ? [picturePreload(data.promotions[0].image, CARD_IMAGE_SIZES)] : []),
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -89,7 +91,7 @@ export default function Home() {
       </section>
 
       <div className="container">
-        <ProductCarousel label="Promotions" products={promotions} />
+        <ProductCarousel label="Promotions" products={promotions} aboveTheFold />
         <p className="home__shop-all">
           <Link className="button button--primary" to="/products/all/all">
             Shop All

@@ -20,7 +20,7 @@ import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirr
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCarousel";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { PaymentStep } from "~/components/checkout/PaymentStep";
+import { PaymentStep } from "~/components/checkout/payment-step-on-demand";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,7 @@ import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { brandDisplayName, ProductImage, formatUsd, productPath } from "~/components/shared";
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { FinancingLine } from "~/components/FinancingLine";
+import { FinancingLine } from "~/components/financing-line-on-demand";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
 import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareForm, readCompareList } from "~/guides/compare.server";
 import guideStyles from "~/styles/guides.css";

@@ -1,4 +1,4 @@
-import { getProductById } from "~/server-api";
+import { getProductById, logError } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -7,7 +7,6 @@ import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials
 import type { RootLoaderData, RouteHandle } from "~/root";
 import contentStyles from "~/styles/content.css";
 import loveRubStyles from "~/styles/love-rub.css";
-import { logError } from "~/http/logger.server";
 
 /** Rendered without the store's header and footer (root.tsx reads this). */
 export const handle: RouteHandle = { bareLayout: true };

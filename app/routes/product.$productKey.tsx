@@ -33,8 +33,8 @@ import {
 import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
 import { leadTime } from "~/catalog/lead-time";
-import { FinancingLine } from "~/components/FinancingLine";
-import { CompareButton } from "~/components/guides/CompareButton";
+import { FinancingLine } from "~/components/financing-line-on-demand";
+import { CompareButton } from "~/components/guides/compare-button-on-demand";
 import { FormattedText } from "~/components/FormattedText";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { GALLERY_SIZES, ProductGallery } from "~/components/ProductGallery";

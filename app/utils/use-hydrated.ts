@@ -1,17 +1,17 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-let hydrated = false;
+const subscribe = () => () => {};
 
 /**
- * False in the server render and the first client render (so markup matches),
- * true once the page runs script. Components use it to add what only works
- * with script, e.g. a field telling an action to answer with data.
+ * False in the server render and whenever React hydrates server markup (so markup matches, also
+ * in a part that hydrates later, e.g. a `deferred` component), true once that part runs script and
+ * in anything drawn in the browser. Components use it to add what only works with script, e.g. a
+ * field telling an action to answer with data.
  */
 export function useHydrated(): boolean {
-  const [isHydrated, setHydrated] = useState(hydrated);
-  useEffect(() => {
-    hydrated = true;
-    setHydrated(true);
-  }, []);
-  return isHydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -174,6 +174,8 @@ test.describe("chat assistant", () => {
       await expect(newestReply(page).getByRole("button", { name: "Products", exact: true })).toBeVisible();
       return;
     }
+    // The button's script loads once the page is idle: until it has hydrated it is a plain link.
+    await expect(page.locator('[data-deferred="chat-button"][data-hydrated]')).toHaveCount(1);
     const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
     await expect(popup).toHaveURL(/\/chatbot$/);
     await expect(page).not.toHaveURL(/\/chatbot/);

@@ -62,8 +62,7 @@ test.describe("newsletter popup", () => {
 
   /**
    * Opens the home page with the page's clock stopped, so the popup's timer
-   * fires only when the test moves time on. The Promotions carousel turning
-   * into a swiper means the page has hydrated and armed the popup's timer.
+   * fires only when the test moves time on.
    */
   async function openHomeWithClockStopped(page: Page) {
     await page.clock.install({ time: new Date("2026-06-01T12:00:00Z") });
@@ -73,11 +72,14 @@ test.describe("newsletter popup", () => {
   }
 
   async function expectHydrated(page: Page) {
-    // The carousel on screen turns into a swiper at the first interaction, once the page has hydrated.
+    // The popup's script loads at the first interaction (or once the page is idle, which the stopped
+    // clock holds back); it arms its timer when it has hydrated. The carousel on screen turns into a
+    // swiper at the first interaction too, once the page has hydrated.
     await expect(async () => {
       await page.mouse.move(5, 5 + Math.round(Math.random() * 10));
       await expect(page.locator(".carousel.is-enhanced").first()).toBeVisible({ timeout: 1000 });
     }).toPass();
+    await expect(page.locator('[data-deferred="newsletter-popup"][data-hydrated]')).toHaveCount(1);
   }
 
   test("opens after 3 seconds without taking focus, closes with Escape and stays closed", async ({ page, javaScriptEnabled }) => {
@@ -120,6 +122,19 @@ test.describe("chat button", () => {
   test("is a link to /chatbot on store pages", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.locator("a.chat-button")).toHaveAttribute("href", "/chatbot");
+  });
+
+  test("hydrates once the page is idle, keeping the server's markup", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "nothing hydrates without script");
+    const response = await page.goto("/contact");
+    const served = (await response!.text()).match(/<a[^>]*class="chat-button"[^>]*>.*?<\/a>/)?.[0];
+    expect(served).toBeTruthy();
+    await expect(page.locator('[data-deferred="chat-button"][data-hydrated]')).toHaveCount(1);
+    const hydrated = await page.locator("a.chat-button").evaluate((link, html) => {
+      const parsed = new DOMParser().parseFromString(html, "text/html").body.firstElementChild!;
+      return { now: link.outerHTML, served: parsed.outerHTML };
+    }, served!);
+    expect(hydrated.now).toBe(hydrated.served);
   });
 });
 

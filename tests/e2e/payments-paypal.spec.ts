@@ -31,9 +31,13 @@ test.beforeEach(() => {
 
 const at = (path: string) => `${store.baseURL}${path}`;
 
-/** Pays with PayPal the way this browser can: the SDK's button with script, PayPal's hosted page without. */
+/**
+ * Pays with PayPal the way this browser can: with script, choosing PayPal loads the SDK, whose button
+ * pays; without, PayPal's hosted page.
+ */
 async function payWithPayPal(page: Page, javaScriptEnabled: boolean, amount: string) {
   if (javaScriptEnabled) {
+    await choosePayPal(page);
     const button = page.getByRole("button", { name: "Pay with PayPal" });
     await expect(button).toBeVisible();
     const style = JSON.parse((await button.getAttribute("data-style")) ?? "{}") as unknown;
@@ -46,6 +50,13 @@ async function payWithPayPal(page: Page, javaScriptEnabled: boolean, amount: str
     await expect(page.getByTestId("fake-paypal-amount")).toHaveText(`${amount} USD`);
     await page.getByRole("button", { name: "Approve" }).click();
   }
+}
+
+/** Chooses PayPal on the payment step (script on): nothing of PayPal's loads before, and its SDK loads then. */
+async function choosePayPal(page: Page) {
+  await expect(page.locator('[data-deferred="payment-step"][data-hydrated]')).toHaveCount(1);
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/sdk/js")))).toBe(false);
+  await page.getByRole("button", { name: "PayPal", exact: true }).click();
 }
 
 test("a cart paid with PayPal becomes one order, shown in the dashboard, however often it returns or is resubmitted", async ({
@@ -114,6 +125,7 @@ test("when PayPal's script cannot load, the page says so and the plain button st
   await page.route(`${fake.url}/sdk/js**`, (route) => route.abort());
   await page.goto(at(`/single-product-checkout?product=${GRILL}&quantity=1`));
   await new CheckoutForm(page).proceedToPayment({ email: `paypal-noscript+${Date.now()}@example.com` });
+  await choosePayPal(page);
   await expect(page.getByRole("alert")).toHaveText("Failed to load the PayPal JS SDK script.");
   await page.getByRole("button", { name: "PayPal", exact: true }).click();
   await page.getByRole("button", { name: "Approve" }).click();

@@ -197,8 +197,11 @@ test.describe("nothing sits on the page's text", () => {
     await page.clock.install({ time: new Date("2026-06-01T12:00:00Z") });
     await page.clock.pauseAt(new Date("2026-06-01T12:00:01Z"));
     await page.goto("/");
-    // The footer's signup form posts by fetch once the page has hydrated, which is when the popup's timer starts.
-    await expect(page.locator('footer input[name="mode"][value="fetch"]')).toHaveCount(1);
+    // The popup's script loads at the first interaction (the stopped clock holds back "idle"); its timer starts once it has hydrated.
+    await expect(async () => {
+      await page.mouse.move(5, 5 + Math.round(Math.random() * 10));
+      await expect(page.locator('[data-deferred="newsletter-popup"][data-hydrated]')).toHaveCount(1, { timeout: 1000 });
+    }).toPass();
     const popup = page.getByRole("dialog", { name: "Get 10% off your first purchase" });
     const search = page.getByLabel("Search products");
     await search.click();

@@ -1,12 +1,12 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-messages";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd, useHydrated, useStore } from "~/components/shared";
 
-/** PayPal's buttons and SDK load only on the payment step, once script runs, and only when PayPal is configured. */
+/** PayPal's buttons and SDK load only when the shopper chooses PayPal (with script, and only when PayPal is configured). */
 const PayPalButtons = lazy(() => import("./payments/PayPalButtons"));
 import { StripeCardEntry } from "./payments/StripeCardEntry";
 
@@ -64,8 +64,8 @@ export function PaymentMethods({
           {options.map((option, index) => {
             const className = index === 0 ? "button button--primary button--block" : "button button--block";
             const descriptionId = `payment-${option.method}-description`;
-            const form = (
-              <Form method="post" action="/payments/start">
+            const form = (onSubmit?: (event: FormEvent<HTMLFormElement>) => void) => (
+              <Form method="post" action="/payments/start" onSubmit={onSubmit}>
                 <input type="hidden" name="checkout" value={checkoutToken} />
                 <input type="hidden" name="method" value={option.method} />
                 <button type="submit" className={className} aria-describedby={descriptionId}>
@@ -77,11 +77,11 @@ export function PaymentMethods({
             return (
               <li key={option.method}>
                 {option.provider === "paypal" ? (
-                  <PayPalEntry checkoutToken={checkoutToken} fallback={form} />
+                  <PayPalEntry checkoutToken={checkoutToken} form={form} />
                 ) : option.provider === "stripe" ? (
                   <StripeCardEntry checkoutToken={checkoutToken} label={option.label} className={className} describedBy={descriptionId} />
                 ) : (
-                  form
+                  form()
                 )}
                 <p id={descriptionId} className="payment-methods__description">
                   {option.description}
@@ -95,11 +95,33 @@ export function PaymentMethods({
   );
 }
 
-/** The PayPal entry: the plain form (PayPal's hosted page) until PayPal's own buttons have loaded. */
-function PayPalEntry({ checkoutToken, fallback }: { checkoutToken: string; fallback: ReactNode }) {
+/**
+ * The PayPal entry: the plain form (PayPal's hosted page). With script and PayPal configured, pressing
+ * it chooses PayPal: PayPal's SDK and buttons load then and take the form's place (the form stays
+ * while they load, and when they cannot).
+ */
+function PayPalEntry({
+  checkoutToken,
+  form,
+}: {
+  checkoutToken: string;
+  form: (onSubmit?: (event: FormEvent<HTMLFormElement>) => void) => ReactNode;
+}) {
   const hydrated = useHydrated();
   const { paypalClientId, paypalSdkUrl } = useStore();
-  if (!hydrated || !paypalClientId) return <>{fallback}</>;
+  const [chosen, setChosen] = useState(false);
+  if (!hydrated || !paypalClientId) return <>{form()}</>;
+  if (!chosen) {
+    return (
+      <>
+        {form((event) => {
+          event.preventDefault();
+          setChosen(true);
+        })}
+      </>
+    );
+  }
+  const fallback = form();
   return (
     <Suspense fallback={fallback}>
       <PayPalButtons clientId={paypalClientId} sdkUrl={paypalSdkUrl} checkoutToken={checkoutToken} fallback={fallback} />

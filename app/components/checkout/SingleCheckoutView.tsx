@@ -8,7 +8,8 @@ import { CustomerFields } from "./CustomerFields";
 import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";
 import type { PaymentOption } from "~/services/payments/types";
-import { PaymentStep, type PendingCheckoutView } from "./PaymentStep";
+import type { PendingCheckoutView } from "./PaymentStep";
+import { PaymentStep } from "./payment-step-on-demand";
 
 type ProductSummary = { key: string; title: string; model: string; image: string; priceCents: number };
 

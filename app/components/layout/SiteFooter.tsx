@@ -2,10 +2,12 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS } from "~/components/shared";
 import type { PublicConfig } from "~/public-config.server";
-import { NewsletterSignup } from "../NewsletterSignup";
 
-/** Below every page's fold: the reviews' script loads when they come near the screen. */
+/** Below every page's fold: the reviews' and the signup form's script load when they come near the screen. */
 const TestimonialBlock = deferred(() => import("../Testimonials").then((module) => module.TestimonialBlock));
+const NewsletterSignup = deferred(() => import("../NewsletterSignup").then((module) => module.NewsletterSignup), {
+  name: "newsletter-signup",
+});
 
 /**
  * Customer reviews (optional), mailing-list signup, talk to an expert, the

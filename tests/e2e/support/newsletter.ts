@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
 /** A fresh address per test and project, so reruns never meet an earlier run's subscription. */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {
@@ -12,6 +12,11 @@ export function footerSignup(page: Page) {
 
 export async function subscribeInFooter(page: Page, email: string) {
   const signup = footerSignup(page);
+  if (test.info().project.use.javaScriptEnabled) {
+    // The form's script loads when it comes near the screen: once it has hydrated it answers in place.
+    await signup.scrollIntoViewIfNeeded();
+    await expect(page.locator('footer [data-deferred="newsletter-signup"][data-hydrated]')).toHaveCount(1);
+  }
   await signup.getByLabel("Email address").fill(email);
   await signup.getByRole("button", { name: "Subscribe" }).click();
 }
