@@ -164,7 +164,7 @@ function CartLineItem({ line }: { line: PricedCartLine }) {
           key={line.quantity}
           onChange={(event) => hydrated && event.currentTarget.value !== "" && fetcher.submit(event.currentTarget.form)}
         />
-        <button type="submit" className={hydrated ? "visually-hidden" : "button button--small"}>
+        <button type="submit" className={hydrated ? "visually-hidden" : "button button--small cart-line__update-without-script"}>
           Update
         </button>
       </fetcher.Form>
