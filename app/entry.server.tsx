@@ -7,8 +7,6 @@ import { BodyTooLargeError } from "./http/body-limits";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
-import { AppStylesContext } from "./http/app-styles";
-import { appStylesText } from "./http/app-styles.server";
 import { pipedDocument } from "./http/piped-document.server";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 
@@ -62,9 +60,7 @@ function streamDocument(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <AppStylesContext.Provider value={appStylesText()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </AppStylesContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

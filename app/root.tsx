@@ -21,10 +21,11 @@ import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton, ErrorPage } from "~/components/shared";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
-import { AppStyles } from "~/http/app-styles";
+// One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
+import appStyles from "~/styles/app.css";
 
-// The store's own style sheet is written into the page (AppStyles, in the head before these links).
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
   // Only CSS imported for its side effects lands in the CSS bundle; swiper's comes with swiper (carousel/load-swiper.ts).
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -79,7 +80,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <AppStyles />
         <Links />
         <noscript>
           <style>{".js-only{display:none!important}"}</style>

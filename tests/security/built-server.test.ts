@@ -8,7 +8,7 @@ import { freePort } from "../../scripts/lib/free-port";
 /**
  * The production server as `npm start` runs it (build/server.js serving
  * build/index.js), in its own process: the page's CSP nonce on every script
- * Remix renders, the style sheet written into the page, a 40 MB post that does not grow the process, and SIGTERM
+ * Remix renders, a 40 MB post that does not grow the process, and SIGTERM
  * letting a request in flight finish before the process exits 0, and the
  * one-line answers to everyday start-up mistakes. Builds first when the build
  * is missing or older than the sources (about a minute).
@@ -115,19 +115,6 @@ describe("the built server", () => {
     }
     const again = await fetch(`${baseURL}/`);
     expect(again.headers.get("content-security-policy")).not.toBe((await fetch(`${baseURL}/`)).headers.get("content-security-policy"));
-  });
-
-  it("writes the store's style sheet into each page, the same text as the built file, instead of linking to it", async () => {
-    const html = await (await fetch(`${baseURL}/cart`)).text();
-    const inline = /<style id="app-styles">([^<]*)<\/style>/.exec(html)?.[1];
-    const sheet = /^\/build\/_assets\/app-[A-Z0-9]+\.css$/;
-    expect(inline?.length).toBeGreaterThan(1000);
-    expect(
-      [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]).filter((href) => sheet.test(href)),
-    ).toEqual([]);
-    const assets = path.resolve("public/build/_assets");
-    const sheets = readdirSync(assets).filter((file) => /^app-[A-Z0-9]+\.css$/.test(file));
-    expect(sheets.map((file) => readFileSync(path.join(assets, file), "utf8"))).toContain(inline);
   });
 
   it("refuses a 40 MB post with 413 and does not grow", async () => {
