@@ -71,28 +71,19 @@ function declaresPublic(headers: Headers): boolean {
   return /\bpublic\b/.test(headers.get("Cache-Control") ?? "");
 }
 
-/**
- * Whether the answer stays public under the rule above (and so may carry an ETag, and be kept by a shared cache); changes
- * nothing. A 304 stands for the public 200 it confirms.
- */
-export function isPublicAnswer(request: Request, status: number, headers: Headers): boolean {
-  return (
-    declaresPublic(headers) &&
-    (status === 200 || status === 304) &&
-    !isPersonalPage(request) &&
-    !carriesPersonalData(request) &&
-    !headers.has("Set-Cookie")
-  );
+/** Whether an answer declared public stays so: a 200 (or the 304 confirming one), and no cookie either way. */
+function staysPublic(request: Request, status: number, headers: Headers): boolean {
+  return (status === 200 || status === 304) && !carriesPersonalData(request) && !headers.has("Set-Cookie");
 }
 
-/** Applies the rule above to a response's headers; true when it is public. */
+/** Applies the rule above to a response's headers; true when it is public (and so may carry an ETag and be kept by a shared cache). */
 export function applyCachePolicy(request: Request, status: number, headers: Headers): boolean {
   if (isPersonalPage(request)) {
     headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return false;
   }
   if (!declaresPublic(headers)) return false;
-  if (!isPublicAnswer(request, status, headers)) {
+  if (!staysPublic(request, status, headers)) {
     headers.set("Cache-Control", "private, no-cache");
     return false;
   }
