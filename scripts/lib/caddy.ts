@@ -13,13 +13,6 @@ export function caddyMissing(): string | null {
   return result.status === 0 ? null : "caddy is not installed (apt-get install -y caddy)";
 }
 
-export interface UpstreamState {
-  address: string;
-  /** Requests Caddy is proxying to it right now. */
-  num_requests: number;
-  fails: number;
-}
-
 export interface CaddyLogLine {
   ts: number;
   level: string;
@@ -33,9 +26,7 @@ export interface Caddy {
   readonly url: string;
   /** The root of Caddy's own CA (from its data folder), the only one the test's clients trust. */
   readonly ca: string;
-  /** What the admin API says about each upstream (in-flight requests, passive failures). */
-  upstreams(): Promise<UpstreamState[]>;
-  /** Caddy's log so far, parsed (DEBUG: one "selected upstream" line per attempt to reach a process). */
+  /** Caddy's log so far, parsed (DEBUG: "selected upstream" and "upstream roundtrip" lines per attempt to reach a process). */
   log(): CaddyLogLine[];
   stop(): Promise<void>;
 }
@@ -113,10 +104,6 @@ export async function startCaddy(options: { upstreams: string[]; ports: CaddyPor
   return {
     url,
     ca: readFileSync(rootFile, "utf8"),
-    async upstreams() {
-      const response = await fetch(`http://127.0.0.1:${ports.admin}/reverse_proxy/upstreams`);
-      return (await response.json()) as UpstreamState[];
-    },
     log: readLog,
     stop,
   };

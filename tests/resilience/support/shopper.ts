@@ -30,6 +30,8 @@ export const CUSTOMER = {
 };
 
 export interface Exchange {
+  /** This request's `X-Test-Request` header: how a proxy's log names it. */
+  id: string;
   method: string;
   path: string;
   status: number;
@@ -41,7 +43,18 @@ export interface Exchange {
 }
 
 /** Something went wrong below HTTP: the connection was reset or closed without an answer. */
-export class DroppedConnection extends Error {}
+export class DroppedConnection extends Error {
+  constructor(
+    message: string,
+    /** The lost request's `X-Test-Request` header. */
+    readonly requestId: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+let requestsSent = 0;
 
 /** Plain fetch: HTTP/1.1 straight to a store process. */
 const plainFetch: Fetcher = (url, init) => fetch(url, { ...init, redirect: "manual" });
@@ -97,7 +110,8 @@ export class Shopper {
 
   async request(method: string, path: string, body?: URLSearchParams): Promise<Exchange> {
     const url = new URL(path, this.baseUrl);
-    const headers: Record<string, string> = { Accept: "text/html", "User-Agent": "resilience-test" };
+    const id = String(++requestsSent);
+    const headers: Record<string, string> = { Accept: "text/html", "User-Agent": "resilience-test", "X-Test-Request": id };
     const cookie = this.cookieHeader();
     if (cookie) headers.Cookie = cookie;
     if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -108,11 +122,12 @@ export class Shopper {
       response = await this.send(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
       text = await response.text();
     } catch (error) {
-      throw new DroppedConnection(`${method} ${url.pathname}: ${describe(error)}`, { cause: error });
+      throw new DroppedConnection(`${method} ${url.pathname}: ${describe(error)}`, id, { cause: error });
     }
     for (const setCookie of response.headers.getSetCookie()) this.store(setCookie);
     const location = response.headers.get("location");
     const exchange: Exchange = {
+      id,
       method,
       path: url.pathname + url.search,
       status: response.status,
