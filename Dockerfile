@@ -3,15 +3,18 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci applies patches/ to node_modules (postinstall, ADR 017).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only.
+# Production dependencies only. No install scripts: none of them needs one, and the one patch
+# (patches/, ADR 017) changes only what the browser build takes from node_modules.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Final image: production dependencies, the build, migrations and the catalog, and the sources the
 # operator commands run with tsx (a production dependency): `npm run db:migrate`, `staff:create`,

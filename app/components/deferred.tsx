@@ -52,9 +52,10 @@ export function deferred<P extends object>(
     useEffect(() => {
       hydrated.current = true;
       if (until === "idle") return whenIdleOrInteraction(open);
-      // What the server drew, kept while the script loads; nothing there means it was drawn here.
-      const drawn = ref.current?.firstElementChild;
-      if (!drawn || typeof IntersectionObserver === "undefined") return open();
+      // What the server drew, kept while the script loads; nothing there means it was drawn here. Every
+      // element is watched: the first may be one that takes no room (a hidden form), which never intersects.
+      const drawn = Array.from(ref.current?.children ?? []);
+      if (drawn.length === 0 || typeof IntersectionObserver === "undefined") return open();
       const observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -63,7 +64,7 @@ export function deferred<P extends object>(
         },
         { rootMargin: VISIBLE_MARGIN },
       );
-      observer.observe(drawn);
+      for (const element of drawn) observer.observe(element);
       return () => observer.disconnect();
     }, []);
     const Component: ComponentType<P> = onServer ?? InBrowser;
