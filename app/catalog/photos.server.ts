@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { BRAND_KEYS } from "./brands";
 import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FILE, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFormat } from "./image-url";
 import { logError } from "~/http/logger.server";
+import { importOnce } from "~/utils/import-once.server";
 
 /**
  * Real product photos with the drawings as the fallback (ADR 016).
@@ -121,8 +121,13 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 const STALE_VERSION_MAX_AGE = 300;
 const MAX_RESIZES_AT_ONCE = 2;
 
-sharp.cache(false);
-sharp.concurrency(1);
+/** sharp (libvips) loads with the first resize: a store without photos never carries it. */
+const loadSharp = importOnce(async () => {
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+});
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -139,7 +144,8 @@ async function withResizeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function encode(source: string, width: number, format: PhotoFormat): Promise<Buffer> {
+async function encode(source: string, width: number, format: PhotoFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   const resized = sharp(source, { limitInputPixels: 60_000_000 }).rotate().resize({ width, withoutEnlargement: true });
   if (format === "avif") return resized.avif({ quality: 55, effort: 2 }).toBuffer();
   if (format === "webp") return resized.webp({ quality: 78 }).toBuffer();

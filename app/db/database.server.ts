@@ -1,17 +1,15 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
 import { lockPgliteDirectory } from "./pglite-lock.server";
 import { guardAvailability } from "./unavailable.server";
+import { importOnce } from "~/utils/import-once.server";
 
 export { DatabaseInUseError } from "./pglite-lock.server";
 
@@ -19,6 +17,17 @@ export { DatabaseInUseError } from "./pglite-lock.server";
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string };
+
+/** PGlite and its drizzle driver load only where a PGlite opens (a store on PostgreSQL never carries them). */
+const loadPglite = importOnce(async () => {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  return { PGlite, pg_trgm, drizzle, migrate };
+});
 
 /** A real PostgreSQL server when DATABASE_URL is set, otherwise the embedded PGlite directory. */
 export function databaseTargetFor(config: { DATABASE_URL?: string; PGLITE_DIR: string }): DatabaseTarget {
@@ -63,6 +72,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const releaseLock = inMemory ? () => {} : lockPgliteDirectory(dir);
   let client: PGlite;
   try {
+    const { PGlite, pg_trgm } = await loadPglite();
     client = new PGlite(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm } });
     await client.waitReady;
   } catch (error) {
@@ -70,17 +80,18 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     throw error;
   }
   const description = inMemory ? "embedded PostgreSQL (PGlite) in memory" : `embedded PostgreSQL (PGlite) in ${dir}`;
-  return pgliteHandle(client, description, releaseLock);
+  return await pgliteHandle(client, description, releaseLock);
 }
 
 /** The handle of an open PGlite (the store's, or a test's copy of a saved one); `afterClose` runs once it is closed. */
-export function pgliteHandle(client: PGlite, description: string, afterClose: () => void = () => {}): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
+export async function pgliteHandle(client: PGlite, description: string, afterClose: () => void = () => {}): Promise<DatabaseHandle> {
+  const { drizzle, migrate } = await loadPglite();
+  const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     description,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     async executeSql(text, values) {
       // PGlite runs each call alone (its queries and drizzle's transactions take turns on its one connection).
       try {

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { config, db } = context.store;
   const secret = config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return json({ error: "Stripe webhooks are not configured." }, 404);
-  const event = verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
+  const event = await verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
   if (!event) return json({ error: "Invalid signature." }, 400);
 
   const reference = paymentReferenceOfEvent(event);

@@ -71,7 +71,7 @@ async function openPgliteCopy(tarFile: string): Promise<TestDatabase> {
   allowReadsUnder(path.dirname(tarFile));
   const client = new PGlite({ loadDataDir: await openAsBlob(tarFile), extensions: { pg_trgm } });
   await client.waitReady;
-  const handle = pgliteHandle(client, "embedded PostgreSQL (PGlite) in memory");
+  const handle = await pgliteHandle(client, "embedded PostgreSQL (PGlite) in memory");
   return { ...handle, dispose: () => handle.close() };
 }
 

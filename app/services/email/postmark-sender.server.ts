@@ -1,5 +1,6 @@
-import { Errors, ServerClient, type Message } from "postmark";
+import type { Errors, Message } from "postmark";
 import { z } from "zod";
+import { importOnce } from "~/utils/import-once.server";
 import { assertSendable, EmailSendError, type EmailMessage, type EmailSender } from "./types";
 
 const PROVIDER = "postmark";
@@ -15,6 +16,8 @@ export interface PostmarkSenderOptions {
   timeoutSeconds?: number;
 }
 
+const loadSdk = importOnce(() => import("postmark"));
+
 const sendingResponse = z.object({
   MessageID: z.string().min(1),
   ErrorCode: z.number().optional(),
@@ -23,11 +26,14 @@ const sendingResponse = z.object({
 
 /** Sends through Postmark's email API with the official SDK. */
 export function createPostmarkSender(options: PostmarkSenderOptions): EmailSender {
-  const client = new ServerClient(options.serverToken, {
-    timeout: options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-    // Absent keys must stay absent: the SDK spreads these over its defaults.
-    ...(options.requestHost === undefined ? {} : { requestHost: options.requestHost }),
-    ...(options.useHttps === undefined ? {} : { useHttps: options.useHttps }),
+  const connect = importOnce(async () => {
+    const { ServerClient } = await loadSdk();
+    return new ServerClient(options.serverToken, {
+      timeout: options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+      // Absent keys must stay absent: the SDK spreads these over its defaults.
+      ...(options.requestHost === undefined ? {} : { requestHost: options.requestHost }),
+      ...(options.useHttps === undefined ? {} : { useHttps: options.useHttps }),
+    });
   });
 
   return {
@@ -35,11 +41,12 @@ export function createPostmarkSender(options: PostmarkSenderOptions): EmailSende
     isStandIn: false,
     async send(message) {
       assertSendable(message, PROVIDER);
+      const client = await connect();
       let answer: unknown;
       try {
         answer = await client.sendEmail(toPostmarkMessage(options.from, message));
       } catch (error) {
-        throw toEmailSendError(error);
+        throw toEmailSendError(error, (await loadSdk()).Errors.PostmarkError);
       }
       return { messageId: messageIdFrom(answer) };
     },
@@ -74,8 +81,8 @@ function messageIdFrom(answer: unknown): string {
   return MessageID;
 }
 
-function toEmailSendError(error: unknown): EmailSendError {
-  if (error instanceof Errors.PostmarkError) {
+function toEmailSendError(error: unknown, PostmarkError: typeof Errors.PostmarkError): EmailSendError {
+  if (error instanceof PostmarkError) {
     return new EmailSendError(error.message, {
       provider: PROVIDER,
       statusCode: error.statusCode || undefined,

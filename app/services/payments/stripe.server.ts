@@ -1,5 +1,6 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "~/config.server";
+import { importOnce } from "~/utils/import-once.server";
 import {
   PAYMENT_CURRENCY,
   PaymentError,
@@ -16,6 +17,7 @@ const TIMEOUT_MS = 10_000;
 /** The SDK retries connection errors, 409 and 5xx answers with the same idempotency key. */
 const MAX_NETWORK_RETRIES = 2;
 const CURRENCY = PAYMENT_CURRENCY.toLowerCase();
+const loadSdk = importOnce(async () => (await import("stripe")).default);
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -54,14 +56,30 @@ export function stripeConnection(apiBase: string | undefined): { host?: string; 
  * token and attempt id, and verification asks Stripe for the object again.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    timeout: options.timeoutMs ?? TIMEOUT_MS,
-    maxNetworkRetries: options.maxNetworkRetries ?? MAX_NETWORK_RETRIES,
-    ...stripeConnection(options.apiBase),
+  const connect = importOnce(async () => {
+    const StripeClient = await loadSdk();
+    return new StripeClient(options.secretKey, {
+      timeout: options.timeoutMs ?? TIMEOUT_MS,
+      maxNetworkRetries: options.maxNetworkRetries ?? MAX_NETWORK_RETRIES,
+      ...stripeConnection(options.apiBase),
+    });
   });
 
+  /** Every SDK failure (time-out, connection, 4xx, 5xx, garbage) becomes a PaymentError; no raw SDK error leaves. */
+  async function call<T>(what: string, request: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const stripe = await connect();
+    let answer: T;
+    try {
+      answer = await request(stripe);
+    } catch (error) {
+      throw toPaymentError(what, error, await loadSdk());
+    }
+    if (typeof answer !== "object" || answer === null) throw new PaymentError(`Stripe answered an unexpected body to ${what}.`, PROVIDER);
+    return answer;
+  }
+
   async function createPaymentIntent(input: StartPaymentInput): Promise<StartedPayment> {
-    const intent = await call("create a PaymentIntent", () =>
+    const intent = await call("create a PaymentIntent", (stripe) =>
       stripe.paymentIntents.create(
         {
           amount: input.amountCents,
@@ -88,7 +106,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   async function createCheckoutSession(input: StartPaymentInput): Promise<StartedPayment> {
     const metadata = metadataOf(input);
-    const session = await call("create a Checkout Session", () =>
+    const session = await call("create a Checkout Session", (stripe) =>
       stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -115,7 +133,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   }
 
   async function verifyPaymentIntent({ reference, attemptId }: VerifyPaymentInput): Promise<PaymentVerification> {
-    const intent = await call("retrieve a PaymentIntent", () => stripe.paymentIntents.retrieve(reference));
+    const intent = await call("retrieve a PaymentIntent", (stripe) => stripe.paymentIntents.retrieve(reference));
     if (intent.id !== reference || intent.metadata?.attempt_id !== attemptId) {
       return { status: "declined", reference, message: "This payment belongs to another order." };
     }
@@ -135,7 +153,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   }
 
   async function verifyCheckoutSession({ reference, attemptId }: VerifyPaymentInput): Promise<PaymentVerification> {
-    const session = await call("retrieve a Checkout Session", () => stripe.checkout.sessions.retrieve(reference));
+    const session = await call("retrieve a Checkout Session", (stripe) => stripe.checkout.sessions.retrieve(reference));
     if (session.id !== reference || session.metadata?.attempt_id !== attemptId) {
       return { status: "declined", reference, message: "This payment belongs to another order." };
     }
@@ -163,20 +181,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async refundPayment({ reference, attemptId }): Promise<RefundResult> {
       let intentId: string | null = isId(reference, "pi_") ? reference : null;
       if (isId(reference, "cs_")) {
-        const session = await call("retrieve a Checkout Session", () => stripe.checkout.sessions.retrieve(reference));
+        const session = await call("retrieve a Checkout Session", (stripe) => stripe.checkout.sessions.retrieve(reference));
         const intent = session.payment_intent;
         intentId = typeof intent === "string" ? intent : (intent?.id ?? null);
       }
       if (!intentId) return { status: "refused", message: "Stripe holds no payment for this attempt." };
       const paymentIntent = intentId;
+      const [stripe, StripeSdk] = await Promise.all([connect(), loadSdk()]);
       try {
         const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${attemptId}` });
         return refund.status === "failed" || refund.status === "canceled"
           ? { status: "refused", message: `Stripe's refund ${refund.id} is ${refund.status}.` }
           : { status: "refunded", refundReference: refund.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: "refused", message: error.message };
-        throw toPaymentError("refund a payment", error);
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError) return { status: "refused", message: error.message };
+        throw toPaymentError("refund a payment", error, StripeSdk);
       }
     },
   };
@@ -190,20 +209,8 @@ function isId(value: unknown, prefix: string): value is string {
   return typeof value === "string" && value.startsWith(prefix) && /^[A-Za-z0-9_]+$/.test(value) && value.length <= 255;
 }
 
-/** Every SDK failure (time-out, connection, 4xx, 5xx, garbage) becomes a PaymentError; no raw SDK error leaves. */
-async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
-  let answer: T;
-  try {
-    answer = await request();
-  } catch (error) {
-    throw toPaymentError(what, error);
-  }
-  if (typeof answer !== "object" || answer === null) throw new PaymentError(`Stripe answered an unexpected body to ${what}.`, PROVIDER);
-  return answer;
-}
-
-function toPaymentError(what: string, error: unknown): PaymentError {
-  if (error instanceof Stripe.errors.StripeError) {
+function toPaymentError(what: string, error: unknown, StripeSdk: typeof Stripe): PaymentError {
+  if (error instanceof StripeSdk.errors.StripeError) {
     const status = typeof error.statusCode === "number" ? error.statusCode : undefined;
     return new PaymentError(`Stripe could not ${what}: ${error.type}${status ? ` ${status}` : ""}: ${error.message}`, PROVIDER, status);
   }
@@ -214,10 +221,11 @@ function toPaymentError(what: string, error: unknown): PaymentError {
  * The event of a webhook delivery whose `Stripe-Signature` matches the raw
  * body and the endpoint secret (and is at most 5 minutes old), else null.
  */
-export function verifiedStripeEvent(rawBody: string, signature: string | null, secret: string): Stripe.Event | null {
+export async function verifiedStripeEvent(rawBody: string, signature: string | null, secret: string): Promise<Stripe.Event | null> {
   if (!signature) return null;
+  const StripeSdk = await loadSdk();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    return StripeSdk.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     return null;
   }

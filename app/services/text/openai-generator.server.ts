@@ -1,5 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { z } from "zod";
+import { importOnce } from "~/utils/import-once.server";
 import { TextGenerationError, type ChatInput, type TextGenerator } from "./types";
 
 const PROVIDER = "openai";
@@ -25,20 +26,26 @@ export interface OpenAITextGeneratorOptions {
   maxRetries?: number;
 }
 
+const loadSdk = importOnce(() => import("openai"));
+
 const completionAnswer = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable(), refusal: z.string().nullish() }) })).min(1),
 });
 
 /** Chat completions through the official OpenAI SDK. */
 export function createOpenAITextGenerator(options: OpenAITextGeneratorOptions): TextGenerator {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  const connect = importOnce(async () => {
+    const { default: OpenAIClient } = await loadSdk();
+    return new OpenAIClient({
+      apiKey: options.apiKey,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    });
   });
 
   async function complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], maxTokens: number | undefined): Promise<string> {
+    const client = await connect();
     let answer: unknown;
     try {
       answer = await client.chat.completions.create({
@@ -47,7 +54,7 @@ export function createOpenAITextGenerator(options: OpenAITextGeneratorOptions): 
         ...(maxTokens === undefined ? {} : { max_completion_tokens: maxTokens }),
       });
     } catch (error) {
-      throw toTextGenerationError(error);
+      throw toTextGenerationError(error, (await loadSdk()).default.APIError);
     }
     return contentOf(answer);
   }
@@ -85,8 +92,8 @@ function contentOf(answer: unknown): string {
   return content;
 }
 
-function toTextGenerationError(error: unknown): TextGenerationError {
-  if (error instanceof OpenAI.APIError) {
+function toTextGenerationError(error: unknown, APIError: typeof OpenAI.APIError): TextGenerationError {
+  if (error instanceof APIError) {
     return new TextGenerationError(error.message, {
       provider: PROVIDER,
       ...(error.status === undefined ? {} : { statusCode: error.status }),
