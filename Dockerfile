@@ -9,12 +9,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only. No install scripts: none of them needs one, and the one patch
-# (patches/, ADR 017) changes only what the browser build takes from node_modules.
+# Production dependencies only, patched as in development (patches/, ADR 017).
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+COPY patches ./patches
+RUN npm ci --omit=dev --no-audit --no-fund
 
 # Final image: production dependencies, the build, migrations and the catalog, and the sources the
 # operator commands run with tsx (a production dependency): `npm run db:migrate`, `staff:create`,
