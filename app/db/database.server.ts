@@ -9,7 +9,6 @@ import postgres from "postgres";
 import * as schema from "./schema";
 import { lockPgliteDirectory } from "./pglite-lock.server";
 import { guardAvailability } from "./unavailable.server";
-import { importOnce } from "~/utils/import-once.server";
 
 export { DatabaseInUseError } from "./pglite-lock.server";
 
@@ -18,8 +17,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string };
 
-/** PGlite and its drizzle driver load only where a PGlite opens (a store on PostgreSQL never carries them). */
-const loadPglite = importOnce(async () => {
+/**
+ * PGlite and its drizzle driver load only where a PGlite opens, once (a store on PostgreSQL never carries
+ * them). As `importOnce` in app/utils does for the services; the database layer imports no utils.
+ */
+let pgliteModules: ReturnType<typeof importPglite> | undefined;
+const loadPglite = () => (pgliteModules ??= importPglite());
+
+async function importPglite() {
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
@@ -27,7 +32,7 @@ const loadPglite = importOnce(async () => {
     import("drizzle-orm/pglite/migrator"),
   ]);
   return { PGlite, pg_trgm, drizzle, migrate };
-});
+}
 
 /** A real PostgreSQL server when DATABASE_URL is set, otherwise the embedded PGlite directory. */
 export function databaseTargetFor(config: { DATABASE_URL?: string; PGLITE_DIR: string }): DatabaseTarget {
