@@ -119,6 +119,20 @@ describe("the image", () => {
       expect(packageScripts[command], command).toMatch(/^tsx \.\/scripts\//);
     }
   });
+
+  it("installs node_modules patched in both stages that run npm ci (patches/, ADR 017)", () => {
+    const installStages = dockerfile.split(/\nFROM /).filter((stage) => /^RUN npm ci/m.test(stage));
+    expect(installStages).toHaveLength(2);
+    for (const stage of installStages) {
+      expect(stage.indexOf("COPY patches ./patches")).toBeGreaterThan(-1);
+      expect(stage.indexOf("COPY patches ./patches")).toBeLessThan(stage.indexOf("RUN npm ci"));
+      expect(stage).not.toMatch(/npm ci[^\n]*--ignore-scripts/);
+    }
+    expect(ignored).not.toContain("patches");
+    // `npm ci --omit=dev` runs the postinstall too: patch-package must survive it.
+    expect(packageScripts.postinstall).toMatch(/^patch-package\b/);
+    expect(manifest.dependencies["patch-package"]).toBeDefined();
+  });
 });
 
 const caddyMissing = spawnSync("caddy", ["version"]).status !== 0;
