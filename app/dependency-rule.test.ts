@@ -110,6 +110,21 @@ const RULES: Array<{ name: string; breaks: (edge: Import) => boolean }> = [
 /** Known breaks in code another change owns; each should disappear, never grow. */
 const KNOWN_BREAKS = new Set<string>([]);
 
+/**
+ * Packages loaded on first use (`utils/import-once.server.ts`, and PGlite in `db/database.server.ts`), so a
+ * store on PostgreSQL with the stand-ins never carries them (about 33 MB resident). A value import anywhere in
+ * app/ (server/ only composes it) would load one at start-up: only `import type` and `import()` may name them.
+ */
+const LOADED_ON_FIRST_USE = ["stripe", "openai", "postmark", "sharp", "@electric-sql/pglite", "drizzle-orm/pglite"];
+
+/** The packages of LOADED_ON_FIRST_USE a source imports as values ("stripe", "drizzle-orm/pglite/migrator"). */
+function startUpImportsOfFirstUsePackages(source: string): string[] {
+  return [...source.matchAll(IMPORT_PATTERN)]
+    .filter((match) => !match[2])
+    .map((match) => match[3])
+    .filter((specifier) => LOADED_ON_FIRST_USE.some((name) => specifier === name || specifier.startsWith(`${name}/`)));
+}
+
 describe("the dependency rule (routes -> domain -> services/db)", () => {
   const edges = sourceFiles(APP).flatMap(importsOf);
 
@@ -127,6 +142,19 @@ describe("the dependency rule (routes -> domain -> services/db)", () => {
       .map(({ from, to }) => `${from} -> ${to}`)
       .filter((edge) => !KNOWN_BREAKS.has(edge));
     expect(broken).toEqual([]);
+  });
+
+  it("loads the provider SDKs, sharp and PGlite on first use, never at start-up", () => {
+    const found = sourceFiles(APP).flatMap((file) =>
+      startUpImportsOfFirstUsePackages(readFileSync(file, "utf8")).map((specifier) => `${path.relative(APP, file)}: ${specifier}`),
+    );
+    expect(found).toEqual([]);
+    // The check itself: value imports are seen, type imports and import() let through.
+    const sample = ['import Stripe from "stripe";', 'import { PGlite } from "@electric-sql/pglite";', 'import type OpenAI from "openai";'];
+    expect(startUpImportsOfFirstUsePackages([...sample, 'const sharp = await import("sharp");'].join("\n"))).toEqual([
+      "stripe",
+      "@electric-sql/pglite",
+    ]);
   });
 
   it("has no stale known break", () => {

@@ -17,14 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string };
 
-/**
- * PGlite and its drizzle driver load only where a PGlite opens, once (a store on PostgreSQL never carries
- * them). As `importOnce` in app/utils does for the services; the database layer imports no utils.
- */
-let pgliteModules: ReturnType<typeof importPglite> | undefined;
-const loadPglite = () => (pgliteModules ??= importPglite());
-
-async function importPglite() {
+/** PGlite and its drizzle driver, imported where a PGlite opens: a store on PostgreSQL never loads them. */
+async function loadPglite() {
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
