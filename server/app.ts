@@ -18,6 +18,7 @@ import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
 import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
 import { trustForwardedHeaders } from "./forwarded-headers";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isOldDataRequest, isValidHost, requestPath } from "./guards";
+import { precompressedAssets } from "./precompressed-assets";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { requestLog } from "./request-log";
 import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
@@ -73,11 +74,10 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   app.use(refuseEarly);
   app.use(trustForwardedHeaders(config.TRUSTED_PROXIES));
   app.get("/readyz", (_req, res) => void answerReadiness(options, res));
+  const hashedAssets = { immutable: true, maxAge: "1y" };
+  app.use(build.publicPath, precompressedAssets(path.resolve(build.assetsBuildDirectory), hashedAssets));
   app.use(compression());
-  app.use(
-    build.publicPath,
-    express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-  );
+  app.use(build.publicPath, express.static(path.resolve(build.assetsBuildDirectory), { ...hashedAssets, index: false, redirect: false }));
   const publicFiles = express.static(path.resolve(options.publicDirectory ?? "public"), { maxAge: "1h", index: false, redirect: false });
   // Every file in public/ has an extension; a page's path (no extension) skips the file lookup it could never match.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

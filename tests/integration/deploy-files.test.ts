@@ -160,18 +160,29 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
   it("balances over every upstream with readiness checks and retries only what is safe", () => {
     const adapted: unknown = JSON.parse(caddy("adapt"));
     const config = JSON.stringify(adapted);
-    const proxy = findHandler(adapted, "reverse_proxy") as {
+    // Two handlers reach the store the same way: the build's files (with the browser's Accept-Encoding) and everything else.
+    const proxies = findHandlers(adapted, "reverse_proxy") as {
       upstreams: { dial: string }[];
       health_checks: { active: { uri: string; interval: number }; passive: { fail_duration: number } };
       load_balancing: { retry_match: { method: string[] }[]; try_duration: number };
       transport: { keep_alive: { idle_timeout: number }; compression: boolean };
-    };
-    expect(proxy.upstreams.map((upstream) => upstream.dial)).toEqual(env.STORE_UPSTREAMS.split(" "));
-    expect(proxy.health_checks.active.uri).toBe("/readyz");
-    expect(proxy.load_balancing.retry_match).toEqual([{ method: ["GET", "HEAD"] }]);
-    expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
-    // Caddy closes idle upstream connections before the store does (KEEP_ALIVE_TIMEOUT_MS, 5 s).
-    expect(proxy.transport.keep_alive.idle_timeout).toBeLessThan(5_000_000_000);
+      headers?: { request?: { delete?: string[] } };
+    }[];
+    expect(proxies).toHaveLength(2);
+    for (const proxy of proxies) {
+      expect(proxy.upstreams.map((upstream) => upstream.dial)).toEqual(env.STORE_UPSTREAMS.split(" "));
+      expect(proxy.health_checks.active.uri).toBe("/readyz");
+      expect(proxy.load_balancing.retry_match).toEqual([{ method: ["GET", "HEAD"] }]);
+      expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
+      // Caddy closes idle upstream connections before the store does (KEEP_ALIVE_TIMEOUT_MS, 5 s).
+      expect(proxy.transport.keep_alive.idle_timeout).toBeLessThan(5_000_000_000);
+      // Caddy never asks the store for gzip of its own accord.
+      expect(proxy.transport.compression).toBe(false);
+    }
+    // The build's files come with the store's brotli copies; pages are compressed by Caddy, so the store gets no Accept-Encoding.
+    const [assets, pages] = proxies;
+    expect(assets.headers?.request?.delete ?? []).not.toContain("Accept-Encoding");
+    expect(pages.headers?.request?.delete).toEqual(["Accept-Encoding"]);
     // Every listener, port 80's redirect included, cuts a client that has not sent its headers in 10 s.
     const servers = Object.values(
       (adapted as { apps: { http: { servers: Record<string, { read_header_timeout?: number }> } } }).apps.http.servers,
@@ -182,25 +193,15 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     expect(config).toContain('"max_size":1048576');
     expect(config).toContain("public, max-age=31536000, immutable");
     expect(config).toContain('"prefer":["zstd","gzip"]');
-    // Caddy compresses; the store is asked for plain bytes (Caddy would otherwise ask it for gzip).
-    expect(proxy.transport.compression).toBe(false);
     // No trusted_proxies: Caddy overwrites X-Forwarded-For and -Proto with what it saw.
     expect(config).not.toContain("trusted_proxies");
   });
 });
 
-function findHandler(node: unknown, name: string): unknown {
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = findHandler(item, name);
-      if (found) return found;
-    }
-  } else if (node && typeof node === "object") {
-    if ((node as { handler?: string }).handler === name) return node;
-    for (const value of Object.values(node)) {
-      const found = findHandler(value, name);
-      if (found) return found;
-    }
-  }
-  return undefined;
+/** Every handler named `name` in Caddy's JSON configuration, in the order Caddy routes to them. */
+function findHandlers(node: unknown, name: string): unknown[] {
+  if (Array.isArray(node)) return node.flatMap((item) => findHandlers(item, name));
+  if (!node || typeof node !== "object") return [];
+  if ((node as { handler?: string }).handler === name) return [node];
+  return Object.values(node).flatMap((value) => findHandlers(value, name));
 }

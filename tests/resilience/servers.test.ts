@@ -267,8 +267,15 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
       expect(answer.status).toBe(200);
       expect(seen.at(-1)?.["x-forwarded-for"]).toBe("127.0.0.7");
       expect(seen.at(-1)?.["x-forwarded-proto"]).toBe("https");
-      // Caddy compresses; the store is asked for plain bytes.
+      // Caddy compresses pages; the store is asked for plain bytes.
       expect(seen.at(-1)?.["accept-encoding"]).toBeUndefined();
+      // The build's files: the store has brotli copies, so it learns what the browser accepts.
+      const asset = await client.fetch(new URL("/build/entry.client-ABC.js", echoCaddy.url), {
+        method: "GET",
+        headers: { "accept-encoding": "br" },
+      });
+      expect(asset.status).toBe(200);
+      expect(seen.at(-1)?.["accept-encoding"]).toBe("br");
 
       const tooLarge = await client.fetch(new URL("/contact", echoCaddy.url), {
         method: "POST",

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { brotliCompressSync } from "node:zlib";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -98,6 +99,7 @@ let port: number;
 const logLines: string[] = [];
 const testLogger = createLogger({ write: (line: string) => void logLines.push(line) });
 let staticRoot: string;
+const ENTRY_SOURCE = `export const x = "${"x".repeat(2000)}";`;
 
 function startServer(trustedProxies: number): Promise<{ server: Server; port: number }> {
   const instance = createStoreServer({
@@ -116,7 +118,9 @@ function startServer(trustedProxies: number): Promise<{ server: Server; port: nu
 beforeAll(async () => {
   staticRoot = mkdtempSync(path.join(tmpdir(), "store-static-"));
   mkdirSync(path.join(staticRoot, "public/build"), { recursive: true });
-  writeFileSync(path.join(staticRoot, "public/build/entry-ABC123.js"), `export const x = "${"x".repeat(2000)}";`);
+  writeFileSync(path.join(staticRoot, "public/build/entry-ABC123.js"), ENTRY_SOURCE);
+  // What `npm run build` writes beside it (scripts/lib/precompress.ts).
+  writeFileSync(path.join(staticRoot, "public/build/entry-ABC123.js.br"), brotliCompressSync(ENTRY_SOURCE));
   writeFileSync(path.join(staticRoot, "public/favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   ({ server, port } = await startServer(0));
 });
@@ -419,6 +423,27 @@ describe("baseline security headers on every response", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect((await send("GET", "/favicon.svg")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("sends a build file's brotli copy to a browser that accepts brotli, and the plain file otherwise", async () => {
+    const url = `http://127.0.0.1:${port}/build/entry-ABC123.js`;
+    // fetch decodes brotli itself: the text is the file's whether the copy or the file was sent.
+    const brotli = await fetch(url, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("content-type")).toBe("application/javascript; charset=UTF-8");
+    expect(brotli.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await brotli.text()).toBe(ENTRY_SOURCE);
+
+    const refused = await fetch(url, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
+    expect(refused.headers.get("content-encoding")).toBe("gzip");
+    expect(refused.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await refused.text()).toBe(ENTRY_SOURCE);
+
+    // The copy itself is no URL of its own that matters; a file without a copy is served as before.
+    const head = await send("HEAD", "/build/entry-ABC123.js", { headers: { "Accept-Encoding": "br" } });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
   });
 });
 
