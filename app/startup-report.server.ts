@@ -1,3 +1,4 @@
+import { formatNumber } from "./utils/format";
 /**
  * What the store prints while it starts: one line per step with its outcome
  * and time, so a slow first start (the catalogue loading into a fresh
@@ -59,5 +60,5 @@ function label(name: string): string {
 
 function progressBar(done: number, total: number): string {
   const filled = Math.round((Math.min(done, total) / total) * BAR_WIDTH);
-  return `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")}`;
+  return `[${"#".repeat(filled)}${"-".repeat(BAR_WIDTH - filled)}] ${formatNumber(done)} / ${formatNumber(total)}`;
 }

@@ -1,6 +1,7 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
 import { photoIndex } from "./catalog/photos.server";
 import { publicBaseUrl, type Config } from "./config.server";
+import { formatNumber } from "./utils/format";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
@@ -37,12 +38,12 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
         if (config.PRODUCT_PHOTOS_DIR && !photos)
           report.note(`PRODUCT_PHOTOS_DIR ${config.PRODUCT_PHOTOS_DIR} is not a folder: drawings only`);
         const withPhotos = photos
-          ? `; photos for ${photos.products.size.toLocaleString("en-US")} product${photos.products.size === 1 ? "" : "s"}`
+          ? `; photos for ${formatNumber(photos.products.size)} product${photos.products.size === 1 ? "" : "s"}`
           : "";
         const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress, photos });
         if (!result.loaded) return `unchanged since the last start${withPhotos}`;
         for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
-        return `${result.count.toLocaleString("en-US")} products loaded${withPhotos}`;
+        return `${formatNumber(result.count)} products loaded${withPhotos}`;
       } catch (error) {
         return `not loaded, serving the products already in the database: ${(error as Error).message}`;
       }

@@ -1,3 +1,4 @@
+import { formatNumber } from "~/utils/format";
 import type { Specification } from "./product";
 
 /**
@@ -210,15 +211,15 @@ export function formatSpecValue(field: SpecField, value: number | string | boole
     case "in":
       return `${formatInches(value)} in`;
     case "sq in":
-      return `${value.toLocaleString("en-US")} sq in`;
+      return `${formatNumber(value)} sq in`;
     case "sq ft":
-      return `${value.toLocaleString("en-US")} sq ft`;
+      return `${formatNumber(value)} sq ft`;
     case "BTU":
-      return `${value.toLocaleString("en-US")} BTU`;
+      return `${formatNumber(value)} BTU`;
     case "W":
-      return `${value.toLocaleString("en-US")} W`;
+      return `${formatNumber(value)} W`;
     default:
-      return value.toLocaleString("en-US");
+      return formatNumber(value);
   }
 }
 

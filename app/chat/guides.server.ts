@@ -11,7 +11,7 @@ import { isAccessoryOfKind, type AskedAccessoryKind } from "~/guides/fits";
 import { accessoriesForGrill } from "~/guides/fits.server";
 import { heaterNeed, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
-import { formatUsd } from "~/utils/format";
+import { formatNumber, formatUsd } from "~/utils/format";
 import type { ChatLink, ChatMessage } from "./conversation";
 
 /**
@@ -101,7 +101,7 @@ async function heaterAnswer(db: Database, question: string): Promise<GuideAnswer
   });
   const params = new URLSearchParams({ area: String(sqft), covered: covered ? "covered" : "open", climate });
   return {
-    text: `A ${sqft.toLocaleString("en-US")} sq ft ${covered ? "covered" : "open"} patio needs about ${need.watts.toLocaleString("en-US")} W or ${need.btu.toLocaleString("en-US")} BTU. ${need.rule}${lines.length > 0 ? ` Heaters that meet it: ${lines.join("; ")}.` : ""}`,
+    text: `A ${formatNumber(sqft)} sq ft ${covered ? "covered" : "open"} patio needs about ${formatNumber(need.watts)} W or ${formatNumber(need.btu)} BTU. ${need.rule}${lines.length > 0 ? ` Heaters that meet it: ${lines.join("; ")}.` : ""}`,
     links: [...heaters.map(link), { label: "Patio heater size helper", href: `/heater-helper?${params}` }],
   };
 }

@@ -1,3 +1,4 @@
+import { formatNumber } from "~/utils/format";
 /**
  * The sizing helpers' rules (pure; the product queries are in sizing.server.ts).
  *
@@ -48,10 +49,10 @@ export function heaterNeed(areaSqFt: number, covered: boolean, climate: Climate)
   const watts = roundTo(areaSqFt * perSqFt, 100);
   const btu = roundTo(watts * WATTS_TO_BTU, 1000);
   const rule =
-    `${areaSqFt.toLocaleString("en-US")} sq ft × ${COVERED_WATTS_PER_SQFT} W per sq ft for a covered patio` +
+    `${formatNumber(areaSqFt)} sq ft × ${COVERED_WATTS_PER_SQFT} W per sq ft for a covered patio` +
     (covered ? "" : ` × ${OPEN_FACTOR} because it is open to wind and sky`) +
     (climate === "moderate" ? "" : ` × ${CLIMATE_FACTORS[climate]} for ${climate === "mild" ? "mild" : "cold"} winters`) +
-    ` = about ${watts.toLocaleString("en-US")} W of electric heat, or ${btu.toLocaleString("en-US")} BTU per hour of gas heat (1 W = ${WATTS_TO_BTU} BTU/h).`;
+    ` = about ${formatNumber(watts)} W of electric heat, or ${formatNumber(btu)} BTU per hour of gas heat (1 W = ${WATTS_TO_BTU} BTU/h).`;
   return { areaSqFt, covered, climate, watts, btu, rule };
 }
 
@@ -90,7 +91,7 @@ export function grillNeed(people: number, hosting: Hosting): GrillNeed {
   const rule =
     `${people} ${people === 1 ? "person" : "people"} × ${AREA_PER_PERSON} sq in each (at least ${MIN_AREA} sq in)` +
     (factor === 1 ? "" : ` × ${factor} because you host ${hosting === "weekly" ? "every week" : "about once a month"}`) +
-    ` = a main grilling area of at least ${areaSqIn.toLocaleString("en-US")} sq in, holding ${burgers} burgers at once.`;
+    ` = a main grilling area of at least ${formatNumber(areaSqIn)} sq in, holding ${burgers} burgers at once.`;
   return { people, hosting, areaSqIn, burgers, rule };
 }
 

@@ -7,6 +7,7 @@ import { FUEL_TYPES } from "~/guides/fit";
 import { HOSTING_LABELS, parseGrillSearch, type Hosting } from "~/guides/sizing";
 import { grillsFor } from "~/guides/sizing.server";
 import guideStyles from "~/styles/guides.css";
+import { formatNumber } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
 
@@ -61,7 +62,7 @@ export default function GrillHelper() {
       {need ? (
         <section aria-labelledby="grill-need-heading">
           <h2 id="grill-need-heading">
-            You need at least {need.areaSqIn.toLocaleString("en-US")} sq in, room for {need.burgers} burgers
+            You need at least {formatNumber(need.areaSqIn)} sq in, room for {need.burgers} burgers
           </h2>
           <p className="guide-rule">How we worked it out: {need.rule}</p>
           <p>{total === 1 ? "1 grill meets it" : `${total} grills meet it`}; the smallest that do come first.</p>

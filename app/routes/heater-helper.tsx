@@ -6,6 +6,7 @@ import { GuideResults } from "~/components/guides/GuideResults";
 import { CLIMATE_LABELS, parseHeaterSearch, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
 import guideStyles from "~/styles/guides.css";
+import { formatNumber } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
 
@@ -64,7 +65,7 @@ export default function HeaterHelper() {
       {need ? (
         <section aria-labelledby="heater-need-heading">
           <h2 id="heater-need-heading">
-            Your patio needs about {need.watts.toLocaleString("en-US")} W or {need.btu.toLocaleString("en-US")} BTU
+            Your patio needs about {formatNumber(need.watts)} W or {formatNumber(need.btu)} BTU
           </h2>
           <p className="guide-rule">How we worked it out: {need.rule}</p>
           {heaters.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { DashboardTiles as Tiles } from "~/staff/dashboard.server";
+import { formatNumber } from "~/utils/format";
 
 const TILES: Array<{ key: keyof Tiles; label: string }> = [
   { key: "total", label: "Total Orders" },
@@ -16,7 +17,7 @@ export function DashboardTiles({ tiles }: { tiles: Tiles }) {
         <li key={key} className={`staff-tile staff-tile--${key}`}>
           <span className="staff-tile__label">{label}</span>
           <span className="staff-tile__value" data-testid={`tile-${key}`}>
-            {tiles[key].toLocaleString("en-US")}
+            {formatNumber(tiles[key])}
           </span>
         </li>
       ))}
