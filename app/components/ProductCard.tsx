@@ -90,7 +90,7 @@ function factsLine(facts: readonly string[]): ReactNode[] {
 /** Cards per Suspense boundary: React hydrates each boundary as a task of its own, so a long list never blocks a phone for long. */
 const CARDS_PER_HYDRATION_TASK = 12;
 
-export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
+export function ProductGrid({ products, label }: { products: readonly ProductCardData[]; label: string }) {
   const groups = Array.from({ length: Math.ceil(products.length / CARDS_PER_HYDRATION_TASK) }, (_, group) =>
     products.slice(group * CARDS_PER_HYDRATION_TASK, (group + 1) * CARDS_PER_HYDRATION_TASK),
   );

@@ -16,7 +16,7 @@ export function ProductCarouselSection({
   aboveTheFold = false,
 }: {
   label: string;
-  products: ProductCardData[];
+  products: readonly ProductCardData[];
   slidesPerView?: CarouselOptions["slidesPerView"];
   aboveTheFold?: boolean;
 }) {
