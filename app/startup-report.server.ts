@@ -1,4 +1,4 @@
-import { formatNumber } from "./utils/format";
+import { formatNumber } from "./utils/number-format";
 /**
  * What the store prints while it starts: one line per step with its outcome
  * and time, so a slow first start (the catalogue loading into a fresh

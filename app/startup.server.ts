@@ -1,7 +1,7 @@
 import { loadCatalogIfChanged } from "./catalog/load.server";
 import { photoIndex } from "./catalog/photos.server";
 import { publicBaseUrl, type Config } from "./config.server";
-import { formatNumber } from "./utils/format";
+import { formatNumber } from "./utils/number-format";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";

@@ -11,7 +11,8 @@ import { isAccessoryOfKind, type AskedAccessoryKind } from "~/guides/fits";
 import { accessoriesForGrill } from "~/guides/fits.server";
 import { heaterNeed, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
-import { formatNumber, formatUsd } from "~/utils/format";
+import { formatUsd } from "~/utils/format";
+import { formatNumber } from "~/utils/number-format";
 import type { ChatLink, ChatMessage } from "./conversation";
 
 /**

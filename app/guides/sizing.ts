@@ -1,4 +1,4 @@
-import { formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/number-format";
 /**
  * The sizing helpers' rules (pure; the product queries are in sizing.server.ts).
  *

@@ -7,7 +7,7 @@ import { FUEL_TYPES } from "~/guides/fit";
 import { HOSTING_LABELS, parseGrillSearch, type Hosting } from "~/guides/sizing";
 import { grillsFor } from "~/guides/sizing.server";
 import guideStyles from "~/styles/guides.css";
-import { formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
 

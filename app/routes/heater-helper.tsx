@@ -6,7 +6,7 @@ import { GuideResults } from "~/components/guides/GuideResults";
 import { CLIMATE_LABELS, parseHeaterSearch, type Climate } from "~/guides/sizing";
 import { heatersFor } from "~/guides/sizing.server";
 import guideStyles from "~/styles/guides.css";
-import { formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/number-format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
 

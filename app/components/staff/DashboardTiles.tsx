@@ -1,5 +1,5 @@
 import type { DashboardTiles as Tiles } from "~/staff/dashboard.server";
-import { formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/number-format";
 
 const TILES: Array<{ key: keyof Tiles; label: string }> = [
   { key: "total", label: "Total Orders" },
