@@ -19,7 +19,7 @@ import { CartMirror } from "~/cart/CartMirror";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { ChatButton, ErrorPage } from "~/components/shared";
+import { ChatButton, ErrorPage, useSiteLinkNavigation } from "~/components/shared";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
 // One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
 import appStyles from "~/styles/app.css";
@@ -74,6 +74,7 @@ function useBareLayout(): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useSiteLinkNavigation();
   return (
     <html lang="en-US">
       <head>

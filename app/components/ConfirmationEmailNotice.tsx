@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/shared";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 
 /**
@@ -48,7 +48,7 @@ export function ConfirmationEmailPending({ state, orderId, email }: { state: "pe
         <>The confirmation email{to} could not be sent yet. We will keep trying.</>
       )}{" "}
       Please note your Order ID <strong>{orderId}</strong>: you can look your order up at any time on the{" "}
-      <Link to={`/order-status/${orderId}`}>order status page</Link>
+      <SiteLink to={`/order-status/${orderId}`}>order status page</SiteLink>
       {state === "failed" ? ", or contact us and we will send it again." : "."}
     </p>
   );

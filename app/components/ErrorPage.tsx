@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { telHref } from "~/components/shared";
+import { telHref, SiteLink } from "~/components/shared";
 
 /**
  * The store's one error page: a title and a message per HTTP status, and a
@@ -87,12 +87,12 @@ export function ErrorPage({
       <p className="error-screen__actions">
         {actions ?? (
           <>
-            <Link className="button button--primary" to="/">
+            <SiteLink className="button button--primary" to="/">
               Back to the home page
-            </Link>
-            <Link className="button" to="/products/all/all">
+            </SiteLink>
+            <SiteLink className="button" to="/products/all/all">
               Browse all products
-            </Link>
+            </SiteLink>
           </>
         )}
       </p>

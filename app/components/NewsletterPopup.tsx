@@ -1,14 +1,15 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { SiteLink } from "~/components/shared";
 import {
-  NewsletterEmailField,
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
   newsletterResultFromSearch,
   NEWSLETTER_CONFIRM_HINT,
   PROMO_CODE,
   type NewsletterResult,
-} from "~/components/shared";
+} from "~/mailing-list/newsletter";
+import { NewsletterEmailField } from "./NewsletterEmailField";
 
 export const POPUP_DELAY_MS = 3000;
 const DISMISSED_KEY = "newsletter-popup-dismissed";
@@ -150,9 +151,9 @@ export function NewsletterPopup({ delayMs = POPUP_DELAY_MS }: { delayMs?: number
               <strong>{PROMO_CODE}</strong>
             </p>
             <p className="newsletter-popup__actions">
-              <Link className="button button--primary" to="/custom-product" onClick={close}>
+              <SiteLink className="button button--primary" to="/custom-product" onClick={close}>
                 Shop LOVE RUB
-              </Link>
+              </SiteLink>
               <button type="button" className="button" onClick={close}>
                 Keep browsing
               </button>

@@ -1,14 +1,14 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/shared";
 import {
-  NewsletterEmailField,
   currentPathWithoutNewsletterFlags,
   NEWSLETTER_ANCHOR,
   NEWSLETTER_CONFIRM_HINT,
   newsletterResultFromSearch,
   type NewsletterResult,
-  useHydrated,
-} from "~/components/shared";
+} from "~/mailing-list/newsletter";
+import { NewsletterEmailField } from "./NewsletterEmailField";
 
 /**
  * The footer's mailing-list form. Without script it posts to /newsletter and

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import type { Policy, PolicyBlock } from "~/content/policies";
 import type { RootLoaderData } from "~/root";
-import { telHref } from "~/components/shared";
+import { telHref, SiteLink } from "~/components/shared";
 
 type MetaMatch = { id: string; data: unknown };
 
@@ -49,9 +49,9 @@ export function PolicyPage({ policy }: { policy: Policy }) {
           ) : null}
           {section.action ? (
             <p>
-              <Link className="button button--primary" to={section.action.to}>
+              <SiteLink className="button button--primary" to={section.action.to}>
                 {section.action.label}
-              </Link>
+              </SiteLink>
             </p>
           ) : null}
         </section>
@@ -61,7 +61,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
         <ul>
           {OTHER_LINKS.filter((link) => link.to !== `/${policy.slug}`).map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <SiteLink to={link.to}>{link.label}</SiteLink>
             </li>
           ))}
         </ul>

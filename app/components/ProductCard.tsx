@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { memo, Suspense, type ReactNode } from "react";
 import {
   type ProductCardData,
@@ -10,6 +9,7 @@ import {
   scaleCents,
   CARD_IMAGE_SIZES,
   ProductImage,
+  SiteLink,
 } from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
 import { CardActions, CardActionsScope } from "./card-actions";
@@ -126,14 +126,14 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             </li>
           ) : (
             <li key={slot}>
-              <Link
+              <SiteLink
                 to={hrefFor(slot)}
                 className={slot === page ? "pagination__page is-current" : "pagination__page"}
                 aria-current={slot === page ? "page" : undefined}
                 aria-label={`Page ${slot}`}
               >
                 {slot}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}

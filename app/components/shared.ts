@@ -3,22 +3,12 @@
  * combination of entry points that reaches a module a chunk of its own, so a dozen small modules
  * imported by root and by different sets of routes became a dozen script files on every page.
  * Imported from here by every page and component (never one by one), they share one set of entry
- * points and so one chunk, which root loads on every page anyway.
+ * points and so one chunk, which root loads on every page anyway. What only parts loaded later
+ * use (the newsletter forms: `mailing-list/newsletter`, `NewsletterEmailField`) is imported
+ * directly instead, so it stays out of every page's first load.
  */
 export { brandDisplayName, DISPLAYED_BRANDS, isBrandKey, OWN_SEASONING_ID, OWN_SEASONING_PRICE, parseProductKey } from "~/catalog/brands";
 export { SERVICE_HOURS } from "~/contact/service-hours";
-export {
-  currentPathWithoutNewsletterFlags,
-  NEWSLETTER_ANCHOR,
-  NEWSLETTER_CONFIRM_HINT,
-  NEWSLETTER_MESSAGES,
-  newsletterRedirectTarget,
-  newsletterResult,
-  type NewsletterResult,
-  newsletterResultFromSearch,
-  type NewsletterStatus,
-  PROMO_CODE,
-} from "~/mailing-list/newsletter";
 export { formatDate, formatDateTimeUtc, formatPhone, formatUsd, parseQuantity, scaleCents, telHref } from "~/utils/format";
 export { useHydrated } from "~/utils/use-hydrated";
 export {
@@ -45,8 +35,8 @@ export {
   PROMO_BANNER,
   UTILITY_LINKS,
 } from "./layout/navigation";
-export { NewsletterEmailField } from "./NewsletterEmailField";
 export { CARD_IMAGE_SIZES, picturePreload, ProductImage } from "./ProductImage";
+export { SiteLink, useSiteLinkNavigation } from "./site-link";
 export { cardData, priceToCents, type ProductCardData, productPath, type ProductSummary, type StoreProduct } from "~/catalog/store-product";
 export {
   financingMonthlyCents,

@@ -1,7 +1,16 @@
 import { cachedRandomProducts, cardList, catalogueHeaders, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { CARD_IMAGE_SIZES, Carousel, type CarouselOptions, brandPath, categoryPath, picturePreload, useStore } from "~/components/shared";
+import { useLoaderData } from "@remix-run/react";
+import {
+  CARD_IMAGE_SIZES,
+  Carousel,
+  type CarouselOptions,
+  brandPath,
+  categoryPath,
+  picturePreload,
+  useStore,
+  SiteLink,
+} from "~/components/shared";
 import { NewsletterPopup } from "~/components/newsletter-popup-on-demand";
 import { ProductCarousel } from "~/components/ProductCarousel";
 
@@ -66,16 +75,16 @@ const BANNER_CAROUSEL: CarouselOptions = {
 };
 
 const BANNERS = [
-  <Link key="blaze" to={brandPath("blaze")} className="banner banner--blaze">
+  <SiteLink key="blaze" to={brandPath("blaze")} className="banner banner--blaze">
     <span className="banner__eyebrow">Blaze Grills</span>
     <span className="banner__title">Save up to $450</span>
     <span className="banner__cta">Shop Blaze</span>
-  </Link>,
-  <Link key="love-rub" to="/love-rub" className="banner banner--rub">
+  </SiteLink>,
+  <SiteLink key="love-rub" to="/love-rub" className="banner banner--rub">
     <span className="banner__eyebrow">Our own seasoning</span>
     <span className="banner__title">LOVE RUB</span>
     <span className="banner__cta">Discover LOVE RUB</span>
-  </Link>,
+  </SiteLink>,
 ];
 
 export default function Home() {
@@ -93,9 +102,9 @@ export default function Home() {
       <div className="container">
         <ProductCarousel label="Promotions" products={promotions} aboveTheFold />
         <p className="home__shop-all">
-          <Link className="button button--primary" to="/products/all/all">
+          <SiteLink className="button button--primary" to="/products/all/all">
             Shop All
-          </Link>
+          </SiteLink>
         </p>
 
         <section aria-labelledby="departments-heading">
@@ -103,9 +112,9 @@ export default function Home() {
           <ul className="tiles">
             {POPULAR_DEPARTMENTS.map((name) => (
               <li key={name}>
-                <Link to={categoryPath(name)} className="tile">
+                <SiteLink to={categoryPath(name)} className="tile">
                   {name}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -116,9 +125,9 @@ export default function Home() {
           <ul className="tiles tiles--large">
             {CATEGORY_TILES.map((tile) => (
               <li key={tile.label}>
-                <Link to={tile.to} className="tile tile--large">
+                <SiteLink to={tile.to} className="tile tile--large">
                   {tile.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -128,14 +137,14 @@ export default function Home() {
           <h2 id="brands-heading">Popular Brands</h2>
           <ul className="brand-logos">
             <li>
-              <Link to={brandPath("blaze")} className="brand-logo brand-logo--blaze">
+              <SiteLink to={brandPath("blaze")} className="brand-logo brand-logo--blaze">
                 BLAZE
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to={brandPath("napoleon")} className="brand-logo brand-logo--napoleon">
+              <SiteLink to={brandPath("napoleon")} className="brand-logo brand-logo--napoleon">
                 NAPOLEON
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </section>
@@ -152,9 +161,9 @@ export default function Home() {
                     Sign up for financing<span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <Link to={item.to ?? "/"}>
+                  <SiteLink to={item.to ?? "/"}>
                     Learn more<span className="visually-hidden"> about {item.title}</span>
-                  </Link>
+                  </SiteLink>
                 )}
               </li>
             ))}

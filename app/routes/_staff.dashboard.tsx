@@ -1,5 +1,6 @@
+import { SiteLink } from "~/components/shared";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
 import { MoneyProblemsSection } from "~/components/staff/MoneyProblemsSection";
@@ -171,9 +172,9 @@ export default function Dashboard() {
                   Search
                 </button>
                 {state.q ? (
-                  <Link to="/dashboard" className="staff-search__clear">
+                  <SiteLink to="/dashboard" className="staff-search__clear">
                     Clear search
-                  </Link>
+                  </SiteLink>
                 ) : null}
               </Form>
             </div>
@@ -190,17 +191,17 @@ export default function Dashboard() {
             />
             <nav className="staff-pager" aria-label="Order pages">
               {state.page > 1 ? (
-                <Link to={dashboardHref({ q: state.q, page: state.page - 1 })} rel="prev">
+                <SiteLink to={dashboardHref({ q: state.q, page: state.page - 1 })} rel="prev">
                   ← Newer orders
-                </Link>
+                </SiteLink>
               ) : (
                 <span />
               )}
               <span>Page {state.page}</span>
               {hasNext ? (
-                <Link to={dashboardHref({ q: state.q, page: state.page + 1 })} rel="next">
+                <SiteLink to={dashboardHref({ q: state.q, page: state.page + 1 })} rel="next">
                   Older orders →
-                </Link>
+                </SiteLink>
               ) : (
                 <span />
               )}

@@ -1,5 +1,6 @@
+import { SiteLink } from "~/components/shared";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import { verifyCsrf } from "~/staff/csrf.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -49,7 +50,7 @@ export default function Logout() {
           </button>
         </Form>
         <p>
-          <Link to="/dashboard">Back to the dashboard</Link>
+          <SiteLink to="/dashboard">Back to the dashboard</SiteLink>
         </p>
       </div>
     </main>

@@ -10,7 +10,7 @@ import {
   type PricedCartLine,
 } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
 import {
   brandDisplayName,
@@ -24,6 +24,7 @@ import {
   qualifiesForFreeShipping,
   SINGLE_PRODUCT_MAX_QUANTITY,
   TAX_LINE,
+  SiteLink,
 } from "~/components/shared";
 import { safeRedirectPath } from "~/utils/redirect";
 
@@ -107,9 +108,9 @@ export default function CartPage() {
                 <dd data-testid="cart-total">{formatUsd(cart.totalCents)}</dd>
               </div>
             </dl>
-            <Link to="/checkout" className="button button--primary button--block">
+            <SiteLink to="/checkout" className="button button--primary button--block">
               Proceed to Checkout
-            </Link>
+            </SiteLink>
           </aside>
         </div>
       )}
@@ -123,9 +124,9 @@ function EmptyCart() {
       <CartXIcon />
       <p className="empty-state__title">Opps, your cart seems to be empty.</p>
       <p>Please add some products.</p>
-      <Link to="/products/all/all" className="button button--primary">
+      <SiteLink to="/products/all/all" className="button button--primary">
         View Products
-      </Link>
+      </SiteLink>
     </div>
   );
 }
@@ -136,17 +137,17 @@ function CartLineItem({ line }: { line: PricedCartLine }) {
   const mode = hydrated ? "fetch" : "document";
   return (
     <li className="cart-line">
-      <Link to={productPath({ key: line.productKey, id: line.id })} className="cart-line__image">
+      <SiteLink to={productPath({ key: line.productKey, id: line.id })} className="cart-line__image">
         <ProductImage src={line.image} alt={line.title} width={120} height={120} />
-      </Link>
+      </SiteLink>
       <div className="cart-line__details">
         <p className="cart-line__meta">
           <span>ID: {line.id}</span> <span>MODEL: {line.model || "—"}</span>
         </p>
         <p className="cart-line__brand">{brandDisplayName(line.brand)}</p>
-        <Link to={productPath({ key: line.productKey, id: line.id })} className="cart-line__title">
+        <SiteLink to={productPath({ key: line.productKey, id: line.id })} className="cart-line__title">
           {line.title}
-        </Link>
+        </SiteLink>
         {qualifiesForFreeShipping(line.unitPriceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
       </div>
       <fetcher.Form method="post" action="/cart" className="cart-line__quantity">

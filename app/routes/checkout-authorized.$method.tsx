@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/shared";
 import {
   data,
   redirect,
@@ -12,7 +13,7 @@ import {
   AFFIRM_AUTHORIZATION_FAILED,
 } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
 import { cartWithoutPaidItems } from "~/cart/cart";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
@@ -124,9 +125,9 @@ function renderView(view: View) {
             {view.alert}
           </p>
           <p>Your cart has not changed. You can try again or choose another payment method.</p>
-          <Link className="button button--primary" to={view.checkoutPath ?? "/cart"}>
+          <SiteLink className="button button--primary" to={view.checkoutPath ?? "/cart"}>
             Back to checkout
-          </Link>
+          </SiteLink>
         </>
       );
     case "pending":
@@ -142,9 +143,9 @@ function renderView(view: View) {
             <button type="submit" className="button button--primary">
               Check again
             </button>{" "}
-            <Link className="button" to={view.checkoutPath}>
+            <SiteLink className="button" to={view.checkoutPath}>
               Back to checkout
-            </Link>
+            </SiteLink>
           </Form>
         </>
       );
@@ -155,9 +156,9 @@ function renderView(view: View) {
           <p className="notice notice--error" role="alert">
             Checkout token not found in URL.
           </p>
-          <Link className="button" to="/cart">
+          <SiteLink className="button" to="/cart">
             Go to your cart
-          </Link>
+          </SiteLink>
         </>
       );
   }
@@ -182,12 +183,12 @@ function OrderComplete({
         Your Order ID: <strong data-testid="order-id">{orderId}</strong>
       </p>
       <p>
-        <Link className="button button--primary" to={`/order-status/${orderId}`}>
+        <SiteLink className="button button--primary" to={`/order-status/${orderId}`}>
           Check order status
-        </Link>{" "}
-        <Link className="button" to="/products/all/all">
+        </SiteLink>{" "}
+        <SiteLink className="button" to="/products/all/all">
           Continue shopping
-        </Link>
+        </SiteLink>
       </p>
     </>
   );

@@ -1,6 +1,7 @@
+import { SiteLink } from "~/components/shared";
 import { redirect, cancelPayment } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 
 export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { name: "robots", content: "noindex" }];
@@ -26,9 +27,9 @@ export default function FinancingCanceled() {
         {PAYMENT_CANCELLED_MESSAGE}
       </p>
       <p>You left the financing application, so nothing was charged and no order was placed.</p>
-      <Link className="button button--primary" to={backTo}>
+      <SiteLink className="button button--primary" to={backTo}>
         Back to checkout
-      </Link>
+      </SiteLink>
     </div>
   );
 }

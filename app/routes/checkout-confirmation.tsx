@@ -1,6 +1,7 @@
+import { SiteLink } from "~/components/shared";
 import { readLastOrderId, findOrderByDisplayId, confirmationEmailState } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
 import { toPublicOrder } from "~/orders/public-order";
 import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
@@ -29,7 +30,7 @@ export default function CheckoutConfirmation() {
         <div className="empty-state">
           <p className="empty-state__title">No recent order in this browser.</p>
           <p>
-            Look an order up with its Order ID on the <Link to="/order-status">order status page</Link>.
+            Look an order up with its Order ID on the <SiteLink to="/order-status">order status page</SiteLink>.
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/shared";
 import {
   data,
   redirect,
@@ -15,7 +16,7 @@ import {
   readForm,
 } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCarousel";
 import { CustomerFields } from "~/components/checkout/CustomerFields";
@@ -78,9 +79,9 @@ export default function CheckoutPage() {
           </p>
         ) : null}
         <p className="empty-state__title">Your cart is empty.</p>
-        <Link className="button button--primary" to="/products/all/all">
+        <SiteLink className="button button--primary" to="/products/all/all">
           View Products
-        </Link>
+        </SiteLink>
       </div>
     );
   }

@@ -7,9 +7,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { brandDisplayName, ProductImage, formatUsd, productPath } from "~/components/shared";
+import { brandDisplayName, ProductImage, formatUsd, productPath, SiteLink } from "~/components/shared";
 import { AddToCartButton } from "~/components/AddToCartButton";
 import { FinancingLine } from "~/components/financing-line-on-demand";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
@@ -93,7 +93,7 @@ export default function ComparePage() {
           <p className="empty-state__title">Nothing to compare yet.</p>
           <p>
             Press <strong>Compare</strong> on up to {MAX_COMPARE} products, then come back here. Or start with{" "}
-            <Link to="/products/all/Built-In%20Gas%20Grills">built-in gas grills</Link>.
+            <SiteLink to="/products/all/Built-In%20Gas%20Grills">built-in gas grills</SiteLink>.
           </p>
         </div>
       ) : (
@@ -103,9 +103,9 @@ export default function ComparePage() {
               ? "Add another product to compare it with."
               : `${differingRows} ${differingRows === 1 ? "specification differs" : "specifications differ"}; rows that differ are marked “Differs”.`}{" "}
             {onlyDifferences ? (
-              <Link to={comparePath(list)}>Show all specifications{hiddenRows > 0 ? ` (${hiddenRows} more)` : ""}</Link>
+              <SiteLink to={comparePath(list)}>Show all specifications{hiddenRows > 0 ? ` (${hiddenRows} more)` : ""}</SiteLink>
             ) : products.length > 1 ? (
-              <Link to={comparePath(list, { only: "differences" })}>Show only differences</Link>
+              <SiteLink to={comparePath(list, { only: "differences" })}>Show only differences</SiteLink>
             ) : null}
           </p>
           <div className="compare-table__scroll" tabIndex={0} role="region" aria-labelledby="compare-caption">
@@ -120,7 +120,7 @@ export default function ComparePage() {
                   {products.map((product) => (
                     <th key={product.key} scope="col">
                       <ProductImage src={product.image} alt="" width={160} height={160} />
-                      <Link to={productPath(product)}>{product.title}</Link>
+                      <SiteLink to={productPath(product)}>{product.title}</SiteLink>
                     </th>
                   ))}
                 </tr>
@@ -213,7 +213,7 @@ function ReplaceChooser({
         ))}
       </ul>
       <p>
-        <Link to={comparePath(list)}>Keep the comparison as it is</Link>
+        <SiteLink to={comparePath(list)}>Keep the comparison as it is</SiteLink>
       </p>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { data, redirect, contactRateLimitMessage, receiveContactMessage, retryAfterSeconds, readForm } from "~/server-api";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
   CONTACT_FIELDS,
@@ -13,7 +13,7 @@ import {
 } from "~/contact/contact";
 import type { RootLoaderData } from "~/root";
 import contentStyles from "~/styles/content.css";
-import { telHref } from "~/components/shared";
+import { telHref, SiteLink } from "~/components/shared";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
@@ -175,7 +175,8 @@ export default function ContactPage() {
             </dl>
           ) : null}
           <p>
-            Looking for an order? <Link to="/order-status">Check your order status</Link> with the Order ID from your confirmation email.
+            Looking for an order? <SiteLink to="/order-status">Check your order status</SiteLink> with the Order ID from your confirmation
+            email.
           </p>
         </aside>
       </div>

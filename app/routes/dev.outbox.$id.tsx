@@ -1,9 +1,9 @@
 import { Fragment } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import type { ErrorTexts } from "~/components/ErrorPage";
-import { ErrorPage, formatDateTimeUtc } from "~/components/shared";
+import { ErrorPage, formatDateTimeUtc, SiteLink } from "~/components/shared";
 import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 
@@ -64,5 +64,7 @@ const OUTBOX_ERROR_TEXTS: ErrorTexts = {
 };
 
 export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} texts={OUTBOX_ERROR_TEXTS} actions={<Link to="/dev/outbox">Back to the outbox</Link>} />;
+  return (
+    <ErrorPage error={useRouteError()} texts={OUTBOX_ERROR_TEXTS} actions={<SiteLink to="/dev/outbox">Back to the outbox</SiteLink>} />
+  );
 }

@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { listOutboxEmails } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
-import { formatDateTimeUtc } from "~/components/shared";
+import { formatDateTimeUtc, SiteLink } from "~/components/shared";
 
 /**
  * /dev/outbox: the emails the offline stand-in "sent", newest first. Only
@@ -44,14 +44,19 @@ export default function OutboxPage() {
             <ol className="outbox__list">
               {emails.map((email) => (
                 <li key={email.id}>
-                  <NavLink to={`/dev/outbox/${email.id}`} className="outbox__item" preventScrollReset>
+                  <SiteLink
+                    to={`/dev/outbox/${email.id}`}
+                    className={String(email.id) === id ? "outbox__item active" : "outbox__item"}
+                    aria-current={String(email.id) === id ? "page" : undefined}
+                    keepScroll
+                  >
                     <strong className="outbox__subject">{email.subject}</strong>
                     <span>To: {email.toAddress}</span>
                     <span>
                       <time dateTime={new Date(email.createdAt).toISOString()}>{formatDateTimeUtc(email.createdAt)}</time>
                       {email.tag ? <span className="outbox__tag"> · {email.tag}</span> : null}
                     </span>
-                  </NavLink>
+                  </SiteLink>
                 </li>
               ))}
             </ol>
@@ -63,7 +68,7 @@ export default function OutboxPage() {
       </div>
       {id ? (
         <p>
-          <Link to="/dev/outbox">Back to all emails</Link>
+          <SiteLink to="/dev/outbox">Back to all emails</SiteLink>
         </p>
       ) : null}
     </div>

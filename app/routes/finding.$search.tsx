@@ -1,7 +1,7 @@
 import { cachedSearchProducts, cardList, catalogueHeaders } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { CARD_IMAGE_SIZES, picturePreload } from "~/components/shared";
+import { useLoaderData } from "@remix-run/react";
+import { CARD_IMAGE_SIZES, picturePreload, SiteLink } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 
 const MAX_QUERY_LENGTH = 100;
@@ -34,9 +34,9 @@ export default function SearchResults() {
         <div className="empty-state">
           <p className="empty-state__title">No products match your search.</p>
           <p>Check the spelling, use fewer words, or browse our catalog.</p>
-          <Link className="button button--primary" to="/products/all/all">
+          <SiteLink className="button button--primary" to="/products/all/all">
             View all products
-          </Link>
+          </SiteLink>
         </div>
       ) : (
         <ProductGrid products={results.products} label={`Results for ${query}`} />

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { brandDisplayName, DISPLAYED_BRANDS, ProductImage, formatUsd, productPath } from "~/components/shared";
+import { Form, useLoaderData } from "@remix-run/react";
+import { brandDisplayName, DISPLAYED_BRANDS, ProductImage, formatUsd, productPath, SiteLink } from "~/components/shared";
 import { formatInches } from "~/catalog/spec-values";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { describeGap, FIT_TYPES, fitRuleText, FUEL_TYPES, GAP_CHOICES, parseFitSearch } from "~/guides/fit";
@@ -111,7 +111,7 @@ function FitResults({ answer }: { answer: NonNullable<Awaited<ReturnType<typeof 
       </h2>
       {picked ? (
         <p>
-          Using the cutout of <Link to={productPath(picked)}>{picked.title}</Link>
+          Using the cutout of <SiteLink to={productPath(picked)}>{picked.title}</SiteLink>
           {picked.cutout ? "." : ", which lists no cutout: enter your opening's measurements instead."}
         </p>
       ) : null}
@@ -121,7 +121,7 @@ function FitResults({ answer }: { answer: NonNullable<Awaited<ReturnType<typeof 
           <ul>
             {suggestions.map((suggestion) => (
               <li key={suggestion.key}>
-                <Link to={`/fit?grill=${encodeURIComponent(suggestion.key)}`}>{suggestion.title}</Link>
+                <SiteLink to={`/fit?grill=${encodeURIComponent(suggestion.key)}`}>{suggestion.title}</SiteLink>
               </li>
             ))}
           </ul>
@@ -137,7 +137,7 @@ function FitResults({ answer }: { answer: NonNullable<Awaited<ReturnType<typeof 
             <li key={product.key} className="guide-result">
               <ProductImage src={product.image} alt="" width={200} height={200} />
               <h3 className="guide-result__title">
-                <Link to={productPath(product)}>{product.title}</Link>
+                <SiteLink to={productPath(product)}>{product.title}</SiteLink>
               </h3>
               <p className="price">{formatUsd(product.priceCents)}</p>
               <dl>

@@ -1,5 +1,6 @@
+import { SiteLink } from "~/components/shared";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { formatSpecValue } from "~/catalog/spec-values";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { GuideResults } from "~/components/guides/GuideResults";
@@ -34,7 +35,8 @@ export default function GrillHelper() {
       <h1>Grill size helper</h1>
       <p className="guide__intro">
         How big a grill do you need? Tell us who you cook for; we recommend a grilling area and burger count and list the grills that have
-        them. Also see the <Link to="/heater-helper">patio heater size helper</Link> and <Link to="/fit">find by cutout</Link>.
+        them. Also see the <SiteLink to="/heater-helper">patio heater size helper</SiteLink> and{" "}
+        <SiteLink to="/fit">find by cutout</SiteLink>.
       </p>
       <Form method="get" action="/grill-helper" className="guide-form">
         <fieldset>

@@ -1,5 +1,6 @@
+import { SiteLink } from "~/components/shared";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { formatSpecValue } from "~/catalog/spec-values";
 import { GuideField, GuideSelect } from "~/components/guides/GuideField";
 import { GuideResults } from "~/components/guides/GuideResults";
@@ -32,7 +33,7 @@ export default function HeaterHelper() {
       <h1>Patio heater size helper</h1>
       <p className="guide__intro">
         Tell us about your patio and we work out how much heat it needs, then list the heaters that give it (and how many of each). Also see
-        the <Link to="/grill-helper">grill size helper</Link> and <Link to="/fit">find by cutout</Link>.
+        the <SiteLink to="/grill-helper">grill size helper</SiteLink> and <SiteLink to="/fit">find by cutout</SiteLink>.
       </p>
       <Form method="get" action="/heater-helper" className="guide-form">
         <fieldset>

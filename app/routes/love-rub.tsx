@@ -1,8 +1,8 @@
 import { getProductById, logError } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OWN_SEASONING_PRICE, OWN_SEASONING_ID, ProductImage, formatUsd, priceToCents } from "~/components/shared";
+import { OWN_SEASONING_PRICE, OWN_SEASONING_ID, ProductImage, formatUsd, priceToCents, SiteLink } from "~/components/shared";
 import { TestimonialBlock, TestimonialCarousel } from "~/components/Testimonials";
 import type { RootLoaderData, RouteHandle } from "~/root";
 import contentStyles from "~/styles/content.css";
@@ -81,9 +81,9 @@ export default function LoveRubLanding() {
   return (
     <div className="love-rub" ref={pageRef}>
       <header className="love-rub__top">
-        <Link to="/" className="love-rub__home">
+        <SiteLink to="/" className="love-rub__home">
           <span aria-hidden="true">←</span> Back to the store
-        </Link>
+        </SiteLink>
       </header>
       <main id="main">
         <section className="love-rub__hero" aria-labelledby="love-rub-title">
@@ -93,9 +93,9 @@ export default function LoveRubLanding() {
             <p className="love-rub__tagline">Made with love, finished with fire.</p>
             <p>One jar for ribs, brisket, chicken and everything that comes off your grill: sweet, smoky and just spicy enough.</p>
             <p className="love-rub__hero-actions">
-              <Link className="love-rub__button" to="/custom-product">
+              <SiteLink className="love-rub__button" to="/custom-product">
                 Order LOVE RUB for {price}
-              </Link>
+              </SiteLink>
             </p>
           </div>
           {image ? (
@@ -152,9 +152,9 @@ export default function LoveRubLanding() {
           </p>
           <p>6 oz jar · ships within 24 hours</p>
           <p>
-            <Link className="love-rub__button" to="/custom-product">
+            <SiteLink className="love-rub__button" to="/custom-product">
               Order now
-            </Link>
+            </SiteLink>
           </p>
         </section>
 

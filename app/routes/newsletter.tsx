@@ -1,7 +1,7 @@
 import { isNewsletterBot, parseNewsletterForm } from "~/mailing-list/newsletter-form.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
-import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/components/shared";
+import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";

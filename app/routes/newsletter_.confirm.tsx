@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { NEWSLETTER_MESSAGES } from "~/components/shared";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SiteLink } from "~/components/shared";
+import { NEWSLETTER_MESSAGES } from "~/mailing-list/newsletter";
 import { confirmSubscription, newsletterLinkState, type ConfirmOutcome } from "~/mailing-list/subscribe.server";
 import { readForm } from "~/utils/forms.server";
 
@@ -70,7 +71,7 @@ export default function NewsletterConfirm() {
         </p>
       )}
       <p>
-        <Link to="/">Back to the store</Link>
+        <SiteLink to="/">Back to the store</SiteLink>
       </p>
     </div>
   );

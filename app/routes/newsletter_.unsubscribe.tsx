@@ -1,5 +1,6 @@
+import { SiteLink } from "~/components/shared";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { newsletterLinkState, unsubscribeWithToken } from "~/mailing-list/subscribe.server";
 import { readForm } from "~/utils/forms.server";
 
@@ -58,7 +59,7 @@ export default function NewsletterUnsubscribe() {
         </p>
       )}
       <p>
-        <Link to="/">Back to the store</Link>
+        <SiteLink to="/">Back to the store</SiteLink>
       </p>
     </div>
   );

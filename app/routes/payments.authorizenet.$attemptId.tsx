@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { hostedFormPage } from "~/payments/authorize-net-form.server";
-import { formatUsd, useHydrated } from "~/components/shared";
+import { formatUsd, useHydrated, SiteLink } from "~/components/shared";
 
 const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/AuthorizeNetPopup"));
 
@@ -33,9 +33,9 @@ export default function AuthorizeNetPaymentPage() {
         <p className="notice notice--error" role="alert">
           Payment failed: This payment link has expired or is incomplete.
         </p>
-        <Link className="button button--primary" to={page.checkoutPath ?? "/cart"}>
+        <SiteLink className="button button--primary" to={page.checkoutPath ?? "/cart"}>
           Back to checkout
-        </Link>
+        </SiteLink>
       </div>
     );
   }
@@ -56,7 +56,7 @@ export default function AuthorizeNetPaymentPage() {
         ) : null}
       </form>
       <p>
-        <Link to={page.checkoutPath}>Back to checkout</Link>
+        <SiteLink to={page.checkoutPath}>Back to checkout</SiteLink>
       </p>
       {hydrated && popupOpen ? (
         <Suspense fallback={null}>

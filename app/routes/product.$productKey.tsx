@@ -14,7 +14,7 @@ import {
   publicBaseUrl,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Await, Form, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Await, Form, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import {
   brandDisplayName,
@@ -29,6 +29,7 @@ import {
   useHydrated,
   type StoreProduct,
   STRUCK_PRICE_FACTOR,
+  SiteLink,
 } from "~/components/shared";
 import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
@@ -155,7 +156,7 @@ export default function ProductDetail() {
         <ol>
           {categories.map((name) => (
             <li key={name}>
-              <Link to={categoryPath(name)}>{name}</Link>
+              <SiteLink to={categoryPath(name)}>{name}</SiteLink>
             </li>
           ))}
           <li>Id: {product.id}</li>
@@ -167,7 +168,7 @@ export default function ProductDetail() {
         <section className="product-detail__buy" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="product-detail__brand">
-            Brand: <Link to={brandPath(product.brand)}>{brandDisplayName(product.brand)}</Link>
+            Brand: <SiteLink to={brandPath(product.brand)}>{brandDisplayName(product.brand)}</SiteLink>
           </p>
           <p className="product-detail__price">
             <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.detail))}`}>

@@ -1,6 +1,6 @@
 import { cachedListProducts, brandCategories, cardList, isAllCategories, catalogueHeaders, publicBaseUrl } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate } from "@remix-run/react";
 import {
   brandDisplayName,
   DISPLAYED_BRANDS,
@@ -12,6 +12,7 @@ import {
   telHref,
   useHydrated,
   useStore,
+  SiteLink,
 } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
 
@@ -59,13 +60,13 @@ export default function ProductList() {
         <ul className="category-buttons">
           {categories.map((choice) => (
             <li key={choice.value}>
-              <Link
+              <SiteLink
                 to={categoryPath(choice.value, brand)}
                 className={choice.value === category ? "category-button is-active" : "category-button"}
                 aria-current={choice.value === category ? "page" : undefined}
               >
                 {choice.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -79,16 +80,16 @@ export default function ProductList() {
         </div>
         {showsFitFinder(category) ? (
           <p className="notice notice--info">
-            Building an outdoor kitchen? <Link to="/fit">Find by cutout</Link>: enter your opening and see what fits it.
+            Building an outdoor kitchen? <SiteLink to="/fit">Find by cutout</SiteLink>: enter your opening and see what fits it.
           </p>
         ) : null}
         {/heater|heating/i.test(category) ? (
           <p className="notice notice--info">
-            How much heat does your patio need? <Link to="/heater-helper">Patio heater size helper</Link>
+            How much heat does your patio need? <SiteLink to="/heater-helper">Patio heater size helper</SiteLink>
           </p>
         ) : /grills/i.test(category) ? (
           <p className="notice notice--info">
-            How big a grill do you need? <Link to="/grill-helper">Grill size helper</Link>
+            How big a grill do you need? <SiteLink to="/grill-helper">Grill size helper</SiteLink>
           </p>
         ) : null}
         <p className="product-list__count" aria-live="polite">
@@ -101,13 +102,13 @@ export default function ProductList() {
             <p>Try another category, or browse everything we carry.</p>
             <p className="empty-state__actions">
               {brand !== "all" ? (
-                <Link className="button" to={categoryPath("all", brand)}>
+                <SiteLink className="button" to={categoryPath("all", brand)}>
                   All {brandDisplayName(brand)} products
-                </Link>
+                </SiteLink>
               ) : null}
-              <Link className="button button--primary" to="/products/all/all">
+              <SiteLink className="button button--primary" to="/products/all/all">
                 View all products
-              </Link>
+              </SiteLink>
             </p>
           </div>
         ) : (
@@ -207,7 +208,7 @@ function AskAnExpert() {
           <ChatLink>Live Chat</ChatLink>
         </li>
         <li>
-          <Link to="/contact">Email an Expert</Link>
+          <SiteLink to="/contact">Email an Expert</SiteLink>
         </li>
       </ul>
     </div>

@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { OrderCustomer } from "~/db/schema";
-import { formatPhone } from "~/components/shared";
+import { formatPhone, SiteLink } from "~/components/shared";
 
 /** The submitted contact and address, with a way back to change them. */
 export function CheckoutDetails({ customer, editPath }: { customer: OrderCustomer; editPath: string }) {
@@ -18,7 +17,7 @@ export function CheckoutDetails({ customer, editPath }: { customer: OrderCustome
         <br />
         {customer.email} · {formatPhone(customer.phone) || customer.phone}
       </address>
-      <Link to={editPath}>Change details</Link>
+      <SiteLink to={editPath}>Change details</SiteLink>
     </section>
   );
 }

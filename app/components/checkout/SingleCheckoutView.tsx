@@ -1,6 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { type ProductSummary as CardProduct, SINGLE_PRODUCT_MAX_QUANTITY } from "~/components/shared";
+import { type ProductSummary as CardProduct, SINGLE_PRODUCT_MAX_QUANTITY, SiteLink } from "~/components/shared";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors, CustomerField } from "~/checkout/customer-fields";
 import { singleCheckoutTotals, singleShippingRule, type SingleCheckoutTotals } from "~/checkout/single-totals";
@@ -85,9 +85,9 @@ export function SingleCheckoutView({
       <div className="container checkout empty-state">
         <h1>{title}</h1>
         <p className="empty-state__title">Choose a product first.</p>
-        <Link className="button button--primary" to="/products/all/all">
+        <SiteLink className="button button--primary" to="/products/all/all">
           View Products
-        </Link>
+        </SiteLink>
       </div>
     );
   }

@@ -1,6 +1,6 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import type { action as compareAction } from "~/routes/compare";
-import { useHydrated } from "~/components/shared";
+import { useHydrated, SiteLink } from "~/components/shared";
 
 /**
  * "Compare" as a plain form post to /compare. Without script the shopper
@@ -42,14 +42,14 @@ export function CompareOutcome({ result }: { result: CompareResult }) {
   if (result.ok) {
     return (
       <>
-        In comparison ({result.count} of 4). <Link to={result.compareUrl}>Compare now</Link>
+        In comparison ({result.count} of 4). <SiteLink to={result.compareUrl}>Compare now</SiteLink>
       </>
     );
   }
   if (result.full) {
     return (
       <>
-        You are comparing four products. <Link to={result.compareUrl}>Choose one to replace</Link>
+        You are comparing four products. <SiteLink to={result.compareUrl}>Choose one to replace</SiteLink>
       </>
     );
   }

@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { productPath, ProductImage, formatUsd } from "~/components/shared";
+import { productPath, ProductImage, formatUsd, SiteLink } from "~/components/shared";
 
 /** A guide's list of products: picture, linked title, price and the facts that made it qualify. */
 export function GuideResults<P extends { key: string; id: string; title: string; priceCents: number; image: string }>({
@@ -18,7 +17,7 @@ export function GuideResults<P extends { key: string; id: string; title: string;
         <li key={product.key} className="guide-result">
           <ProductImage src={product.image} alt="" width={200} height={200} />
           <h3 className="guide-result__title">
-            <Link to={productPath(product)}>{product.title}</Link>
+            <SiteLink to={productPath(product)}>{product.title}</SiteLink>
           </h3>
           <p className="price">{formatUsd(product.priceCents)}</p>
           <dl>

@@ -1,7 +1,7 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { loader as suggestionsLoader } from "~/routes/search-suggestions";
-import { SearchIcon, ProductImage } from "~/components/shared";
+import { SearchIcon, ProductImage, SiteLink } from "~/components/shared";
 
 const DEBOUNCE_MS = 150;
 
@@ -71,10 +71,10 @@ export function SearchBox() {
         <ul id={listId} className="search__results" aria-label="Matching products">
           {results.map(({ product }) => (
             <li key={product.key}>
-              <Link to={product.path} onClick={() => setOpen(false)}>
+              <SiteLink to={product.path} onClick={() => setOpen(false)}>
                 <ProductImage src={product.image} alt="" width={48} height={48} />
                 <span>{product.title}</span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS } from "~/components/shared";
+import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS, SiteLink } from "~/components/shared";
 import type { PublicConfig } from "~/public-config.server";
 
 /** Below every page's fold: the reviews' and the signup form's script load when they come near the screen. */
@@ -43,7 +42,7 @@ export function SiteFooter({ store, showTestimonials = true }: { store: PublicCo
             </p>
             <p className="site-footer__hours">{SERVICE_HOURS}</p>
             <p>
-              <Link to="/contact">Send us a message</Link>
+              <SiteLink to="/contact">Send us a message</SiteLink>
             </p>
           </section>
 
@@ -54,7 +53,7 @@ export function SiteFooter({ store, showTestimonials = true }: { store: PublicCo
             <ul className="site-footer__links">
               {POLICY_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <SiteLink to={link.to}>{link.label}</SiteLink>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { PublicConfig } from "~/public-config.server";
 import {
@@ -12,6 +12,7 @@ import {
   PROMO_BANNER,
   UTILITY_LINKS,
   type Menu,
+  SiteLink,
 } from "~/components/shared";
 import { SearchBox } from "./SearchBox";
 
@@ -39,7 +40,7 @@ export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQ
           <ul className="utility-links">
             {UTILITY_LINKS.map((link) => (
               <li key={link.label}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>
@@ -50,9 +51,9 @@ export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQ
       </div>
       <div className="site-header__main container">
         <MobileDrawer store={store} />
-        <Link to="/" className="site-header__logo" aria-label={`${store.storeName} home`}>
+        <SiteLink to="/" className="site-header__logo" aria-label={`${store.storeName} home`}>
           {store.storeName}
-        </Link>
+        </SiteLink>
         <SearchBox />
         <a className="site-header__call" href={telHref(store.storePhone)}>
           <PhoneIcon />
@@ -65,14 +66,14 @@ export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQ
           <ChatIcon size={24} />
           <span className="visually-hidden">Chat with us</span>
         </ChatLink>
-        <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`}>
+        <SiteLink to="/cart" className="cart-link" aria-label={`Cart, ${cartQuantity} ${cartQuantity === 1 ? "item" : "items"}`}>
           <CartIcon />
           {cartQuantity > 0 ? (
             <span className="cart-link__badge" data-testid="cart-badge">
               {cartQuantity}
             </span>
           ) : null}
-        </Link>
+        </SiteLink>
       </div>
       <DesktopMenus />
     </header>
@@ -104,7 +105,7 @@ function DesktopMenus() {
           />
         ))}
         <li className="main-menu__promo">
-          <Link to={PROMO_BANNER.to}>{PROMO_BANNER.label}</Link>
+          <SiteLink to={PROMO_BANNER.to}>{PROMO_BANNER.label}</SiteLink>
         </li>
       </ul>
     </nav>
@@ -115,9 +116,9 @@ function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boole
   const panelId = `menu-${menu.label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <li className={`main-menu__item${isOpen ? " is-open" : ""}`} data-scripted-menu="" onMouseEnter={onOpen} onMouseLeave={onClose}>
-      <Link to={menu.to} className="main-menu__top">
+      <SiteLink to={menu.to} className="main-menu__top">
         {menu.label}
-      </Link>
+      </SiteLink>
       <button
         type="button"
         className="main-menu__toggle"
@@ -131,7 +132,7 @@ function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boole
       <ul id={panelId} className={`main-menu__panel${menu.links.length > 8 ? " main-menu__panel--columns" : ""}`}>
         {menu.links.map((link) => (
           <li key={link.label}>
-            <Link to={link.to}>{link.label}</Link>
+            <SiteLink to={link.to}>{link.label}</SiteLink>
           </li>
         ))}
       </ul>
@@ -164,7 +165,7 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
           <ul>
             {CATEGORY_MENUS.map((menu) => (
               <li key={menu.label}>
-                <Link to={menu.to}>{menu.label}</Link>
+                <SiteLink to={menu.to}>{menu.label}</SiteLink>
               </li>
             ))}
           </ul>
@@ -172,14 +173,14 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
           <ul className="drawer__brands">
             {BRAND_MENU.links.map((link) => (
               <li key={link.label}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>
           <h2>Help</h2>
           <ul>
             <li>
-              <Link to="/order-status">Check Order Status</Link>
+              <SiteLink to="/order-status">Check Order Status</SiteLink>
             </li>
             <li>Service hours: Monday to Friday, 8am to 6pm CT</li>
             <li>

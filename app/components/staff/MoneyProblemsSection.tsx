@@ -1,7 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MoneyProblem, MoneyProblems } from "~/payments/money-problems.server";
-import { formatDate, formatUsd } from "~/components/shared";
+import { formatDate, formatUsd, SiteLink } from "~/components/shared";
 import { CsrfField } from "./CsrfField";
 
 const WHY: Record<MoneyProblem["why"], string> = {
@@ -64,7 +64,8 @@ export function MoneyProblemsSection({
         <ul className="staff-test-orders">
           {problems.testOrders.map((order) => (
             <li key={order.orderId}>
-              <Link to={hrefFor(order.orderId)}>{order.orderId}</Link> · {formatUsd(order.totalCents)} · {formatDate(order.createdAt)}
+              <SiteLink to={hrefFor(order.orderId)}>{order.orderId}</SiteLink> · {formatUsd(order.totalCents)} ·{" "}
+              {formatDate(order.createdAt)}
             </li>
           ))}
         </ul>
@@ -109,7 +110,7 @@ function PaymentsTable({
               <td>{row.provider}</td>
               <td>{formatUsd(row.amountCents)}</td>
               <td>{WHY[row.why]}</td>
-              <td>{row.orderId ? <Link to={hrefFor(row.orderId)}>{row.orderId}</Link> : "—"}</td>
+              <td>{row.orderId ? <SiteLink to={hrefFor(row.orderId)}>{row.orderId}</SiteLink> : "—"}</td>
               <td>{formatDate(row.createdAt)}</td>
               {children ? <td>{children(row)}</td> : null}
             </tr>

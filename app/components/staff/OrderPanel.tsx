@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import { PAYMENT_METHODS } from "~/services/payments/types";
-import { formatDate, formatPhone, formatUsd } from "~/components/shared";
+import { formatDate, formatPhone, formatUsd, SiteLink } from "~/components/shared";
 import type { OrderDetail } from "~/staff/dashboard.server";
 import { AuditTrail } from "./AuditTrail";
 import { StatusBadge } from "./StatusBadge";
@@ -27,9 +26,9 @@ export function OrderPanel({
     <aside className="order-panel" aria-labelledby="order-panel-heading" data-testid="order-panel">
       <div className="order-panel__head">
         <h2 id="order-panel-heading">Order {order.orderId}</h2>
-        <Link to={closeHref} className="order-panel__close" preventScrollReset>
+        <SiteLink to={closeHref} className="order-panel__close" keepScroll>
           Close<span className="visually-hidden"> order {order.orderId}</span>
-        </Link>
+        </SiteLink>
       </div>
       <p className="order-panel__meta">
         <StatusBadge status={order.status} /> Placed on <time dateTime={order.createdAt.toISOString()}>{formatDate(order.createdAt)}</time>

@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-import { formatDate, formatUsd } from "~/components/shared";
+import { formatDate, formatUsd, SiteLink } from "~/components/shared";
 import type { OrderRow } from "~/staff/dashboard.server";
 import { StatusBadge } from "./StatusBadge";
 
@@ -41,15 +40,15 @@ export function OrdersTable({
             return (
               <tr key={row.orderId} className={selected ? "is-selected" : undefined} data-testid="order-row" data-order-id={row.orderId}>
                 <th scope="row">
-                  <Link
+                  <SiteLink
                     className="staff-table__open"
                     to={hrefFor(row.orderId)}
-                    preventScrollReset
+                    keepScroll
                     aria-current={selected ? "true" : undefined}
                     aria-label={`Order ${row.orderId}, ${row.name}`}
                   >
                     {row.orderId}
-                  </Link>
+                  </SiteLink>
                 </th>
                 <td data-label="Name">{row.name}</td>
                 <td data-label="Email" className="staff-table__email">

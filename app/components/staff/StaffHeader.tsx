@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { SiteLink } from "~/components/shared";
+import { Form } from "@remix-run/react";
 import { CsrfField } from "./CsrfField";
 
 /** The staff pages' own bar: where you are, the way back to the store, who is signed in, and sign out (a POST with the token). */
@@ -6,9 +7,9 @@ export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
   return (
     <header className="staff-header">
       <p className="staff-header__title">Order dashboard</p>
-      <Link to="/" className="staff-header__store">
+      <SiteLink to="/" className="staff-header__store">
         ← Back to the store
-      </Link>
+      </SiteLink>
       <div className="staff-header__user">
         <span>
           Signed in as <strong data-testid="staff-email">{email}</strong>
