@@ -1,4 +1,4 @@
-import { readCartCookie, mirroredCart, priceCart, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
+import { readCartCookie, mirroredCart, priceCartForDisplay, publicConfig, testPaymentsEnabled, type PublicConfig } from "~/server-api";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -38,7 +38,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context: { store } }: LoaderFunctionArgs) {
   const stored = await readCartCookie(store, request);
-  const cart = await priceCart(store.db, stored.lines);
+  const cart = await priceCartForDisplay(store.db, stored.lines);
   return {
     store: publicConfig(store.config),
     cart: mirroredCart(cart),

@@ -1,5 +1,7 @@
 import { inArray } from "drizzle-orm";
+import { cachedProductByKey } from "~/catalog/cached-queries.server";
 import { productSummaryColumns } from "~/catalog/product-columns.server";
+import type { ProductSummary } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import { cartShippingCents } from "~/pricing/pricing";
@@ -27,13 +29,33 @@ export interface PricedCart {
   totalCents: number;
 }
 
+/** The catalogue's summaries of the products with these keys (those still sold). */
+type SummaryReader = (keys: string[]) => Promise<readonly ProductSummary[]>;
+
 /**
- * The cart with names and prices from the catalog. A line whose product is
- * no longer sold is left out (positions stay those of the stored cart).
+ * The cart with names and prices from the catalog, read from the database: what the cart and
+ * checkout pages show and what a shopper pays. A line whose product is no longer sold is left out
+ * (positions stay those of the stored cart).
  */
-export async function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
+export function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
+  return priceLines(cart, (keys) => db.select(productSummaryColumns).from(products).where(inArray(products.key, keys)));
+}
+
+/**
+ * The same cart priced from the catalogue memo (the products as the product pages show them, until
+ * the next catalogue load), for what every page shows of it: the header's count and the browser's
+ * copy. It costs no query once the products are known. Never for an amount anyone pays.
+ */
+export function priceCartForDisplay(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
+  return priceLines(cart, async (keys) => {
+    const found = await Promise.all(keys.map((key) => cachedProductByKey(db, key)));
+    return found.filter((product) => product !== null);
+  });
+}
+
+async function priceLines(cart: readonly CartLine[], readSummaries: SummaryReader): Promise<PricedCart> {
   const keys = [...new Set(cart.map((line) => line.productKey))];
-  const rows = keys.length ? await db.select(productSummaryColumns).from(products).where(inArray(products.key, keys)) : [];
+  const rows = keys.length ? await readSummaries(keys) : [];
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const lines: PricedCartLine[] = [];
   cart.forEach((line, position) => {

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartCookieHeader } from "~/cart/cart-cookie.server";
-import { priceCart } from "~/cart/cart-view.server";
+import { priceCart, priceCartForDisplay } from "~/cart/cart-view.server";
 import { createCartCheckout, getCheckout, OrderTooLargeError, toOrderCustomer } from "~/checkout/checkout.server";
 import { singleCheckoutAction } from "~/checkout/single-checkout.server";
 import { checkouts, emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
@@ -66,6 +66,18 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const priced = await priceCart(database.db, [{ productKey: key, quantity: 1 }]);
     expect(priced.shippingCents).toBe(shipping);
     expect(priced.totalCents).toBe(total);
+  });
+
+  it("the cart every page shows (priced from the catalogue memo) is the cart the database prices", async () => {
+    const cart = [
+      { productKey: "blaze-4899", quantity: 2 },
+      { productKey: "no-longer-sold", quantity: 1 },
+      { productKey: "custom_product-LOVE-RUB-001", quantity: 3 },
+    ];
+    const fromDatabase = await priceCart(database.db, cart);
+    expect(fromDatabase.lines.map((line) => line.position)).toEqual([0, 2]);
+    expect(await priceCartForDisplay(database.db, cart)).toEqual(fromDatabase);
+    expect(await priceCartForDisplay(database.db, cart), "from the memo the second time").toEqual(fromDatabase);
   });
 
   it("applies LOVERUB10 in any case and refuses other codes", async () => {
