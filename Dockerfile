@@ -42,4 +42,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # database pool. Started directly, not through npm, so the signal reaches it. The heap flags keep V8 from
 # growing the process past what it uses (about 195 MB after 10,000 requests instead of 500; ADR 013).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=4", "build/server.js"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "build/server.js"]

@@ -16,6 +16,7 @@ export * from "~/cart/cart-view.server";
 export * from "~/catalog/cached-queries.server";
 export * from "~/catalog/card-facts.server";
 export * from "~/catalog/descriptions.server";
+export * from "~/catalog/product-page.server";
 export * from "~/catalog/queries.server";
 export * from "~/checkout/checkout.server";
 export * from "~/checkout/customer.server";

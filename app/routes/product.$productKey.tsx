@@ -1,7 +1,6 @@
 import {
   redirect,
   generateDescription,
-  splitDescription,
   cachedProductByKey,
   cachedRelatedProducts,
   cachedStoredDescription,
@@ -9,7 +8,8 @@ import {
   catalogueHeaders,
   cachedFitLists,
   cardList,
-  productFitFacts,
+  keptFitFacts,
+  productPageParts,
   getTextGenerator,
   publicBaseUrl,
 } from "~/server-api";
@@ -32,7 +32,7 @@ import {
   SiteLink,
 } from "~/components/shared";
 import type { ErrorTexts } from "~/components/ErrorPage";
-import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, variationOptions, type VariationOption } from "~/catalog/variations";
+import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, type VariationOption } from "~/catalog/variations";
 import { leadTime } from "~/catalog/lead-time";
 import { FinancingLine } from "~/components/financing-line-on-demand";
 import { CompareButton } from "~/components/guides/compare-button-on-demand";
@@ -58,7 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!product) throw new Response("Product not found", { status: 404 });
 
   const url = new URL(request.url);
-  const fitFacts = productFitFacts(product);
+  const fitFacts = keptFitFacts(product);
   const [siblings, related, stored, [accessories, fitsGrills]] = await Promise.all([
     cachedVariationSiblings(db, product),
     cachedRelatedProducts(db, {
@@ -77,11 +77,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     if (!match) variationError = CONFIGURATION_NOT_AVAILABLE;
   }
 
-  const { body, legal } = splitDescription(product.description);
+  const { variations, body, legal } = productPageParts(product, siblings);
   return {
     product: { ...product, description: undefined },
     legal,
-    variations: variationOptions(product, siblings),
+    variations,
     variationError,
     related: cardList(related),
     accessories,
