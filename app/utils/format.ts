@@ -21,8 +21,13 @@ const longDate = onFirstUse(() => new Intl.DateTimeFormat("en-US", { ...longDate
  */
 export function formatUsd(cents: number): string {
   const rounded = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const dollars = groupThousands(String(Math.floor(rounded / 100)));
   return `${isNegative(cents) ? "-" : ""}$${dollars}.${String(rounded % 100).padStart(2, "0")}`;
+}
+
+/** "1234567" as "1,234,567": a comma between each group of three digits, from the right. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
 /** Intl writes a minus for every negative number, -0 and what rounds to 0 included. */

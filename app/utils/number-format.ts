@@ -1,4 +1,4 @@
-import { isNegative } from "./format";
+import { groupThousands, isNegative } from "./format";
 
 /**
  * A number as `toLocaleString("en-US")` writes it ("60,000", "1,234.568"): grouped thousands, at most three
@@ -15,5 +15,5 @@ export function formatNumber(value: number): string {
     [whole, fraction] = [digits.slice(0, -3), digits.slice(-3)];
   }
   fraction = fraction.replace(/0+$/, "");
-  return `${isNegative(value) ? "-" : ""}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${fraction ? `.${fraction}` : ""}`;
+  return `${isNegative(value) ? "-" : ""}${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
 }
