@@ -95,7 +95,11 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     useOwnHeaders(res, cached.headers);
     for (const [name, value] of cached.headers) res.setHeader(name, value);
     res.setHeader(CACHE_ANSWER_HEADER, "shared" satisfies CacheAnswer);
-    res.end(cached.body);
+    if (cached.body.length === 0) return void res.end();
+    res.setHeader("content-length", cached.body.reduce((sum, part) => sum + part.length, 0));
+    res.cork();
+    for (const part of cached.body) res.write(part);
+    res.end();
   });
   app.use(limitRequestBody());
   app.all("*", remixRequestHandler(options, sharedCache));

@@ -34,8 +34,11 @@ interface Entry {
 
 export interface CachedAnswer {
   headers: Array<[string, string]>;
-  /** Empty for HEAD and for a 304. */
-  body: Buffer;
+  /**
+   * The body in parts: the stored bytes around this request's nonce, written to the socket one after
+   * another (joining them copied the page for every answer). None for HEAD and for a 304.
+   */
+  body: readonly Buffer[];
   status: 200 | 304;
 }
 
@@ -101,13 +104,11 @@ export class SharedCache {
     headers.push(["age", String(Math.floor(ageMs / 1000))]);
     if (ifNoneMatchHolds(ifNoneMatch, entry.etag)) {
       // The browser keeps its copy, whose scripts carry the nonce of its own policy: no new policy for it.
-      return { status: 304, body: Buffer.alloc(0), headers: headers.filter(([name]) => name !== "content-security-policy") };
+      return { status: 304, body: [], headers: headers.filter(([name]) => name !== "content-security-policy") };
     }
-    if (method === "HEAD") return { status: 200, body: Buffer.alloc(0), headers };
-    const body =
-      entry.pieces.length === 1
-        ? entry.pieces[0]
-        : Buffer.concat(entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [Buffer.from(nonce), piece])));
+    if (method === "HEAD") return { status: 200, body: [], headers };
+    const nonceBytes = entry.nonce ? Buffer.from(nonce) : null;
+    const body = entry.pieces.flatMap((piece, index) => (index === 0 || !nonceBytes ? [piece] : [nonceBytes, piece]));
     return { status: 200, body, headers };
   }
 
