@@ -97,7 +97,6 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     res.setHeader(CACHE_ANSWER_HEADER, "shared" satisfies CacheAnswer);
     if (cached.body.length === 0) return void res.end();
     res.setHeader("content-length", cached.body.reduce((sum, part) => sum + part.length, 0));
-    res.cork();
     for (const part of cached.body) res.write(part);
     res.end();
   });

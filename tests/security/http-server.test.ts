@@ -67,6 +67,17 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
           "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self' https://pay.example",
         },
       });
+    case "/large-catalogue-page":
+      return new Response(
+        `<!doctype html><script nonce="${context.cspNonce}">1</script>${"<p>same for everyone</p>".repeat(2000)}<script nonce="${context.cspNonce}">2</script>`,
+        {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=60",
+            "Content-Security-Policy": `script-src 'nonce-${context.cspNonce}'`,
+          },
+        },
+      );
     case "/catalogue-page":
       return new Response(`<!doctype html><script nonce="${context.cspNonce}">1</script><p>same for everyone</p>`, {
         headers: {
@@ -477,6 +488,19 @@ describe("the shared cache of public answers", () => {
     expect(second.headers["x-store-cache"]).toBe("shared");
     const revalidated = await send("GET", "/catalogue-page?cache-test=1", { headers: { "If-None-Match": String(second.headers.etag) } });
     expect(revalidated.status).toBe(304);
+  });
+
+  it.each(["br", "gzip", "identity"])("answers a large page in full, compressed or not (%s), with the nonce in every place", async (encoding) => {
+    const url = `http://127.0.0.1:${port}/large-catalogue-page?encoding=${encoding}`;
+    const first = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+    const firstBody = await first.text();
+    const second = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+    const body = await second.text();
+    expect(second.headers.get("x-store-cache")).toBe("shared");
+    expect(second.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+    const nonce = /nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+    expect(body.split(`nonce="${nonce}"`)).toHaveLength(3);
+    expect(body.replaceAll(nonce!, "N")).toBe(firstBody.replaceAll(/nonce="[^"]+"/g, 'nonce="N"'));
   });
 
   it("never answers a request with a cookie from it, nor keeps what the app did not make public", async () => {
