@@ -96,7 +96,10 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     for (const [name, value] of cached.headers) res.setHeader(name, value);
     res.setHeader(CACHE_ANSWER_HEADER, "shared" satisfies CacheAnswer);
     if (cached.body.length === 0) return void res.end();
-    res.setHeader("content-length", cached.body.reduce((sum, part) => sum + part.length, 0));
+    res.setHeader(
+      "content-length",
+      cached.body.reduce((sum, part) => sum + part.length, 0),
+    );
     for (const part of cached.body) res.write(part);
     res.end();
   });

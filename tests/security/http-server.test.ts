@@ -490,18 +490,21 @@ describe("the shared cache of public answers", () => {
     expect(revalidated.status).toBe(304);
   });
 
-  it.each(["br", "gzip", "identity"])("answers a large page in full, compressed or not (%s), with the nonce in every place", async (encoding) => {
-    const url = `http://127.0.0.1:${port}/large-catalogue-page?encoding=${encoding}`;
-    const first = await fetch(url, { headers: { "Accept-Encoding": encoding } });
-    const firstBody = await first.text();
-    const second = await fetch(url, { headers: { "Accept-Encoding": encoding } });
-    const body = await second.text();
-    expect(second.headers.get("x-store-cache")).toBe("shared");
-    expect(second.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
-    const nonce = /nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
-    expect(body.split(`nonce="${nonce}"`)).toHaveLength(3);
-    expect(body.replaceAll(nonce!, "N")).toBe(firstBody.replaceAll(/nonce="[^"]+"/g, 'nonce="N"'));
-  });
+  it.each(["br", "gzip", "identity"])(
+    "answers a large page in full, compressed or not (%s), with the nonce in every place",
+    async (encoding) => {
+      const url = `http://127.0.0.1:${port}/large-catalogue-page?encoding=${encoding}`;
+      const first = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+      const firstBody = await first.text();
+      const second = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+      const body = await second.text();
+      expect(second.headers.get("x-store-cache")).toBe("shared");
+      expect(second.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      const nonce = /nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+      expect(body.split(`nonce="${nonce}"`)).toHaveLength(3);
+      expect(body.replaceAll(nonce!, "N")).toBe(firstBody.replaceAll(/nonce="[^"]+"/g, 'nonce="N"'));
+    },
+  );
 
   it("never answers a request with a cookie from it, nor keeps what the app did not make public", async () => {
     await send("GET", "/catalogue-page?cache-test=2");
