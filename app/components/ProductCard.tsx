@@ -10,6 +10,7 @@ import {
   CARD_IMAGE_SIZES,
   ProductImage,
   SiteLink,
+  CARD_LINK_CLASS,
 } from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
 import { CardActions, CardActionsScope } from "./card-actions";
@@ -45,7 +46,7 @@ export const ProductCard = memo(function ProductCard({
         className="product-card__image"
       />
       <h3 className="product-card__title">
-        <a href={href} className="product-card__link">
+        <a href={href} className={CARD_LINK_CLASS}>
           {product.title}
         </a>
       </h3>

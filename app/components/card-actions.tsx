@@ -1,4 +1,4 @@
-import { PrefetchPageLinks, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { PrefetchPageLinks, useFetcher, useLocation } from "@remix-run/react";
 import {
   createContext,
   lazy,
@@ -15,6 +15,7 @@ import {
 } from "react";
 import type { action as cartAction } from "~/routes/cart";
 import type { action as compareAction } from "~/routes/compare";
+import { CARD_LINK_CLASS } from "~/components/shared";
 
 // What a Compare press did shows only after one: its script loads then, not with the list.
 const CompareOutcome = lazy(() => import("./guides/CompareButton").then((module) => ({ default: module.CompareOutcome })));
@@ -29,8 +30,8 @@ const CompareOutcome = lazy(() => import("./guides/CompareButton").then((module)
  * the page to come back to, the mode); the button pressed adds its product key and chooses where
  * the form posts (ADD TO CART to /cart, Compare to /compare by its formaction). The list's scope
  * handles that form's submits and the clicks bubbling up from the cards: it posts in the
- * background through one fetcher per action, navigates client-side, and prefetches the card the
- * pointer or focus rests on. Before script loads, the same markup posts and navigates as an
+ * background through one fetcher per action, and prefetches the card the pointer or focus rests
+ * on; the page's link handler (`useSiteLinkNavigation`) opens the cards client-side. Before script loads, the same markup posts and navigates as an
  * ordinary page would.
  */
 
@@ -53,14 +54,12 @@ const IDLE: CardActionState = { productKey: null, busy: false, status: null };
 const CardActionsContext = createContext<CardActionsValue>({ formId: "", cart: IDLE, compare: IDLE });
 
 const CARD_FORM_CLASS = "card-actions";
-const CARD_LINK_CLASS = "product-card__link";
 
 function useCardActionsScope() {
   const formId = useId();
   const cartFetcher = useFetcher<typeof cartAction>();
   const compareFetcher = useFetcher<typeof compareAction>();
   const location = useLocation();
-  const navigate = useNavigate();
   const [target, setTarget] = useState<Record<CardActionKind, string | null>>({ cart: null, compare: null });
   const [prefetchHref, setPrefetchHref] = useState<string | null>(null);
 
@@ -78,17 +77,6 @@ function useCardActionsScope() {
       setTarget((current) => ({ ...current, [kind]: String(data.get("productKey")) }));
     },
     [cartFetcher, compareFetcher],
-  );
-
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const href = cardLinkHref(event.target);
-      if (!href) return;
-      event.preventDefault();
-      navigate(href);
-    },
-    [navigate],
   );
 
   const onIntent = useCallback((event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
@@ -120,7 +108,7 @@ function useCardActionsScope() {
   );
 
   return {
-    handlers: { onClick, onMouseOver: onIntent, onFocus: onIntent },
+    handlers: { onMouseOver: onIntent, onFocus: onIntent },
     onSubmit,
     returnTo: `${location.pathname}${location.search}`,
     value,

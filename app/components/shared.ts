@@ -36,7 +36,7 @@ export {
   UTILITY_LINKS,
 } from "./layout/navigation";
 export { CARD_IMAGE_SIZES, picturePreload, ProductImage } from "./ProductImage";
-export { SiteLink, useSiteLinkNavigation } from "./site-link";
+export { CARD_LINK_CLASS, SiteLink, useSiteLinkNavigation } from "./site-link";
 export { cardData, priceToCents, type ProductCardData, productPath, type ProductSummary, type StoreProduct } from "~/catalog/store-product";
 export {
   financingMonthlyCents,

@@ -30,10 +30,15 @@ export function SiteLink({
   );
 }
 
-const SITE_LINK = "a[data-discover]";
+/**
+ * Product cards' title links are opened the same way. They carry no `data-discover`: a list's hundred
+ * product paths would overflow the one request route discovery makes for the page's links.
+ */
+export const CARD_LINK_CLASS = "product-card__link";
+const CLIENT_SIDE_LINKS = `a[data-discover], a.${CARD_LINK_CLASS}`;
 
 /**
- * The page's one handler for `SiteLink`s: a plain left click (or Enter) on one navigates
+ * The page's one handler for `SiteLink`s and cards: a plain left click (or Enter) on one navigates
  * client-side. It listens on the document, after React's own handlers, so a click a component
  * already handled (`preventDefault`) is left alone.
  */
@@ -42,7 +47,7 @@ export function useSiteLinkNavigation(): void {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(SITE_LINK) : null;
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(CLIENT_SIDE_LINKS) : null;
       const href = link?.getAttribute("href");
       if (!link || !href || !isStorePath(href) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
       event.preventDefault();

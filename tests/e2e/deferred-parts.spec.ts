@@ -46,4 +46,19 @@ test.describe("deferred parts after route discovery", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(documents).toEqual([]);
   });
+
+  test("a product card opens its page in the page too, without a document request", async ({ page }) => {
+    await page.goto("/products/all/all");
+    await page.waitForLoadState("networkidle");
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    const link = page.locator(".product-card__link").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual([]);
+  });
 });
