@@ -107,8 +107,9 @@ export class SharedCache {
       return { status: 304, body: [], headers: headers.filter(([name]) => name !== "content-security-policy") };
     }
     if (method === "HEAD") return { status: 200, body: [], headers };
-    const nonceBytes = entry.nonce ? Buffer.from(nonce) : null;
-    const body = entry.pieces.flatMap((piece, index) => (index === 0 || !nonceBytes ? [piece] : [nonceBytes, piece]));
+    // A page kept without a nonce is one piece: nothing goes between.
+    const nonceBytes = Buffer.from(nonce);
+    const body = entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece]));
     return { status: 200, body, headers };
   }
 
