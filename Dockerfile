@@ -21,8 +21,9 @@ RUN npm ci --omit=dev --no-audit --no-fund
 # `staff:revoke` and `catalog:import` work in it (`docker compose run --rm store npm run ...`,
 # docs/deploy.md). Runs as a non-root user.
 FROM node:24-bookworm-slim
-# Two malloc arenas instead of one per thread: libuv's and V8's threads otherwise each keep their own (ADR 013).
-ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite MALLOC_ARENA_MAX=2
+# Two malloc arenas instead of one per thread: libuv's and V8's threads otherwise each keep their own; and
+# freed memory at the top of the heap returned past 128 KB, not past whatever size was last freed (ADR 013).
+ENV NODE_ENV=production PORT=3000 PGLITE_DIR=/app/data/pglite MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
