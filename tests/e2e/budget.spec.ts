@@ -73,3 +73,33 @@ test.describe("script budget", () => {
     expect(formatFindings(report.findings)).toEqual([]);
   });
 });
+
+/**
+ * Chrome stops measuring the largest paint (LCP) at the shopper's first scroll, and took the 2 px a
+ * scroll-snap row once moved at first layout for one: pages with a carousel reported no LCP at all,
+ * to Lighthouse and to any field measure. Each page below must report one, at its first paint.
+ */
+test.describe("the page's largest paint", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "read with a PerformanceObserver, which needs script");
+
+  for (const path of ["/", "/product/blaze-3159840", "/custom-product", "/products/all/all"]) {
+    test(`${path} reports its largest paint, and no scroll row has moved before the shopper scrolls`, async ({ page }) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { largestPaints: string[] }).largestPaints = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.push(entry.entryType);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      await page.goto(path, { waitUntil: "load" });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints.length))
+        .toBeGreaterThan(0);
+      const moved = await page.evaluate(() =>
+        Array.from(document.querySelectorAll(".carousel__viewport, .scroll-row"), (row) => row.scrollLeft).filter((left) => left !== 0),
+      );
+      expect(moved).toEqual([]);
+    });
+  }
+});
