@@ -23,9 +23,13 @@ export interface LighthouseRow {
   cls: Stats;
   /** Everything transferred during load (bytes). */
   totalBytes: Stats;
+  /** Script the page's HTML asks for (its first load): bytes transferred. */
   scriptBytes: Stats;
-  /** Script files requested during load. */
+  /** Script files the page's HTML asks for. */
   scriptFiles: Stats;
+  /** Script the page's own script loaded while Lighthouse watched: parts loaded on idle or near the screen. */
+  laterScriptBytes: Stats;
+  laterScriptFiles: Stats;
   imageBytes: Stats;
   /** Everything but pictures: what a phone pays before it can show the page. */
   beforePicturesBytes: Stats;
@@ -38,8 +42,18 @@ interface Audit {
   details?: { items?: Array<Record<string, unknown>> };
 }
 
+interface DevtoolsEvent {
+  method: string;
+  params: { type?: string; request?: { url?: string }; initiator?: { type?: string } };
+}
+
 interface LighthouseResult {
-  lhr: { categories: { performance: { score: number | null } }; audits: Record<string, Audit | undefined> };
+  lhr: {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, Audit | undefined>;
+    runtimeError?: { code: string; message: string };
+  };
+  artifacts?: { DevtoolsLog?: DevtoolsEvent[] };
 }
 
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
@@ -51,6 +65,28 @@ export function chromePath(): string {
 function resourceSummary(audit: Audit | undefined, type: string, field: "transferSize" | "requestCount"): number {
   const item = audit?.details?.items?.find((row) => row.resourceType === type);
   return Number(item?.[field] ?? 0);
+}
+
+/**
+ * Script files split by who asked for them: the document (its modulepreload links and script tags, the
+ * first load a page costs) or script (`import()` of a part that loads on idle, near the screen or on use).
+ */
+function scriptByInitiator(result: LighthouseResult): { first: { bytes: number; files: number }; later: { bytes: number; files: number } } {
+  const askedByScript = new Set<string>();
+  for (const event of result.artifacts?.DevtoolsLog ?? []) {
+    const { type, request, initiator } = event.params;
+    if (event.method === "Network.requestWillBeSent" && type === "Script" && initiator?.type === "script" && request?.url)
+      askedByScript.add(request.url);
+  }
+  const first = { bytes: 0, files: 0 };
+  const later = { bytes: 0, files: 0 };
+  for (const item of result.lhr.audits["network-requests"]?.details?.items ?? []) {
+    if (item.resourceType !== "Script") continue;
+    const side = askedByScript.has(String(item.url)) ? later : first;
+    side.bytes += Number(item.transferSize ?? 0);
+    side.files += 1;
+  }
+  return { first, later };
 }
 
 /** The LCP element's selector, from the LCP breakdown insight (Lighthouse 13). */
@@ -92,10 +128,12 @@ export async function measurePages(
         total: number;
         script: number;
         scriptFiles: number;
+        laterScript: number;
+        laterScriptFiles: number;
         image: number;
         element: string;
       }> = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, failures = 0; i < runs; i++) {
         const result = await lighthouse(`${origin}${page.path}`, {
           port: chrome.port,
           output: "json",
@@ -108,18 +146,28 @@ export async function measurePages(
           disableFullPageScreenshot: true,
         });
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        // A run Lighthouse itself could not finish (no score) is run again, twice at most, and said so.
+        if (result.lhr.categories.performance.score === null && failures < 2) {
+          failures += 1;
+          i -= 1;
+          progress(`  ${page.name}: a run gave no score (${result.lhr.runtimeError?.code ?? "metrics missing"}); running it again`);
+          continue;
+        }
         const audits = result.lhr.audits;
         const summary = audits["resource-summary"];
         const total = resourceSummary(summary, "total", "transferSize");
         const image = resourceSummary(summary, "image", "transferSize");
+        const scripts = scriptByInitiator(result);
         samples.push({
           score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
           lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
           tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
           cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
           total,
-          script: resourceSummary(summary, "script", "transferSize"),
-          scriptFiles: resourceSummary(summary, "script", "requestCount"),
+          script: scripts.first.bytes,
+          scriptFiles: scripts.first.files,
+          laterScript: scripts.later.bytes,
+          laterScriptFiles: scripts.later.files,
           image,
           element: lcpElement(audits["lcp-breakdown-insight"]),
         });
@@ -136,6 +184,8 @@ export async function measurePages(
         totalBytes: stats(samples.map((s) => s.total)),
         scriptBytes: stats(samples.map((s) => s.script)),
         scriptFiles: stats(samples.map((s) => s.scriptFiles)),
+        laterScriptBytes: stats(samples.map((s) => s.laterScript)),
+        laterScriptFiles: stats(samples.map((s) => s.laterScriptFiles)),
         imageBytes: stats(samples.map((s) => s.image)),
         beforePicturesBytes: stats(samples.map((s) => s.total - s.image)),
         lcpElement: byScore[Math.floor(byScore.length / 2)]?.element ?? "",
@@ -143,7 +193,8 @@ export async function measurePages(
       rows.push(row);
       progress(
         `  ${page.name}: score ${row.score.median}, LCP ${(row.lcpMs.median / 1000).toFixed(2)} s, TBT ${row.tbtMs.median.toFixed(0)} ms, ` +
-          `CLS ${row.cls.median.toFixed(3)}, script ${row.scriptBytes.median} B in ${row.scriptFiles.median} files, LCP element ${row.lcpElement}`,
+          `CLS ${row.cls.median.toFixed(3)}, script ${row.scriptBytes.median} B in ${row.scriptFiles.median} files at first load ` +
+          `(${row.laterScriptBytes.median} B in ${row.laterScriptFiles.median} later), LCP element ${row.lcpElement}`,
       );
     }
   } finally {
