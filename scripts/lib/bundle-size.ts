@@ -175,7 +175,7 @@ export interface ClientBuild {
 type MetaInputs = Record<string, { imports?: Array<{ path: string; kind?: string; external?: boolean }> }>;
 type MetaOutputs = Record<string, { entryPoint?: string; inputs?: Record<string, { bytesInOutput?: number }> }>;
 
-function newestManifestFile(dir: string): string {
+export function newestManifestFile(dir: string): string {
   if (!existsSync(dir)) throw new Error(`${dir} does not exist: run \`npx remix build\` first`);
   const candidates = readdirSync(dir)
     .filter((name) => /^manifest-[A-Za-z0-9]+\.js$/.test(name))
@@ -193,7 +193,7 @@ function packageOfInput(input: string): string | null {
 }
 
 /** Every JS file the manifest names (entry, route modules and their imports). */
-function manifestFiles(manifest: RemixManifest): string[] {
+export function manifestFiles(manifest: RemixManifest): string[] {
   const urls = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const route of Object.values(manifest.routes)) {
     urls.add(route.module);
