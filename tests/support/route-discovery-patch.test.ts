@@ -13,8 +13,15 @@ type FetchPatches = (
 
 /** The server loads the CommonJS build, the browser bundle the ES module: both are patched. */
 const BUILDS: Array<[string, FetchPatches]> = [
-  ["CommonJS build", ((await import("@remix-run/react/dist/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches }).fetchAndApplyManifestPatches],
-  ["ES module build", ((await import("@remix-run/react/dist/esm/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches }).fetchAndApplyManifestPatches],
+  [
+    "CommonJS build",
+    ((await import("@remix-run/react/dist/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches }).fetchAndApplyManifestPatches,
+  ],
+  [
+    "ES module build",
+    ((await import("@remix-run/react/dist/esm/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches })
+      .fetchAndApplyManifestPatches,
+  ],
 ];
 
 /**
@@ -36,9 +43,20 @@ describe.each(BUILDS)("route discovery as patched: %s", (_name, fetchAndApplyMan
 
   test("asks for every path once, sorted, with the build's version last", async () => {
     const fetch = stubBrowser();
-    await fetchAndApplyManifestPatches(["/product/b-2", "/cart", "/product/a 1"], null, { version: "v1", routes: {} }, {}, {}, false, "/", () => undefined);
+    await fetchAndApplyManifestPatches(
+      ["/product/b-2", "/cart", "/product/a 1"],
+      null,
+      { version: "v1", routes: {} },
+      {},
+      {},
+      false,
+      "/",
+      () => undefined,
+    );
     expect(fetch).toHaveBeenCalledOnce();
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("https://store.test/__manifest?p=%2Fcart&p=%2Fproduct%2Fa+1&p=%2Fproduct%2Fb-2&version=v1");
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe(
+      "https://store.test/__manifest?p=%2Fcart&p=%2Fproduct%2Fa+1&p=%2Fproduct%2Fb-2&version=v1",
+    );
   });
 
   test("a page with more links than a URL can carry asks for nothing (discovery then happens on the click)", async () => {
