@@ -233,11 +233,16 @@ test.describe("nothing sits on the page's text", () => {
 
 /**
  * What a shopper reads on each product card of the page: the part of the title its two-line clamp
- * lets show (word by word, as laid out), the facts line and the price.
+ * lets show (word by word, as laid out), the facts line and the price. Cards far below the screen are
+ * laid out only as they come near it (`content-visibility: auto`, app.css), so all of them are laid out
+ * first, as each would be when the shopper scrolls to it.
  */
 function visibleCardTexts(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(".product-card")].map((card) => {
+  return page.evaluate(() => {
+    const layOutEveryCard = document.createElement("style");
+    layOutEveryCard.textContent = ".product-grid > li { content-visibility: visible !important; }";
+    document.head.append(layOutEveryCard);
+    return [...document.querySelectorAll<HTMLElement>(".product-card")].map((card) => {
       const title = card.querySelector<HTMLElement>(".product-card__title")!;
       const box = title.getBoundingClientRect();
       const words: string[] = [];
@@ -260,8 +265,8 @@ function visibleCardTexts(page: Page) {
         factsCut: facts ? facts.scrollHeight > facts.clientHeight + 1 || facts.scrollWidth > facts.clientWidth + 1 : false,
         price: card.querySelector<HTMLElement>(".product-card__price .price")?.innerText.trim() ?? "",
       };
-    }),
-  );
+    });
+  });
 }
 
 test.describe("products told apart at a glance", () => {
