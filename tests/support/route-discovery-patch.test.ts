@@ -12,16 +12,13 @@ type FetchPatches = (
 ) => Promise<void>;
 
 /** The server loads the CommonJS build, the browser bundle the ES module: both are patched. */
+type FogOfWar = { fetchAndApplyManifestPatches: FetchPatches };
+const commonJsBuild = (await import("@remix-run/react/dist/fog-of-war.js")) as unknown as FogOfWar;
+// @ts-expect-error -- the ES module build ships no type declarations of its own (they sit beside the CommonJS one)
+const esModuleBuild = (await import("@remix-run/react/dist/esm/fog-of-war.js")) as FogOfWar;
 const BUILDS: Array<[string, FetchPatches]> = [
-  [
-    "CommonJS build",
-    ((await import("@remix-run/react/dist/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches }).fetchAndApplyManifestPatches,
-  ],
-  [
-    "ES module build",
-    ((await import("@remix-run/react/dist/esm/fog-of-war.js")) as { fetchAndApplyManifestPatches: FetchPatches })
-      .fetchAndApplyManifestPatches,
-  ],
+  ["CommonJS build", commonJsBuild.fetchAndApplyManifestPatches],
+  ["ES module build", esModuleBuild.fetchAndApplyManifestPatches],
 ];
 
 /**
