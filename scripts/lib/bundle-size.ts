@@ -192,6 +192,12 @@ function packageOfInput(input: string): string | null {
   return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
+/** The file under `publicBuildDir` that a manifest URL (`/build/...`, under `publicPath`) names. */
+export function manifestUrlToFile(url: string, publicBuildDir: string, publicPath = "/build/"): string {
+  if (!url.startsWith(publicPath)) throw new Error(`${url} is outside the public path ${publicPath}`);
+  return path.join(publicBuildDir, url.slice(publicPath.length));
+}
+
 /** Every JS file the manifest names (entry, route modules and their imports). */
 export function manifestFiles(manifest: RemixManifest): string[] {
   const urls = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
@@ -211,10 +217,7 @@ export function loadClientBuild(paths: BuildPaths = {}): ClientBuild {
   const manifestFile = newestManifestFile(publicBuildDir);
   const manifest = parseManifest(readFileSync(manifestFile, "utf8"));
 
-  const fileOf = (url: string) => {
-    if (!url.startsWith(publicPath)) throw new Error(`${url} is outside the public path ${publicPath}`);
-    return path.join(publicBuildDir, url.slice(publicPath.length));
-  };
+  const fileOf = (url: string) => manifestUrlToFile(url, publicBuildDir, publicPath);
 
   // Metafile outputs are keyed by path relative to the project root.
   let packagesByFile: Map<string, string[]> | null = null;

@@ -1,6 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { manifestFiles, newestManifestFile, parseManifest } from "./bundle-size";
+import { manifestFiles, manifestUrlToFile, newestManifestFile, parseManifest } from "./bundle-size";
 
 /**
  * V8's explicit compile hint (Chrome 136+): every function in a file that starts with it is compiled
@@ -19,8 +18,7 @@ export async function markFirstLoadScripts(directory: string, publicPath = "/bui
   const manifest = parseManifest(await readFile(newestManifestFile(directory), "utf8"));
   const marked: string[] = [];
   for (const url of manifestFiles(manifest)) {
-    if (!url.startsWith(publicPath)) throw new Error(`${url} is outside the public path ${publicPath}`);
-    const file = path.join(directory, url.slice(publicPath.length));
+    const file = manifestUrlToFile(url, directory, publicPath);
     const text = await readFile(file, "utf8");
     if (text.startsWith(COMPILE_HINT)) continue;
     await writeFile(file, COMPILE_HINT + text);
