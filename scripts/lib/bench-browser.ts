@@ -23,9 +23,9 @@ export interface LighthouseRow {
   cls: Stats;
   /** Everything transferred during load (bytes). */
   totalBytes: Stats;
-  /** Script the page's HTML asks for (its first load): bytes transferred. */
+  /** Script the page itself asks for (its first load, from its HTML or its inline starter): bytes transferred. */
   scriptBytes: Stats;
-  /** Script files the page's HTML asks for. */
+  /** Script files the page itself asks for. */
   scriptFiles: Stats;
   /** Script the page's own script loaded while Lighthouse watched: parts loaded on idle or near the screen. */
   laterScriptBytes: Stats;
@@ -44,7 +44,7 @@ interface Audit {
 
 interface DevtoolsEvent {
   method: string;
-  params: { type?: string; request?: { url?: string }; initiator?: { type?: string } };
+  params: { type?: string; request?: { url?: string }; initiator?: Initiator };
 }
 
 interface LighthouseResult {
@@ -68,25 +68,40 @@ function resourceSummary(audit: Audit | undefined, type: string, field: "transfe
 }
 
 /**
- * Script files split by who asked for them: the document (its modulepreload links and script tags, the
- * first load a page costs) or script (`import()` of a part that loads on idle, near the screen or on use).
+ * Script files split by who asked for them: the page itself (its HTML, or its inline starter script,
+ * which preloads the first-load modules after the first paint: decision 020), the first load a page
+ * costs; or the store's own modules (`import()` of a part that loads on idle, near the screen or on use).
  */
 function scriptByInitiator(result: LighthouseResult): { first: { bytes: number; files: number }; later: { bytes: number; files: number } } {
-  const askedByScript = new Set<string>();
+  const askedByModules = new Set<string>();
   for (const event of result.artifacts?.DevtoolsLog ?? []) {
     const { type, request, initiator } = event.params;
-    if (event.method === "Network.requestWillBeSent" && type === "Script" && initiator?.type === "script" && request?.url)
-      askedByScript.add(request.url);
+    if (event.method === "Network.requestWillBeSent" && type === "Script" && request?.url && initiatedByBuiltModule(initiator))
+      askedByModules.add(request.url);
   }
   const first = { bytes: 0, files: 0 };
   const later = { bytes: 0, files: 0 };
   for (const item of result.lhr.audits["network-requests"]?.details?.items ?? []) {
     if (item.resourceType !== "Script") continue;
-    const side = askedByScript.has(String(item.url)) ? later : first;
+    const side = askedByModules.has(String(item.url)) ? later : first;
     side.bytes += Number(item.transferSize ?? 0);
     side.files += 1;
   }
   return { first, later };
+}
+
+interface Initiator {
+  type?: string;
+  url?: string;
+  stack?: { callFrames: Array<{ url?: string }>; parent?: Initiator["stack"] };
+}
+
+/** A request made by code of the build (`/build/...`): its URL or a frame of its stack is one of the store's modules. */
+function initiatedByBuiltModule(initiator: Initiator | undefined): boolean {
+  if (initiator?.type !== "script") return false;
+  const urls = [initiator.url];
+  for (let stack = initiator.stack; stack; stack = stack.parent) urls.push(...stack.callFrames.map((frame) => frame.url));
+  return urls.some((url) => url?.includes("/build/"));
 }
 
 /** The LCP element's selector, from the LCP breakdown insight (Lighthouse 13). */

@@ -360,7 +360,7 @@ function lighthouseTable(rows: LighthouseRow[], how: string, budget: LighthouseB
   );
   const note =
     `\nBudgets: score ${budget.score}+, LCP ≤ ${budget.lcpMs / 1000} s, TBT ≤ ${budget.tbtMs} ms, CLS ≤ ${budget.cls}, ` +
-    `script ≤ ${budget.scriptBytes / 1024} KB in at most ${budget.scriptFiles} files at first load, transferred (what the page's HTML asks for; ` +
+    `script ≤ ${budget.scriptBytes / 1024} KB in at most ${budget.scriptFiles} files at first load, transferred (what the page itself asks for, in its HTML or its inline starter; ` +
     '"later" is what its own script fetched while Lighthouse watched: parts that load on idle or near the screen). ' +
     "TBT and LCP under simulated throttling scale the CPU time measured on this machine by 4: on a busy machine they rise.";
   return [header, table, note];

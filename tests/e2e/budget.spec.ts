@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   BUDGET,
   BUDGET_EXCEPTIONS,
@@ -102,4 +102,32 @@ test.describe("the page's largest paint", () => {
       expect(moved).toEqual([]);
     });
   }
+});
+
+/**
+ * The first paint and its largest image do not wait for, or share the connection with, the page's
+ * script (decision 020): the HTML neither preloads nor runs a module; its inline starter preloads the
+ * first-load modules and runs them once the browser has painted, and the page then hydrates.
+ */
+test.describe("the page's script", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the starter is a script");
+
+  test("starts after the first paint, and the page then hydrates", async ({ page }) => {
+    const response = await page.goto("/products/all/all", { waitUntil: "load" });
+    const html = (await response?.text()) ?? "";
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    // Once hydrated, the filters navigate on change and their Show buttons step aside.
+    await expect(page.locator(".filter-form").first().getByRole("button", { name: "Show", exact: true })).toHaveClass(/visually-hidden/);
+    const { firstPaint, scriptStarts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
+      scriptStarts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(scriptStarts.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...scriptStarts)).toBeGreaterThanOrEqual(firstPaint);
+  });
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 /** The chat runs in a ~400x600 popup: test it at that size. */

@@ -84,7 +84,35 @@ class StaffSignIn {
   }
 }
 
+/**
+ * With script on, a store page starts its script after its first paint (decision 020), which can come
+ * after the load event `goto` waits for. Until then a click follows the plain HTML, as it would for a
+ * shopper. Tests of the scripted page wait until Remix has started: its router exists, React is
+ * hydrating the page and hydrates at once any part a click or a change lands on. A page that is not
+ * the store's (robots.txt, a provider's stand-in page) has no Remix module to wait for.
+ */
+async function remixStarted(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('script[type="text/x-remix-module"]') || "__remixRouter" in window);
+}
+
 export const test = base.extend<{ checkout: CheckoutForm; staff: StaffSignIn }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await remixStarted(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await remixStarted(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   checkout: async ({ page }, use) => {
     await use(new CheckoutForm(page));
   },

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the home page is served with the store's layout", async ({ page }) => {
   await page.goto("/");

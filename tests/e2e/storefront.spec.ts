@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousAxeViolations } from "./support/accessibility";
 
 /** Submits a select: with script the change navigates; without, the visible button does. */
