@@ -98,18 +98,15 @@ async function remixStarted(page: Page) {
 export const test = base.extend<{ checkout: CheckoutForm; staff: StaffSignIn }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await remixStarted(page);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await remixStarted(page);
-        return response;
-      };
+      const thenRemixStarted =
+        <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+        async (...args: Args) => {
+          const result = await navigate(...args);
+          await remixStarted(page);
+          return result;
+        };
+      page.goto = thenRemixStarted(page.goto.bind(page));
+      page.reload = thenRemixStarted(page.reload.bind(page));
     }
     await use(page);
   },
