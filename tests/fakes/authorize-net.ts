@@ -17,7 +17,7 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
 export const FAKE_ANET_LOGIN_ID = "fake-login-id";
 export const FAKE_ANET_TRANSACTION_KEY = "fake-transaction-key";
 export const API_PATH = "/xml/v1/request.api";
-/** The merchant's Signature Key (hex, 128 characters), for AUTHORIZE_NET_SIGNATURE_KEY. */
+/** The merchant's Signature Key (128 hex characters, keyed as text), for AUTHORIZE_NET_SIGNATURE_KEY. */
 export const FAKE_ANET_SIGNATURE_KEY = "A1B2C3D4E5F60718".repeat(8);
 
 /** The store's settings that point its Authorize.Net driver and hosted form at this fake. */
@@ -70,8 +70,8 @@ export interface FakeAuthorizeNet extends FakeServer {
   apiCalls(): { name: string; body: Record<string, unknown> }[];
   /**
    * Sends a `net.authorize.payment.*` notification about a transaction, signed as Authorize.Net
-   * does (X-ANET-Signature: sha512=HMAC-SHA512 of the body under the signature key); "wrong" signs
-   * with another key, "none" sends no signature.
+   * does (X-ANET-Signature: sha512=upper-case HMAC-SHA512 of the body keyed with the signature key's
+   * text, not its hex decoded); "wrong" signs with another key, "none" sends no signature.
    */
   sendWebhook(
     target: WebhookTarget,
@@ -240,7 +240,7 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
       },
     });
     const key = signature === "wrong" ? "00".repeat(64) : FAKE_ANET_SIGNATURE_KEY;
-    const hmac = createHmac("sha512", Buffer.from(key, "hex")).update(body).digest("hex").toUpperCase();
+    const hmac = createHmac("sha512", key).update(body).digest("hex").toUpperCase();
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (signature !== "none") headers["x-anet-signature"] = `sha512=${hmac}`;
     const init = { method: "POST", headers, body };

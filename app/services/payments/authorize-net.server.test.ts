@@ -8,7 +8,13 @@ import {
 } from "../../../tests/fakes/authorize-net";
 import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
-import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
+import {
+  authorizeNetInvoiceNumber,
+  centsToDollars,
+  createAuthorizeNet,
+  isAuthorizeNetSignatureValid,
+  type AuthorizeNetOptions,
+} from "./authorize-net.server";
 import { PaymentError } from "./types";
 import { logger } from "~/http/logger.server";
 
@@ -213,5 +219,45 @@ describe("Authorize.Net Accept Hosted driver", () => {
   it("gives up after its time-out", async () => {
     fake.respondWith(() => new Promise((resolve) => setTimeout(() => resolve({ status: 200, body: {} }), 2_000)));
     await expect(driver({ timeoutMs: 100 }).startPayment(input)).rejects.toThrow(/could not be reached/);
+  });
+});
+
+describe("Authorize.Net webhook signature", () => {
+  // Computed outside the store with the openssl CLI, the key as its text, as Authorize.Net does:
+  //   printf '%s' "$BODY" | openssl dgst -sha512 -hmac "$KEY"
+  // and the old way, the key's hex decoded to bytes: ... | openssl dgst -sha512 -mac HMAC -macopt hexkey:$KEY
+  const body =
+    '{"notificationId":"7201C905-B01E-4622-B807-AC2B646A3815","eventType":"net.authorize.payment.authcapture.created",' +
+    '"eventDate":"2026-11-26T18:42:17.0731943Z","webhookId":"3B0A6E72-2A47-4C0B-9B2F-52D5C1E0A9D4","payload":{"responseCode":1,' +
+    '"authCode":"QHX4KC","avsResponse":"Y","authAmount":7499.97,"invoiceNumber":"AbCdEfGhIjKlMnOpQrSt","entityName":"transaction",' +
+    '"id":"60245071188"}}';
+  const key =
+    "FADCFA268DEFF249064F8C7E0BC2822F804851B8611B97B230AEA814FDDDBC40BDF5D997181E4DDED8B69447B8903253DF8AD5E19B45DF7318667F1C4AB5BE82";
+  const signedWithKeyText =
+    "FD454761D7AAAE6FB10546B95E08AD72908DB56113696061C010AE590A8F7E924B22F8C6B9591AAB06BF267FB71F40EA681AC73DF35E2656724B8345FBBFF292";
+  const signedWithHexDecodedKey =
+    "7E0A2AFFBBFE3DB59F631E1072F68241B6D92B0AE3CFAD9F61D657365804386E5D5129814E2B88B08C104465D5AFEF74D65953481B7C392E485A43FF77993A0A";
+
+  it("accepts Authorize.Net's signature, keyed with the signature key's text, in either case", () => {
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithKeyText}`, key)).toBe(true);
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithKeyText.toLowerCase()}`, key)).toBe(true);
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithKeyText}`, ` ${key}\n`)).toBe(true);
+  });
+
+  it("refuses the same body signed with the hex-decoded key, another body, and malformed headers or keys", () => {
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithHexDecodedKey}`, key)).toBe(false);
+    expect(isAuthorizeNetSignatureValid(body.replace("7499.97", "1.00"), `sha512=${signedWithKeyText}`, key)).toBe(false);
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithKeyText}`, key.toLowerCase())).toBe(false);
+    for (const header of [
+      null,
+      "",
+      signedWithKeyText,
+      `sha256=${signedWithKeyText}`,
+      `sha512=${signedWithKeyText.slice(2)}`,
+      "sha512=zz",
+    ]) {
+      expect(isAuthorizeNetSignatureValid(body, header, key)).toBe(false);
+    }
+    expect(isAuthorizeNetSignatureValid(body, `sha512=${signedWithKeyText}`, "  ")).toBe(false);
   });
 });

@@ -397,13 +397,16 @@ async function callApi(endpoint: string, body: unknown, timeoutMs: number): Prom
 }
 
 /**
- * Whether `X-ANET-Signature: sha512=HEX` is the HMAC-SHA512 of the raw body under the merchant's
- * Signature Key (a hex string, used as its bytes). Compared in constant time; anything malformed is false.
+ * Whether `X-ANET-Signature: sha512=HEX` (upper-case from Authorize.Net; either case taken) is the
+ * HMAC-SHA512 of the raw body under the merchant's Signature Key. The key is 128 hex characters, but
+ * Authorize.Net keys the HMAC with that text itself, as its samples do (PHP `hash_hmac('sha512', $body,
+ * $signatureKey)`), not with the bytes the hex stands for. Compared in constant time; anything malformed is false.
  */
 export function isAuthorizeNetSignatureValid(rawBody: string, header: string | null, signatureKey: string): boolean {
   const match = /^sha512=([0-9a-f]{128})$/i.exec((header ?? "").trim());
-  if (!match || !/^(?:[0-9a-f]{2})+$/i.test(signatureKey)) return false;
-  const expected = createHmac("sha512", Buffer.from(signatureKey, "hex")).update(rawBody, "utf8").digest();
+  const key = signatureKey.trim();
+  if (!match || !key) return false;
+  const expected = createHmac("sha512", Buffer.from(key, "utf8")).update(rawBody, "utf8").digest();
   const sent = Buffer.from(match[1], "hex");
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
