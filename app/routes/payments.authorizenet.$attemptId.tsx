@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { hostedFormPage } from "~/payments/authorize-net-form.server";
+import { paymentCancelPath } from "~/payments/paths";
 import { formatUsd, useHydrated, SiteLink } from "~/components/shared";
 
 const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/AuthorizeNetPopup"));
@@ -13,18 +14,24 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await hostedFormPage(context.store.db, context.store.config, params.attemptId ?? "", token);
   if (page.kind === "done") throw redirect(page.returnUrl);
   if (page.kind === "invalid") return data(page, { status: 404 });
-  return page;
+  return { ...page, cancelUrl: cancelUrlBeside(page.returnUrl) };
+}
+
+/** The attempt's cancel URL, where the hosted form's Cancel goes without script: the return URL names the same checkout and attempt. */
+function cancelUrlBeside(returnUrl: string): string {
+  const url = new URL(returnUrl);
+  return new URL(paymentCancelPath(url.searchParams.get("checkout_token") ?? "", url.searchParams.get("attempt") ?? ""), url).href;
 }
 
 /**
  * The step between our checkout and Authorize.Net's hosted payment form: a
  * form posting the token to Authorize.Net (works without script); with script
- * the form opens in a popup over this page instead.
+ * the form opens in a popup over this page instead, and cancelling or closing
+ * it cancels the payment as the form's Cancel does without script.
  */
 export default function AuthorizeNetPaymentPage() {
   const page = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
-  const [popupOpen, setPopupOpen] = useState(true);
 
   if (page.kind !== "form") {
     return (
@@ -49,18 +56,13 @@ export default function AuthorizeNetPaymentPage() {
         <button type="submit" className="button button--primary">
           Continue to secure payment form
         </button>
-        {hydrated && !popupOpen ? (
-          <button type="button" className="button" onClick={() => setPopupOpen(true)}>
-            Open the payment form on this page
-          </button>
-        ) : null}
       </form>
       <p>
         <SiteLink to={page.checkoutPath}>Back to checkout</SiteLink>
       </p>
-      {hydrated && popupOpen ? (
+      {hydrated ? (
         <Suspense fallback={null}>
-          <AuthorizeNetPopup token={page.token} hostedUrl={page.hostedUrl} returnUrl={page.returnUrl} onClose={() => setPopupOpen(false)} />
+          <AuthorizeNetPopup token={page.token} hostedUrl={page.hostedUrl} returnUrl={page.returnUrl} cancelUrl={page.cancelUrl} />
         </Suspense>
       ) : null}
     </div>

@@ -17,7 +17,7 @@ export function popupSize(windowWidth: number): { width: string; height: string 
 export type CommunicatorAction =
   { kind: "close" } | { kind: "resize"; width: number; height: number } | { kind: "return"; transId: string | null } | { kind: "ignore" };
 
-/** What a communicator message asks for: successfulSave, cancel and transactResponse close the popup; resizeWindow resizes it. */
+/** What a communicator message asks for: successfulSave and cancel close the popup, transactResponse returns; resizeWindow resizes it. */
 export function communicatorAction(message: string): CommunicatorAction {
   const params = new URLSearchParams(message);
   switch (params.get("action")) {
@@ -36,6 +36,17 @@ export function communicatorAction(message: string): CommunicatorAction {
   }
 }
 
+/**
+ * Where our page goes after a message: the return page after a transaction (its transId as a hint), the
+ * attempt's cancel page when the form closes without one, as the form's Cancel does without script; the
+ * server asks Authorize.Net either way. Null: stay.
+ */
+export function pageAfter(action: CommunicatorAction, urls: { returnUrl: string; cancelUrl: string }): string | null {
+  if (action.kind === "close") return urls.cancelUrl;
+  if (action.kind !== "return") return null;
+  return action.transId ? `${urls.returnUrl}&${new URLSearchParams({ trans_id: action.transId })}` : urls.returnUrl;
+}
+
 function transIdOf(response: string | null): string | null {
   try {
     const parsed: unknown = JSON.parse(response ?? "");
@@ -49,26 +60,34 @@ function transIdOf(response: string | null): string | null {
 /**
  * Authorize.Net's hosted payment form in a popup over our page: a hidden form
  * posts the token into the iframe; the form reports back through our iframe
- * communicator page. After a transaction the shopper goes to the return page
- * (with the transId as a hint); the server asks Authorize.Net what happened.
+ * communicator page. The page then leaves for the return page or, when the
+ * shopper cancels or closes the popup, the attempt's cancel page (pageAfter).
  */
 export default function AuthorizeNetPopup({
   token,
   hostedUrl,
   returnUrl,
-  onClose,
+  cancelUrl,
 }: {
   token: string;
   hostedUrl: string;
   returnUrl: string;
-  onClose: () => void;
+  cancelUrl: string;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [size, setSize] = useState(() => popupSize(window.innerWidth));
   /** The form's own size once it reports one (resizeWindow); until then the frame fills the popup. */
   const [frameSize, setFrameSize] = useState<{ width: number; height: number } | null>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  /** Once the page is leaving, a later Escape or message must not send it elsewhere. */
+  const leavingRef = useRef(false);
+  const follow = (action: CommunicatorAction) => {
+    const next = pageAfter(action, { returnUrl, cancelUrl });
+    if (next === null || leavingRef.current) return;
+    leavingRef.current = true;
+    window.location.assign(next);
+  };
+  const followRef = useRef(follow);
+  followRef.current = follow;
 
   useEffect(() => {
     formRef.current?.submit();
@@ -77,21 +96,15 @@ export default function AuthorizeNetPopup({
   useEffect(() => {
     const fitWindow = () => setSize(popupSize(window.innerWidth));
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closeRef.current();
+      if (event.key === "Escape") followRef.current({ kind: "close" });
     };
     window.addEventListener("resize", fitWindow);
     window.addEventListener("keydown", closeOnEscape);
     window.AuthorizeNetPopup = {
       onReceiveCommunication(message) {
         const action = communicatorAction(typeof message === "string" ? message : message.qstr);
-        if (action.kind === "close") closeRef.current();
         if (action.kind === "resize") setFrameSize({ width: action.width, height: action.height });
-        if (action.kind === "return") {
-          closeRef.current();
-          // Without a transaction response the return page asks Authorize.Net itself.
-          const query = action.transId ? `&${new URLSearchParams({ trans_id: action.transId })}` : "";
-          window.location.assign(`${returnUrl}${query}`);
-        }
+        else followRef.current(action);
       },
     };
     return () => {
@@ -99,12 +112,12 @@ export default function AuthorizeNetPopup({
       window.removeEventListener("keydown", closeOnEscape);
       delete window.AuthorizeNetPopup;
     };
-  }, [returnUrl]);
+  }, []);
 
   return (
     <div style={overlayStyle} data-testid="authorize-net-popup">
       <div role="dialog" aria-modal="true" aria-label="Secure payment form" style={frameSize ? dialogStyle : { ...dialogStyle, ...size }}>
-        <button type="button" className="button" onClick={onClose} style={closeStyle}>
+        <button type="button" className="button" onClick={() => follow({ kind: "close" })} style={closeStyle}>
           Close payment form
         </button>
         <form ref={formRef} method="post" action={hostedUrl} target={FRAME_NAME} hidden>
