@@ -1,6 +1,6 @@
 import { completedSteps, PROGRESS_STEPS } from "~/orders/progress";
 import type { PublicOrder } from "~/orders/public-order";
-import { formatDate } from "~/components/shared";
+import { formatDate, formatUsd } from "~/components/shared";
 import { OrderSummary } from "./checkout/OrderSummary";
 
 /** An order as its shopper sees it: progress, date, first name and city, items and totals. */
@@ -38,6 +38,11 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
       <p>
         Status: <strong data-testid="order-status">{order.status}</strong>
       </p>
+      {order.refund ? (
+        <p className="notice notice--info" data-testid="order-refund">
+          Refunded {formatUsd(order.refund.amountCents)} on {formatDate(order.refund.refundedAt)} to the card or account you paid with.
+        </p>
+      ) : null}
       {order.isTestPayment ? (
         <p className="notice notice--info" data-testid="test-order">
           TEST ORDER: paid on the store&apos;s test payment page. No money moved and nothing will ship.

@@ -231,6 +231,12 @@ export const checkouts = pgTable(
     promoCode: text("promo_code"),
     status: text("status").$type<(typeof CHECKOUT_STATUSES)[number]>().notNull().default("pending"),
     orderId: text("order_id"),
+    /**
+     * The attempt allowed to take this checkout's money right now (PayPal's capture, Affirm's authorization),
+     * until `collecting_until`: of two payments of one checkout, only one is taken (payments/collection.server.ts).
+     */
+    collectingAttemptId: text("collecting_attempt_id"),
+    collectingUntil: timestamp("collecting_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -330,6 +336,11 @@ export const paymentAttempts = pgTable(
     provider: text("provider").notNull(),
     /** The provider's id for this payment, once it has one. */
     reference: text("reference"),
+    /**
+     * The provider's id of the money itself, once approved: the id an order records as its payment
+     * reference. The same as `reference` except for Affirm, whose transaction id differs from its checkout token.
+     */
+    paymentId: text("payment_id"),
     amountCents: money("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     status: text("status").$type<PaymentAttemptStatus>().notNull().default("started"),
@@ -343,6 +354,14 @@ export const paymentAttempts = pgTable(
     /** A staff refund of this payment: the provider's refund id once it went through. */
     refundReference: text("refund_reference"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Why the store itself gives this payment back: "duplicate" (the checkout was already paid) or "discount-taken". */
+    refundReason: text("refund_reason"),
+    /** A refund under way (one at a time per payment): set before the provider is asked, cleared if it fails. */
+    refundStartedAt: timestamp("refund_started_at", { withTimezone: true }),
+    /** When an authorized-only payment (Affirm) was captured: when its order shipped. */
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+    /** When the provider stops honouring an authorized-only payment's capture (Affirm: 30 days). */
+    authorizationExpiresAt: timestamp("authorization_expires_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("payment_attempts_provider_reference_key").on(table.provider, table.reference),

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/database.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { refundOfOrder } from "~/payments/order-payment.server";
 import { findOrderByDisplayId } from "./orders.server";
 import { toPublicOrder, type PublicOrder } from "./public-order";
 
@@ -19,5 +20,5 @@ export async function lookUpOrder(db: Database, input: string, clientAddress: st
   const limit = await hitRateLimit(db, RATE_LIMITS.orderLookup, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
   const order = await findOrderByDisplayId(db, input);
-  return order ? { status: "found", order: toPublicOrder(order) } : { status: "not-found" };
+  return order ? { status: "found", order: toPublicOrder(order, await refundOfOrder(db, order.orderId)) } : { status: "not-found" };
 }

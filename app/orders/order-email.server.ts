@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
 import { emailSenderFor } from "~/services/email/index.server";
-import { orderConfirmationEmail } from "~/services/email/templates";
+import { orderConfirmationEmail, paymentReturnedEmail } from "~/services/email/templates";
 import type { EmailSender } from "~/services/email/types";
 import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
@@ -86,4 +86,36 @@ function confirmationEmailFor(order: Order, baseUrl: string) {
     createdAt: order.createdAt,
     isTestPayment: order.paymentProvider === "test",
   });
+}
+
+/**
+ * Tells the shopper that a payment is being given back (a second payment of a paid checkout, or one
+ * that lost its discount), once per payment: the delivery queue's reference is the attempt.
+ */
+export async function sendPaymentReturnedNotice(
+  db: Database,
+  input: { attemptId: string; amountCents: number; customer: { email: string; firstName: string }; notice: string; orderId: string | null },
+  baseUrl: string,
+): Promise<void> {
+  const config = getConfig();
+  const message = paymentReturnedEmail({
+    storeName: config.STORE_NAME,
+    storePhone: config.STORE_PHONE,
+    storeEmail: config.STORE_EMAIL,
+    customerFirstName: input.customer.firstName,
+    notice: input.notice,
+    amountCents: input.amountCents,
+    orderId: input.orderId,
+    orderUrl: input.orderId ? orderStatusUrl(baseUrl, input.orderId) : null,
+  });
+  try {
+    await deliverEmail(
+      db,
+      emailSenderFor(db),
+      { to: input.customer.email, ...message },
+      { reference: `payment-returned:${input.attemptId}` },
+    );
+  } catch (error) {
+    storeLog.error(`Payment ${input.attemptId}: the shopper's refund notice not handled: ${String(error)}`);
+  }
 }

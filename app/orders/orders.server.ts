@@ -2,59 +2,80 @@ import { eq, or } from "drizzle-orm";
 import type { Checkout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
-import { redeemPromo } from "~/pricing/promo-redemptions.server";
+import { promoHeldByAnotherCheckout, redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
-import { log } from "~/http/logger.server";
 
 export type Order = typeof orders.$inferSelect;
+
+export type RecordedCheckout =
+  | { status: "created" | "existing"; order: Order }
+  /** The checkout's first-purchase code went to another checkout of this customer meanwhile: no order. */
+  | { status: "promo-taken" };
+
+class PromoTaken extends Error {}
 
 /**
  * Turns a checkout whose payment the provider verified into an order, once
  * per checkout and once per payment: the unique checkout token and payment
  * reference make a repeated confirmation return the order already recorded,
- * with no read-then-write race. Returns whether this call created it.
+ * with no read-then-write race. A checkout whose discount no longer belongs to
+ * it (a payment that arrived after the shopper gave up, while another checkout
+ * of the same customer used the code) records nothing.
  */
 export async function recordPaidCheckout(
   db: Database,
   checkout: Checkout,
   payment: { reference: string; method: string; provider: string },
-): Promise<{ order: Order; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        orderId: generateOrderId(),
-        checkoutToken: checkout.token,
-        customer: checkout.customer,
-        items: checkout.items,
-        subtotalCents: checkout.subtotalCents,
-        shippingCents: checkout.shippingCents,
-        discountCents: checkout.discountCents,
-        totalCents: checkout.totalCents,
-        paymentMethod: payment.method,
-        paymentProvider: payment.provider,
-        paymentReference: payment.reference,
-        status: "Approved",
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      if (checkout.promoCode) {
-        // First purchase only: the unique index decides. Checkout refuses a used code before payment
-        // (promoAlreadyRedeemed); this catches two pending checkouts paid one after the other.
-        const first = await redeemPromo(tx, { code: checkout.promoCode, email: checkout.customer.email, orderId: inserted.orderId });
-        if (!first) log("warn", `Order ${inserted.orderId}: ${checkout.promoCode} had already been used by this email; the order is kept.`);
+): Promise<RecordedCheckout> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          orderId: generateOrderId(),
+          checkoutToken: checkout.token,
+          customer: checkout.customer,
+          items: checkout.items,
+          subtotalCents: checkout.subtotalCents,
+          shippingCents: checkout.shippingCents,
+          discountCents: checkout.discountCents,
+          totalCents: checkout.totalCents,
+          paymentMethod: payment.method,
+          paymentProvider: payment.provider,
+          paymentReference: payment.reference,
+          status: "Approved",
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) {
+        if (checkout.promoCode) await redeemOrThrow(tx, checkout, inserted.orderId);
+        await tx
+          .update(checkouts)
+          .set({ status: "paid", orderId: inserted.orderId, collectingAttemptId: null, collectingUntil: null })
+          .where(eq(checkouts.token, checkout.token));
+        return { status: "created", order: inserted } as const;
       }
-      await tx.update(checkouts).set({ status: "paid", orderId: inserted.orderId }).where(eq(checkouts.token, checkout.token));
-      return { order: inserted, created: true };
-    }
-    const [existing] = await tx
-      .select()
-      .from(orders)
-      .where(or(eq(orders.checkoutToken, checkout.token), eq(orders.paymentReference, payment.reference)))
-      .limit(1);
-    return { order: existing, created: false };
-  });
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(or(eq(orders.checkoutToken, checkout.token), eq(orders.paymentReference, payment.reference)))
+        .limit(1);
+      return { status: "existing", order: existing } as const;
+    });
+  } catch (error) {
+    if (error instanceof PromoTaken) return { status: "promo-taken" };
+    throw error;
+  }
+}
+
+/** First purchase only: the unique redemption decides, and a reservation held by another checkout of the customer wins. */
+async function redeemOrThrow(tx: Pick<Database, "select" | "insert">, checkout: Checkout, orderId: string) {
+  const code = checkout.promoCode ?? "";
+  const { email } = checkout.customer;
+  const taken =
+    (await promoHeldByAnotherCheckout(tx, { code, email, checkoutToken: checkout.token })) ||
+    !(await redeemPromo(tx, { code, email, orderId }));
+  if (taken) throw new PromoTaken(`${code} belongs to another checkout of ${email}`);
 }
 
 /** An order by the display id a shopper typed, or null. */

@@ -18,20 +18,25 @@ export interface PublicOrder {
   totalCents: number;
   /** Paid on the offline test payment page: no money moved. */
   isTestPayment: boolean;
+  /** The payment given back (a cancelled order): amount and ISO date. */
+  refund: { amountCents: number; refundedAt: string } | null;
 }
 
-export function toPublicOrder(order: {
-  orderId: string;
-  status: OrderStatus;
-  createdAt: Date;
-  customer: { firstName: string; city: string };
-  items: OrderItem[];
-  subtotalCents: number;
-  shippingCents: number;
-  discountCents: number;
-  totalCents: number;
-  paymentProvider: string;
-}): PublicOrder {
+export function toPublicOrder(
+  order: {
+    orderId: string;
+    status: OrderStatus;
+    createdAt: Date;
+    customer: { firstName: string; city: string };
+    items: OrderItem[];
+    subtotalCents: number;
+    shippingCents: number;
+    discountCents: number;
+    totalCents: number;
+    paymentProvider: string;
+  },
+  refund: { amountCents: number; refundedAt: Date } | null = null,
+): PublicOrder {
   return {
     orderId: order.orderId,
     status: order.status,
@@ -51,5 +56,6 @@ export function toPublicOrder(order: {
     discountCents: order.discountCents,
     totalCents: order.totalCents,
     isTestPayment: order.paymentProvider === "test",
+    refund: refund ? { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() } : null,
   };
 }

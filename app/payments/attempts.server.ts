@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { paymentAttempts, type PaymentAttemptStatus } from "~/db/schema";
+import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
@@ -34,14 +34,38 @@ export async function setAttemptReference(db: Database, id: string, reference: s
   await db.update(paymentAttempts).set({ reference, updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
 }
 
-/** A decided attempt is no longer checked by the reconciler; a declined or abandoned one gives back its checkout's promo code. */
-export async function setAttemptStatus(db: Database, id: string, status: PaymentAttemptStatus, message: string | null = null) {
+/**
+ * A payment that did not go through. An approved payment never goes back: a late or replayed answer
+ * about it changes nothing. A decided attempt is no longer checked by the reconciler, and gives back its
+ * checkout's promo code.
+ */
+export async function markAttemptDeclined(db: Database, id: string, message: string): Promise<void> {
   const [attempt] = await db
     .update(paymentAttempts)
-    .set({ status, message, updatedAt: new Date(), ...(status === "started" ? {} : { nextCheckAt: null }) })
-    .where(eq(paymentAttempts.id, id))
+    .set({ status: "declined", message, updatedAt: new Date(), nextCheckAt: null })
+    .where(and(eq(paymentAttempts.id, id), ne(paymentAttempts.status, "approved")))
     .returning({ checkoutToken: paymentAttempts.checkoutToken });
-  if (attempt && (status === "declined" || status === "abandoned")) await releasePromo(db, attempt.checkoutToken);
+  if (attempt) await releasePromo(db, attempt.checkoutToken);
+}
+
+/** The provider holds this attempt's money (`paymentId`, the id an order records); `message` says what staff must know. */
+export async function markAttemptApproved(
+  db: Database,
+  id: string,
+  payment: { paymentId: string; authorizationExpiresAt: Date | null; refundReason?: "duplicate" | "discount-taken"; message?: string },
+): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({
+      status: "approved",
+      paymentId: payment.paymentId,
+      authorizationExpiresAt: payment.authorizationExpiresAt,
+      refundReason: payment.refundReason ?? null,
+      message: payment.message ?? null,
+      nextCheckAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(paymentAttempts.id, id));
 }
 
 export async function getAttempt(db: Database, id: string): Promise<PaymentAttempt | null> {

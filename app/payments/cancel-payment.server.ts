@@ -2,8 +2,10 @@ import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { isPaymentMethod } from "~/services/payments/types";
-import { getAttempt, markAttemptAbandoned } from "./attempts.server";
+import { logError } from "~/http/logger.server";
+import { isPaymentMethod, PaymentError } from "~/services/payments/types";
+import { providerForAttempt } from "./attempt-provider.server";
+import { getAttempt, markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { confirmPayment } from "./confirm-payment.server";
 import { paymentReturnPath } from "./paths";
 
@@ -14,12 +16,14 @@ export function cancelledCheckoutPath(checkoutPath: string): string {
 
 /**
  * A shopper came back from cancelling at a provider. The cancel URL proves
- * nothing, so the server asks the provider first: a payment that went through
- * after all goes to its return page (and becomes its order); otherwise the
- * attempt is marked abandoned (its promo code given back) and the shopper is
- * sent to the checkout, which says the payment was cancelled. A late payment
- * for an abandoned attempt still becomes its order (webhooks, the reconciler
- * for started ones, or the return page).
+ * nothing, so the server asks the provider first: a payment that went
+ * through after all goes to its return page (and becomes its order);
+ * otherwise the payment is closed at the provider (Stripe's session expires,
+ * so it cannot be paid later), the attempt is marked abandoned (its promo
+ * code given back) and the shopper is sent to the checkout, which says the
+ * payment was cancelled.
+ * Money that still arrives for it becomes the order only while the checkout
+ * is unpaid and its discount still its own; otherwise it is refunded at once.
  */
 export async function cancelPayment(db: Database, config: Config, checkoutToken: string, attemptId: string): Promise<string> {
   const checkout = await getCheckout(db, checkoutToken);
@@ -33,6 +37,19 @@ export async function cancelPayment(db: Database, config: Config, checkoutToken:
   if (attempt.status !== "started") return cancelledCheckoutPath(checkoutPath);
   const outcome = await confirmPayment(db, config, { method, checkoutToken: checkout.token, attemptId: attempt.id });
   if (outcome.status === "paid") return returnPath;
+  await closeAtProvider(db, config, attempt);
   await markAttemptAbandoned(db, attempt.id, "Cancelled by the shopper.");
   return cancelledCheckoutPath(checkoutPath);
+}
+
+async function closeAtProvider(db: Database, config: Config, attempt: PaymentAttempt): Promise<void> {
+  const provider = providerForAttempt(db, config, attempt);
+  if (!provider?.cancelPayment || !attempt.reference) return;
+  try {
+    await provider.cancelPayment({ attemptId: attempt.id, reference: attempt.reference });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    // The shopper still gets "Payment cancelled"; should the money arrive after all, confirmation judges it.
+    logError(`Payment attempt ${attempt.id}: ${attempt.provider} could not close the payment`, error);
+  }
 }

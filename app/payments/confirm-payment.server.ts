@@ -1,12 +1,12 @@
-import { getCheckout } from "~/checkout/checkout.server";
+import { eq } from "drizzle-orm";
+import { getCheckout, type Checkout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import type { CheckoutKind } from "~/db/schema";
-import { sendOrderConfirmation } from "~/orders/order-email.server";
+import { orders, type CheckoutKind } from "~/db/schema";
+import { sendOrderConfirmation, sendPaymentReturnedNotice } from "~/orders/order-email.server";
 import { recordPaidCheckout, type Order } from "~/orders/orders.server";
 import { AFFIRM_AUTHORIZATION_FAILED, AFFIRM_TOKEN_PARAM } from "~/services/payments/affirm.server";
-import { paymentProviderFor, testPaymentsEnabled } from "~/services/payments/index.server";
 import {
   PAYMENT_CURRENCY,
   PaymentError,
@@ -14,14 +14,26 @@ import {
   type PaymentProvider,
   type PaymentVerification,
 } from "~/services/payments/types";
-import { findAttemptByReference, getAttempt, setAttemptStatus, type PaymentAttempt } from "./attempts.server";
+import { providerForAttempt } from "./attempt-provider.server";
+import {
+  findAttemptByReference,
+  getAttempt,
+  markAttemptAbandoned,
+  markAttemptApproved,
+  markAttemptDeclined,
+  type PaymentAttempt,
+} from "./attempts.server";
+import { claimCollection, releaseCollection, type CollectionClaim } from "./collection.server";
+import { CHARGED_TWICE_MESSAGE, DISCOUNT_TAKEN_MESSAGE } from "./messages";
+import { refundAttempt, STORE_ACTOR } from "./refunds.server";
 import { logError } from "~/http/logger.server";
 
 export const PAYMENT_FAILED_FALLBACK = "An unexpected error occurred.";
 export const AMOUNT_MISMATCH_MESSAGE = "The amount paid does not match the order total.";
 
 export type PaymentOutcome =
-  | { status: "paid"; order: Order; kind: CheckoutKind }
+  /** `chargedTwice`: this payment came after another paid the checkout; the store is giving it back. */
+  | { status: "paid"; order: Order; kind: CheckoutKind; chargedTwice: boolean }
   | { status: "declined"; message: string; checkoutPath: string }
   | { status: "pending"; checkoutPath: string }
   | { status: "unknown" };
@@ -33,7 +45,9 @@ export type PaymentOutcome =
  * only an approved payment of the attempt's amount, in dollars, for the
  * checkout's total becomes an order. One order per checkout and per payment
  * (unique constraints), whatever the order of return visits, webhooks and
- * retries; only a newly recorded order sends the confirmation email.
+ * retries; only a newly recorded order sends the confirmation email. Money
+ * that needs a step of ours (a capture) is taken only while the checkout is
+ * unpaid; money a provider took on its own for a paid checkout is given back.
  */
 export async function confirmPayment(
   db: Database,
@@ -62,6 +76,9 @@ export async function reconfirmAttempt(db: Database, config: Config, attempt: Pa
   return confirmAttempt(db, config, attempt, new URLSearchParams());
 }
 
+export const CANCELLED_PAYMENT_MESSAGE = "This payment was cancelled.";
+export const NOT_TAKEN_MESSAGE = "Not taken: another payment had already paid this checkout.";
+
 async function confirmAttempt(
   db: Database,
   config: Config,
@@ -71,6 +88,11 @@ async function confirmAttempt(
   const checkout = await getCheckout(db, attempt.checkoutToken);
   if (!checkout || !attempt.reference) return { status: "unknown" };
   const checkoutPath = checkoutPagePath(checkout.kind, checkout.token);
+  // A decided payment is not asked about again: a late or replayed event (after a refund, say) changes nothing.
+  if (attempt.status === "approved") {
+    const order = await orderOfCheckout(db, checkout.token);
+    if (order) return { status: "paid", order, kind: checkout.kind, chargedTwice: order.paymentReference !== attempt.paymentId };
+  }
   const provider = providerForAttempt(db, config, attempt);
   if (!provider) return { status: "declined", message: "This payment method is not available.", checkoutPath };
 
@@ -80,12 +102,38 @@ async function confirmAttempt(
     return { status: "declined", message: AFFIRM_AUTHORIZATION_FAILED, checkoutPath };
   }
 
-  const verification = await askProvider(provider, attempt, returnParams);
-  if (verification.status === "declined") {
-    await setAttemptStatus(db, attempt.id, "declined", verification.message);
-    return { status: "declined", message: verification.message, checkoutPath };
+  // Only a live attempt of an unpaid checkout may take money where that is a step of ours (ADR 021).
+  const claim = attempt.status === "abandoned" ? "cancelled" : await claimCollection(db, checkout.token, attempt.id);
+  if (claim === "busy") return { status: "pending", checkoutPath };
+  try {
+    const verification = await askProvider(provider, attempt, returnParams, claim === "claimed");
+    return await judge(db, config, { attempt, checkout, checkoutPath, provider, claim }, verification);
+  } finally {
+    if (claim === "claimed") await releaseCollection(db, checkout.token, attempt.id);
   }
-  if (verification.status === "pending") return { status: "pending", checkoutPath };
+}
+
+interface Confirmation {
+  attempt: PaymentAttempt;
+  checkout: Checkout;
+  checkoutPath: string;
+  provider: PaymentProvider;
+  claim: CollectionClaim | "cancelled";
+}
+
+async function judge(db: Database, config: Config, confirmation: Confirmation, verification: PaymentVerification): Promise<PaymentOutcome> {
+  const { attempt, checkout, checkoutPath } = confirmation;
+  switch (verification.status) {
+    case "pending":
+      return { status: "pending", checkoutPath };
+    case "declined":
+      await markAttemptDeclined(db, attempt.id, verification.message);
+      return { status: "declined", message: verification.message, checkoutPath };
+    case "uncollected":
+      return notTaken(db, confirmation);
+    case "approved":
+      break;
+  }
   if (
     verification.amountCents !== attempt.amountCents ||
     attempt.amountCents !== checkout.totalCents ||
@@ -94,31 +142,67 @@ async function confirmAttempt(
     logError(
       `Payment attempt ${attempt.id}: provider reported ${verification.amountCents} ${verification.currency}, expected ${checkout.totalCents}`,
     );
-    await setAttemptStatus(db, attempt.id, "declined", AMOUNT_MISMATCH_MESSAGE);
+    await markAttemptDeclined(db, attempt.id, AMOUNT_MISMATCH_MESSAGE);
     return { status: "declined", message: AMOUNT_MISMATCH_MESSAGE, checkoutPath };
   }
+  return recordApproved(db, config, confirmation, verification);
+}
 
-  const { order, created } = await recordPaidCheckout(db, checkout, {
+/** Nothing was taken: the checkout was paid by another payment (its order is the shopper's), or this payment was cancelled. */
+async function notTaken(db: Database, { attempt, checkout, checkoutPath, claim }: Confirmation): Promise<PaymentOutcome> {
+  if (claim === "paid") await markAttemptAbandoned(db, attempt.id, NOT_TAKEN_MESSAGE);
+  const order = await orderOfCheckout(db, checkout.token);
+  if (order) return { status: "paid", order, kind: checkout.kind, chargedTwice: false };
+  return { status: "declined", message: CANCELLED_PAYMENT_MESSAGE, checkoutPath };
+}
+
+async function recordApproved(
+  db: Database,
+  config: Config,
+  { attempt, checkout, checkoutPath, provider }: Confirmation,
+  verification: Extract<PaymentVerification, { status: "approved" }>,
+): Promise<PaymentOutcome> {
+  const approved = { paymentId: verification.reference, authorizationExpiresAt: verification.authorizationExpiresAt ?? null };
+  const recorded = await recordPaidCheckout(db, checkout, {
     reference: verification.reference,
     method: attempt.method,
     provider: provider.id,
   });
-  if (order.paymentReference === verification.reference) {
-    await setAttemptStatus(db, attempt.id, "approved");
-  } else {
-    // A second payment for a checkout that is already an order: kept approved and flagged so staff can refund it.
-    logError(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
-    await setAttemptStatus(db, attempt.id, "approved", `Duplicate payment: order ${order.orderId} was already paid. Refund this payment.`);
+  if (recorded.status === "promo-taken") {
+    logError(`Payment attempt ${attempt.id}: ${checkout.promoCode} went to another checkout of this customer; giving the payment back`);
+    await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "discount-taken", message: DISCOUNT_TAKEN_MESSAGE });
+    await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, DISCOUNT_TAKEN_MESSAGE, null);
+    return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
   }
-  if (created) await sendOrderConfirmation(db, order, publicBaseUrl(config));
-  return { status: "paid", order, kind: checkout.kind };
+  const { order } = recorded;
+  if (order.paymentReference === verification.reference) {
+    await markAttemptApproved(db, attempt.id, approved);
+    if (recorded.status === "created") await sendOrderConfirmation(db, order, publicBaseUrl(config));
+    return { status: "paid", order, kind: checkout.kind, chargedTwice: false };
+  }
+  // A second payment of a checkout already paid, taken by the provider on its own (a card, a hosted form): given back at once.
+  logError(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
+  const message = `Duplicate payment: order ${order.orderId} was already paid.`;
+  await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "duplicate", message });
+  await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, CHARGED_TWICE_MESSAGE, order.orderId);
+  return { status: "paid", order, kind: checkout.kind, chargedTwice: true };
 }
 
-/** The provider that must verify this attempt: the one that started it, and the test page only while test payments are on. */
-export function providerForAttempt(db: Database, config: Config, attempt: PaymentAttempt): PaymentProvider | null {
-  if (attempt.provider === "test" && !testPaymentsEnabled(config)) return null;
-  const provider = paymentProviderFor(db, config, attempt.method as PaymentMethod);
-  return provider && provider.id === attempt.provider ? provider : null;
+/** Refunds a payment the store will not keep, at once, and tells the shopper; one whose refund fails stays listed for staff. */
+async function giveBack(db: Database, config: Config, attempt: PaymentAttempt, checkout: Checkout, notice: string, orderId: string | null) {
+  const refund = await refundAttempt(db, config, attempt, STORE_ACTOR);
+  if (!refund.ok)
+    logError(`Payment attempt ${attempt.id}: the automatic refund failed (${refund.message}); staff see it under Payments to settle`);
+  await sendPaymentReturnedNotice(
+    db,
+    { attemptId: attempt.id, amountCents: attempt.amountCents, customer: checkout.customer, notice, orderId },
+    publicBaseUrl(config),
+  );
+}
+
+async function orderOfCheckout(db: Database, checkoutToken: string): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.checkoutToken, checkoutToken));
+  return order ?? null;
 }
 
 /** A provider that cannot be reached or answers garbage leaves the payment pending: nothing is recorded, the shopper can retry. */
@@ -126,10 +210,11 @@ async function askProvider(
   provider: PaymentProvider,
   attempt: PaymentAttempt,
   returnParams: URLSearchParams,
+  collect: boolean,
 ): Promise<PaymentVerification> {
   const reference = attempt.reference ?? "";
   try {
-    return await provider.verifyPayment({ attemptId: attempt.id, reference, amountCents: attempt.amountCents, returnParams });
+    return await provider.verifyPayment({ attemptId: attempt.id, reference, amountCents: attempt.amountCents, returnParams, collect });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     logError(`Payment attempt ${attempt.id}: ${provider.id} could not verify the payment`, error);

@@ -3,3 +3,10 @@ export const PAYMENT_CANCELLED_MESSAGE = "Payment cancelled. Your cart and detai
 
 /** The "Payment not finished" page's promise. */
 export const PAYMENT_PENDING_EMAIL_NOTE = "We will email you as soon as the payment is confirmed.";
+
+/** What a shopper whose checkout was paid twice is told, on the return page and by email. */
+export const CHARGED_TWICE_MESSAGE = "You were charged twice; we are refunding the second payment.";
+
+/** What a shopper is told when a late payment lost its checkout's first-purchase discount to another order. */
+export const DISCOUNT_TAKEN_MESSAGE =
+  "This payment arrived after its checkout's LOVERUB10 discount went to another of your orders, so it did not become an order; we are refunding it.";

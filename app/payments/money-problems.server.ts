@@ -1,11 +1,9 @@
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { orders, paymentAttempts, paymentAuditEntries } from "~/db/schema";
-import { PaymentError } from "~/services/payments/types";
-import { formatUsd } from "~/utils/format";
-import { getAttempt } from "./attempts.server";
-import { providerForAttempt } from "./confirm-payment.server";
+import { orders, paymentAttempts } from "~/db/schema";
+import { getAttempt, type PaymentAttempt } from "./attempts.server";
+import { refundAttempt, type RefundOutcome } from "./refunds.server";
 
 /** A payment staff may need to act on, as the dashboard lists it. */
 export interface MoneyProblem {
@@ -17,49 +15,64 @@ export interface MoneyProblem {
   checkoutToken: string;
   /** The order of this checkout, if any (paid by this payment or by another one). */
   orderId: string | null;
-  why: "duplicate" | "order-cancelled" | "no-order";
+  why: "duplicate" | "discount-taken" | "order-cancelled" | "no-order" | "capture-due";
   createdAt: string;
+  /** The refund already made (the store's own, or staff's), if any. */
+  refundReference: string | null;
+  /** For an authorized-only payment: when the provider stops honouring its capture. */
+  authorizationExpiresAt: string | null;
 }
 
 export interface MoneyProblems {
-  /** Money taken that no live order holds: a second payment of one checkout, or the payment of a cancelled order. */
+  /** Second payments of a paid checkout (and late payments that lost their discount): the store refunds them at once; listed first. */
+  chargedTwice: MoneyProblem[];
+  /** Payments of cancelled orders not refunded yet. */
   toRefund: MoneyProblem[];
   /** Payments the provider approved for which no order exists (the reconciler records them; listed until it has). */
   paidWithoutOrder: MoneyProblem[];
+  /** Authorized-only payments (Affirm) of live orders not captured yet, whose authorization ends within CAPTURE_WARNING_DAYS. */
+  captureDue: MoneyProblem[];
   /** Orders paid on the offline test page: no money moved, nothing to refund. */
   testOrders: { orderId: string; totalCents: number; createdAt: string }[];
 }
 
 const LIST_LIMIT = 50;
+/** An uncaptured authorization is flagged this long before it expires. */
+export const CAPTURE_WARNING_DAYS = 7;
 
-export async function listMoneyProblems(db: Database): Promise<MoneyProblems> {
-  const rows = await db
+type Row = { attempt: PaymentAttempt; order: { orderId: string; status: string; paymentReference: string } | null };
+
+export async function listMoneyProblems(db: Database, now = new Date()): Promise<MoneyProblems> {
+  const rows: Row[] = await db
     .select({
       attempt: paymentAttempts,
       order: { orderId: orders.orderId, status: orders.status, paymentReference: orders.paymentReference },
     })
     .from(paymentAttempts)
     .leftJoin(orders, eq(orders.checkoutToken, paymentAttempts.checkoutToken))
-    .where(and(eq(paymentAttempts.status, "approved"), isNull(paymentAttempts.refundedAt), ne(paymentAttempts.provider, "test")))
+    .where(
+      and(
+        eq(paymentAttempts.status, "approved"),
+        ne(paymentAttempts.provider, "test"),
+        or(isNull(paymentAttempts.refundedAt), isNotNull(paymentAttempts.refundReason)),
+      ),
+    )
     .orderBy(desc(paymentAttempts.createdAt))
     .limit(500);
-  const toRefund: MoneyProblem[] = [];
-  const paidWithoutOrder: MoneyProblem[] = [];
-  for (const { attempt, order } of rows) {
-    const problem = (why: MoneyProblem["why"]): MoneyProblem => ({
-      attemptId: attempt.id,
-      provider: attempt.provider,
-      method: attempt.method,
-      reference: attempt.reference,
-      amountCents: attempt.amountCents,
-      checkoutToken: attempt.checkoutToken,
-      orderId: order?.orderId ?? null,
-      why,
-      createdAt: attempt.createdAt.toISOString(),
-    });
-    if (!order) paidWithoutOrder.push(problem("no-order"));
-    else if (order.paymentReference !== attempt.reference) toRefund.push(problem("duplicate"));
-    else if (order.status === "Cancelled") toRefund.push(problem("order-cancelled"));
+  const problems: MoneyProblems = { chargedTwice: [], toRefund: [], paidWithoutOrder: [], captureDue: [], testOrders: [] };
+  const warnBefore = new Date(now.getTime() + CAPTURE_WARNING_DAYS * 86_400_000);
+  for (const row of rows) {
+    const why = whyListed(row, warnBefore);
+    if (!why) continue;
+    const problem = toProblem(row, why);
+    const list = {
+      duplicate: "chargedTwice",
+      "discount-taken": "chargedTwice",
+      "order-cancelled": "toRefund",
+      "no-order": "paidWithoutOrder",
+      "capture-due": "captureDue",
+    } as const;
+    problems[list[why]].push(problem);
   }
   const testOrders = await db
     .select({ orderId: orders.orderId, totalCents: orders.totalCents, createdAt: orders.createdAt })
@@ -68,18 +81,47 @@ export async function listMoneyProblems(db: Database): Promise<MoneyProblems> {
     .orderBy(desc(orders.createdAt))
     .limit(LIST_LIMIT);
   return {
-    toRefund: toRefund.slice(0, LIST_LIMIT),
-    paidWithoutOrder: paidWithoutOrder.slice(0, LIST_LIMIT),
+    chargedTwice: problems.chargedTwice.slice(0, LIST_LIMIT),
+    toRefund: problems.toRefund.slice(0, LIST_LIMIT),
+    paidWithoutOrder: problems.paidWithoutOrder.slice(0, LIST_LIMIT),
+    captureDue: problems.captureDue.slice(0, LIST_LIMIT),
     testOrders: testOrders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
   };
 }
 
-export type RefundOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+/** Why staff must look at this approved payment, if at all: matched by the payment's own id, never by its checkout reference. */
+function whyListed({ attempt, order }: Row, warnBefore: Date): MoneyProblem["why"] | null {
+  if (attempt.refundReason === "duplicate" || attempt.refundReason === "discount-taken") return attempt.refundReason;
+  if (attempt.refundedAt) return null;
+  if (!order) return "no-order";
+  if (order.paymentReference !== (attempt.paymentId ?? attempt.reference)) return "duplicate";
+  if (order.status === "Cancelled") return "order-cancelled";
+  const expires = attempt.authorizationExpiresAt;
+  if (expires && !attempt.capturedAt && expires <= warnBefore) return "capture-due";
+  return null;
+}
+
+function toProblem({ attempt, order }: Row, why: MoneyProblem["why"]): MoneyProblem {
+  return {
+    attemptId: attempt.id,
+    provider: attempt.provider,
+    method: attempt.method,
+    reference: attempt.paymentId ?? attempt.reference,
+    amountCents: attempt.amountCents,
+    checkoutToken: attempt.checkoutToken,
+    orderId: order?.orderId ?? null,
+    why,
+    createdAt: attempt.createdAt.toISOString(),
+    refundReference: attempt.refundReference,
+    authorizationExpiresAt: attempt.authorizationExpiresAt?.toISOString() ?? null,
+  };
+}
+
+export type { RefundOutcome } from "./refunds.server";
 
 /**
  * Staff's Refund: gives back a payment no live order holds (a duplicate, or the payment of a
- * cancelled order) through its provider, and writes an audit entry whatever the answer. The
- * provider's idempotency key is the attempt, so a double click refunds once.
+ * cancelled order) through its provider, once, with an audit entry whatever the answer.
  */
 export async function refundPayment(db: Database, config: Config, attemptId: string, staffEmail: string): Promise<RefundOutcome> {
   const attempt = await getAttempt(db, attemptId);
@@ -87,34 +129,9 @@ export async function refundPayment(db: Database, config: Config, attemptId: str
   if (attempt.refundedAt)
     return { ok: false, status: 409, message: `Payment ${attempt.id} was already refunded (${attempt.refundReference}).` };
   const problems = await listMoneyProblems(db);
-  if (!problems.toRefund.some((problem) => problem.attemptId === attempt.id)) {
+  const refundable = [...problems.chargedTwice, ...problems.toRefund];
+  if (!refundable.some((problem) => problem.attemptId === attempt.id)) {
     return { ok: false, status: 409, message: "Only a duplicate payment, or the payment of a cancelled order, can be refunded here." };
   }
-  const provider = providerForAttempt(db, config, attempt);
-  const audit = (outcome: string, detail: string) =>
-    db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail, action: "refund", outcome, detail });
-  if (!provider?.refundPayment || !attempt.reference) {
-    await audit("unavailable", `${attempt.provider} is not configured`);
-    return { ok: false, status: 503, message: `Refunds through ${attempt.provider} are not available right now. Nothing was refunded.` };
-  }
-  try {
-    const result = await provider.refundPayment({ attemptId: attempt.id, reference: attempt.reference, amountCents: attempt.amountCents });
-    if (result.status === "refused") {
-      await audit("refused", result.message);
-      return { ok: false, status: 502, message: `The refund was refused: ${result.message}` };
-    }
-    await db
-      .update(paymentAttempts)
-      .set({ refundReference: result.refundReference, refundedAt: sql`now()`, updatedAt: new Date() })
-      .where(eq(paymentAttempts.id, attempt.id));
-    await audit("refunded", result.refundReference);
-    return {
-      ok: true,
-      message: `Refunded ${formatUsd(attempt.amountCents)} to the shopper (${attempt.provider} refund ${result.refundReference}).`,
-    };
-  } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    await audit("failed", error.message);
-    return { ok: false, status: 502, message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.` };
-  }
+  return refundAttempt(db, config, attempt, staffEmail);
 }

@@ -14,7 +14,7 @@ import {
   type StartedPayment,
 } from "~/services/payments/types";
 import { paymentCancelPath, paymentReturnPath } from "./paths";
-import { createAttempt, setAttemptReference, setAttemptStatus } from "./attempts.server";
+import { createAttempt, markAttemptDeclined, setAttemptReference } from "./attempts.server";
 import { logError } from "~/http/logger.server";
 
 export type StartPaymentResult =
@@ -93,7 +93,7 @@ export async function startPayment(
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     logError(`Payment could not be started with ${provider.id}`, error);
-    await setAttemptStatus(db, attempt.id, "declined", error.message);
+    await markAttemptDeclined(db, attempt.id, error.message);
     return { status: "failed", message: "An unexpected error occurred." };
   }
 }

@@ -31,10 +31,7 @@ export async function promoAlreadyRedeemed(db: Executor, code: string, email: st
   return rows.length > 0;
 }
 
-/**
- * Records the use of a code by an order, once per code and email (a unique index). Answers false
- * when the email had already used it: the order is paid by then, so the caller keeps it and logs.
- */
+/** Records the use of a code by an order, once per code and email (a unique index). Answers false when the email had already used it. */
 export async function redeemPromo(db: Executor, input: { code: string; email: string; orderId: string }): Promise<boolean> {
   const key = normalize(input.code, input.email);
   const inserted = await db
@@ -64,6 +61,20 @@ export async function reservePromo(db: Database, input: { code: string; email: s
     })
     .returning({ checkoutToken: promoReservations.checkoutToken });
   return held.length > 0;
+}
+
+/** Whether another checkout of this customer holds the code now (it was given back by this one, then taken). */
+export async function promoHeldByAnotherCheckout(
+  db: Executor,
+  input: { code: string; email: string; checkoutToken: string },
+): Promise<boolean> {
+  const key = normalize(input.code, input.email);
+  const rows = await db
+    .select({ checkoutToken: promoReservations.checkoutToken })
+    .from(promoReservations)
+    .where(and(eq(promoReservations.code, key.code), eq(promoReservations.email, key.email)))
+    .limit(1);
+  return rows.length > 0 && rows[0].checkoutToken !== input.checkoutToken;
 }
 
 /**

@@ -22,7 +22,16 @@ import {
 } from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { Flash } from "~/staff/session.server";
-import { dashboardHref, FORM_EXPIRED, STATUS_FAILED, STATUS_UNEXPECTED, STATUS_UPDATED, type DashboardState } from "~/staff/view";
+import {
+  dashboardHref,
+  FORM_EXPIRED,
+  STATUS_FAILED,
+  STATUS_REFUNDED,
+  STATUS_UNEXPECTED,
+  STATUS_UPDATED,
+  type DashboardState,
+} from "~/staff/view";
+import { captureOrderPayment } from "~/payments/order-payment.server";
 import { dashboardForm } from "~/staff/dashboard-form.server";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { logError } from "~/http/logger.server";
@@ -106,8 +115,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { orderId, status } = parsed.data;
   try {
+    // An Affirm loan is captured when its order ships; a refused capture leaves the order as it was.
+    if (status === "Shipped") {
+      const capture = await captureOrderPayment(db, context.store.config, orderId.trim().toUpperCase());
+      if (!capture.ok) return reply({ kind: "error", message: capture.message }, 502);
+    }
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
-    if (!result.ok) return reply({ kind: "error", message: STATUS_FAILED }, result.reason === "not-found" ? 404 : 400);
+    if (!result.ok) {
+      const [message, code] = {
+        "not-found": [STATUS_FAILED, 404],
+        "invalid-status": [STATUS_FAILED, 400],
+        refunded: [STATUS_REFUNDED, 409],
+      }[result.reason] as [string, number];
+      return reply({ kind: "error", message }, code);
+    }
     await staff.setFlash({ kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
       status: 303,

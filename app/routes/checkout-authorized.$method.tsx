@@ -18,7 +18,7 @@ import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirr
 import { cartWithoutPaidItems } from "~/cart/cart";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
-import { PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
+import { CHARGED_TWICE_MESSAGE, PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
@@ -38,7 +38,7 @@ function pageTitle(view: View | undefined): string {
 }
 
 type View =
-  | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState }
+  | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState; chargedTwice: boolean }
   | { kind: "failed"; alert: string; checkoutPath: string | null }
   | { kind: "pending"; checkoutPath: string; query: [string, string][] }
   | { kind: "missing-token" };
@@ -83,6 +83,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         email: outcome.order.customer.email,
         firstName: outcome.order.customer.firstName,
         emailState: await confirmationEmailState(db, outcome.order.orderId),
+        chargedTwice: outcome.chargedTwice,
       };
       return data(view, { headers });
     }
@@ -114,6 +115,11 @@ function renderView(view: View) {
       return (
         <>
           <ForgetCustomerDetails />
+          {view.chargedTwice ? (
+            <p className="notice notice--error" role="alert" data-testid="charged-twice">
+              {CHARGED_TWICE_MESSAGE} We have emailed you about it.
+            </p>
+          ) : null}
           <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} emailState={view.emailState} />
         </>
       );

@@ -1,7 +1,16 @@
-import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
-import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
+import {
+  ORDER_STATUSES,
+  orderStatusChanges,
+  orders,
+  paymentAttempts,
+  type OrderCustomer,
+  type OrderItem,
+  type OrderStatus,
+} from "~/db/schema";
+import { refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
 import { normalizeOrderId } from "~/orders/order-id";
 
 export const PAGE_SIZE = 50;
@@ -135,6 +144,8 @@ export interface OrderDetail {
   paymentMethod: string;
   /** "test" when the order was paid on the offline test page (no money moved). */
   paymentProvider: string;
+  /** The order's payment given back, if it was. */
+  refund: OrderRefund | null;
   history: StatusChange[];
 }
 
@@ -166,17 +177,19 @@ export async function orderDetail(db: Database, orderIdInput: string): Promise<O
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
     paymentProvider: order.paymentProvider,
+    refund: await refundOfOrder(db, order.orderId),
     history,
   };
 }
 
 export type UpdateStatusResult =
-  { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "invalid-status" | "not-found" };
+  { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "invalid-status" | "not-found" | "refunded" };
 
 /**
  * Sets an order's status (any of the four, in any order) and records who
  * changed it from what to what, in one transaction. Setting the status it
- * already has changes nothing and records nothing.
+ * already has changes nothing and records nothing; a cancelled order whose
+ * payment was refunded stays cancelled.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -192,6 +205,7 @@ export async function updateOrderStatus(
     const from = current.status;
     const to = status.data;
     if (from === to) return { ok: true, changed: false, from, to } as const;
+    if (from === "Cancelled" && (await paymentRefunded(tx, orderId))) return { ok: false, reason: "refunded" } as const;
     await tx
       .update(orders)
       .set({ status: to, updatedAt: sql`now()` })
@@ -199,4 +213,18 @@ export async function updateOrderStatus(
     await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
     return { ok: true, changed: true, from, to } as const;
   });
+}
+
+/** Whether the order's own payment was given back. */
+async function paymentRefunded(tx: Pick<Database, "select">, orderId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: paymentAttempts.id })
+    .from(orders)
+    .innerJoin(
+      paymentAttempts,
+      and(eq(paymentAttempts.checkoutToken, orders.checkoutToken), eq(paymentAttempts.paymentId, orders.paymentReference)),
+    )
+    .where(and(eq(orders.orderId, orderId), isNotNull(paymentAttempts.refundedAt)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -30,10 +30,14 @@ export interface FakeAffirmCheckout {
   /** What Affirm will authorize (the checkout's total unless a test changes it). */
   amount: number;
   status: "opened" | "confirmed" | "canceled";
+  /** The transaction its authorization created: Affirm's own id, unlike the checkout token. */
+  transactionId?: string;
 }
 
 export interface FakeAffirm extends FakeServer {
   readonly checkouts: Map<string, FakeAffirmCheckout>;
+  /** Transactions by their id, as Affirm's Transactions API reads them. */
+  readonly transactions: Map<string, Record<string, unknown>>;
   /** The shopper confirms the loan on Affirm's page (without a browser). */
   confirm(checkoutId: string): void;
   /** Back to answering like Affirm after `respondWith`, keeping checkouts and transactions. */
@@ -47,7 +51,9 @@ export interface FakeAffirm extends FakeServer {
  * - `GET /checkout/{id}`: Affirm's hosted application page with **Confirm** and **Cancel**; Confirm sends the
  *   shopper to the merchant's user_confirmation_url with `checkout_token` (a 307 keeps the form POST, as
  *   `user_confirmation_url_action: "POST"` asks), Cancel goes to user_cancel_url;
- * - `POST /api/v1/transactions` (authorize, honouring `Idempotency-Key`) and `GET /api/v1/transactions/{id}`;
+ * - `POST /api/v1/transactions` (authorize a confirmed checkout by its token, honouring `Idempotency-Key`),
+ *   answering a transaction whose `id` is Affirm's own (not the checkout token); `GET /api/v1/transactions/{id}`
+ *   reads it by that id only; `POST .../{id}/capture`, `/void` and `/refund` move it on, each once;
  * - `GET /js/v2/affirm.js`: a tiny affirm.js (`window.affirm.ui.ready/refresh`) that fills `.affirm-as-low-as`;
  * - errors as Affirm's body `{ status_code, type, code, message, field }`.
  */
@@ -78,18 +84,28 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
         ? { status: 200, body: transaction }
         : affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
     }
-    const settle = /^\/api\/v1\/transactions\/([^/]+)\/(void|refund)$/.exec(url.pathname);
-    if (request.method === "POST" && settle) return voidOrRefund(decodeURIComponent(settle[1]), settle[2] as "void" | "refund");
+    const settlement = /^\/api\/v1\/transactions\/([^/]+)\/(capture|void|refund)$/.exec(url.pathname);
+    if (request.method === "POST" && settlement)
+      return settleOnce(request, decodeURIComponent(settlement[1]), settlement[2] as SettleAction);
     return affirmError(404, "not_found", "not-found", "Not found.");
   }
 
-  /** Affirm's void (an authorized loan) and refund (a captured one), each once. */
-  function voidOrRefund(id: string, action: "void" | "refund"): FakeResponse {
+  /** Affirm's capture and void (of an authorized loan) and refund (of a captured one), each once; a repeated Idempotency-Key answers as before. */
+  function settleOnce(request: RecordedRequest, id: string, action: SettleAction): FakeResponse {
+    const key = typeof request.headers["idempotency-key"] === "string" ? `${action}:${request.headers["idempotency-key"]}` : null;
+    const remembered = key ? idempotent.get(key) : undefined;
+    if (remembered) return remembered;
+    const result = settle(id, action);
+    if (key && result.status < 500) idempotent.set(key, result);
+    return result;
+  }
+
+  function settle(id: string, action: SettleAction): FakeResponse {
     const transaction = transactions.get(id);
     if (!transaction) return affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
-    const allowed = action === "void" ? transaction.status === "authorized" : transaction.status === "captured";
-    if (!allowed) return affirmError(400, "invalid_request", "transaction-state", `The transaction cannot be ${action}ed now.`);
-    transaction.status = action === "void" ? "voided" : "refunded";
+    const allowed = action === "refund" ? transaction.status === "captured" : transaction.status === "authorized";
+    if (!allowed) return affirmError(400, "invalid_request", "transaction-state", `The transaction cannot be ${action}d now.`);
+    transaction.status = { capture: "captured", void: "voided", refund: "refunded" }[action];
     return {
       status: 200,
       body: { id: `evt_${randomBytes(6).toString("hex")}`, type: action, transaction_id: id, amount: transaction.amount },
@@ -129,7 +145,7 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
       return affirmError(400, "invalid_request", "invalid_field", "transaction_id is required.", "transaction_id");
     const checkout = checkouts.get(token);
     if (!checkout) return affirmError(404, "not_found", "checkout-not-found", "The checkout could not be found.", "transaction_id");
-    if (transactions.has(token))
+    if (checkout.transactionId)
       return affirmError(
         400,
         "invalid_request",
@@ -141,8 +157,9 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
       return affirmError(402, "invalid_request", "auth-declined", "Charge authorization hold declined.", "transaction_id");
     const orderId = isRecord(body) && typeof body.order_id === "string" ? body.order_id : undefined;
     const created = new Date();
+    const transactionId = `${randomBytes(2).toString("hex")}-${randomBytes(2).toString("hex")}`.toUpperCase();
     const transaction = {
-      id: checkout.id,
+      id: transactionId,
       checkout_id: checkout.id,
       ...(orderId ? { order_id: orderId } : {}),
       status: "authorized",
@@ -154,7 +171,8 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
       provider_id: 1,
       events: [],
     };
-    transactions.set(checkout.id, transaction);
+    checkout.transactionId = transactionId;
+    transactions.set(transactionId, transaction);
     return { status: 200, body: transaction };
   }
 
@@ -188,6 +206,7 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
   const reset = server.reset.bind(server);
   return Object.assign(server, {
     checkouts,
+    transactions,
     confirm(checkoutId: string) {
       const checkout = checkouts.get(checkoutId);
       if (!checkout) throw new Error(`no fake Affirm checkout ${checkoutId}`);
@@ -204,6 +223,8 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
     },
   });
 }
+
+type SettleAction = "capture" | "void" | "refund";
 
 const html = { "content-type": "text/html; charset=utf-8" };
 

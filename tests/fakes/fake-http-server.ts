@@ -17,7 +17,9 @@ export interface FakeResponse {
   headers?: Record<string, string> | undefined;
 }
 
-export type FakeHandler = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
+/** `normal` is the provider-like default answer, for a handler that changes only some requests. */
+export type FakeHandler = (request: RecordedRequest, normal: DefaultHandler) => FakeResponse | Promise<FakeResponse>;
+type DefaultHandler = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
 
 export interface FakeServer {
   /** Base address, e.g. `http://127.0.0.1:41234`. */
@@ -34,9 +36,9 @@ export interface FakeServer {
 }
 
 /** Starts a local HTTP server on 127.0.0.1 and a free port that records requests and answers through a handler. */
-export async function startFakeHttpServer(defaultHandler: FakeHandler): Promise<FakeServer> {
+export async function startFakeHttpServer(defaultHandler: DefaultHandler): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
-  let handler = defaultHandler;
+  let handler: FakeHandler = defaultHandler;
 
   const server = createServer((incoming, outgoing) => {
     void answer(incoming, outgoing);
@@ -46,7 +48,7 @@ export async function startFakeHttpServer(defaultHandler: FakeHandler): Promise<
     const request = await recordRequest(incoming);
     requests.push(request);
     try {
-      writeResponse(outgoing, await handler(request));
+      writeResponse(outgoing, await handler(request, defaultHandler));
     } catch (error) {
       writeResponse(outgoing, { status: 500, body: { fakeServerError: String(error) } });
     }

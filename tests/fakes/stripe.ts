@@ -143,6 +143,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
+  /** Stripe's expire: only an open session can be expired; it can never be paid after. */
+  function expireCheckoutSession(id: string): FakeResponse {
+    const session = checkoutSessions.get(id);
+    if (!session) return stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing" });
+    if (session.status !== "open") {
+      return stripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired.`);
+    }
+    session.status = "expired";
+    return { status: 200, body: session };
+  }
+
+  /** Stripe's cancel: a succeeded or already canceled PaymentIntent cannot be canceled. */
+  function cancelPaymentIntent(id: string): FakeResponse {
+    const intent = paymentIntents.get(id);
+    if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${id}'`, { code: "resource_missing" });
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      return stripeError(400, "invalid_request_error", `This PaymentIntent's status is ${intent.status}; it cannot be canceled.`, {
+        code: "payment_intent_unexpected_state",
+      });
+    }
+    Object.assign(intent, { status: "canceled" });
+    return { status: 200, body: intent };
+  }
+
   /** A full refund of a succeeded PaymentIntent (Stripe's `POST /v1/refunds`), refused once it is refunded. */
   function createRefund(params: FormValue): FakeResponse {
     const intentId = isRecord(params) && typeof params.payment_intent === "string" ? params.payment_intent : "";
@@ -210,6 +234,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && session) return found(checkoutSessions.get(session[1]!), "checkout.session", session[1]!);
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expire) return expireCheckoutSession(expire[1]!);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === "POST" && cancel) return cancelPaymentIntent(cancel[1]!);
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 

@@ -4,6 +4,8 @@ import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
 import { parseConfig } from "~/config.server";
 import { checkouts, emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
 import { startPayment } from "~/payments/start-payment.server";
+import { getAttempt } from "~/payments/attempts.server";
+import { listMoneyProblems } from "~/payments/money-problems.server";
 import { action as authorizeChargeAction, loader as authorizeChargeLoader } from "~/routes/api.authorize-charge";
 import { action as confirmOrderAction, loader as confirmOrderLoader } from "~/routes/api.confirm-order";
 import { loader as returnPageLoader } from "~/routes/checkout-authorized.$method";
@@ -140,9 +142,11 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     fake.confirm(affirmToken);
     expect((await visit(await postConfirmation(affirmToken))).view.kind).toBe("paid");
     const affirm = affirmProviderFromConfig(config());
-    const refund = { attemptId, reference: affirmToken, amountCents: 5594 };
+    const transactionId = fake.checkouts.get(affirmToken)!.transactionId!;
+    expect(transactionId).not.toBe(affirmToken);
+    const refund = { attemptId, reference: affirmToken, paymentId: transactionId, amountCents: 5594 };
     expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refunded" });
-    expect(fake.requests.filter((request) => request.path.endsWith(`/${affirmToken}/void`))).toHaveLength(1);
+    expect(fake.requests.filter((request) => request.path.endsWith(`/${transactionId}/void`))).toHaveLength(1);
     expect(await affirm.refundPayment!(refund)).toMatchObject({ status: "refused" });
   });
 
@@ -186,11 +190,21 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
     const again = await visit(await postConfirmation(affirmToken));
     const api = await authorizeCharge({ checkoutToken: affirmToken });
     expect(again.view.orderId).toBe(first.view.orderId);
-    expect(api).toEqual({ status: 200, body: { transactionId: affirmToken, orderId: first.view.orderId } });
+    const transactionId = fake.checkouts.get(affirmToken)!.transactionId!;
+    expect(transactionId).not.toBe(affirmToken);
+    expect(api).toEqual({ status: 200, body: { transactionId, orderId: first.view.orderId } });
 
     const recorded = await ordersOf(checkout.token);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ paymentMethod: "affirm", paymentReference: affirmToken });
+    expect(recorded[0]).toMatchObject({ paymentMethod: "affirm", paymentReference: transactionId });
+    // The attempt keeps the checkout token as its reference and Affirm's transaction as its payment: not a duplicate.
+    expect(await getAttempt(database.db, attemptId)).toMatchObject({
+      status: "approved",
+      reference: affirmToken,
+      paymentId: transactionId,
+    });
+    const money = await listMoneyProblems(database.db);
+    expect([...money.chargedTwice, ...money.toRefund, ...money.paidWithoutOrder].map((row) => row.attemptId)).not.toContain(attemptId);
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("paid");
     const [{ value: emails }] = await database.db
       .select({ value: count() })

@@ -276,7 +276,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const checkout = await newCheckout();
     const { attemptId, intentId } = await startCardPayment(checkout);
     fake.succeedPaymentIntent(intentId);
-    const refund = { attemptId, reference: intentId, amountCents: checkout.totalCents };
+    const refund = { attemptId, reference: intentId, paymentId: intentId, amountCents: checkout.totalCents };
     expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });
     // A retried click carries the same idempotency key: Stripe answers the same refund.
     expect(await provider.refundPayment!(refund)).toMatchObject({ status: "refunded" });

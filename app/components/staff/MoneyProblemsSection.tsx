@@ -8,12 +8,16 @@ const WHY: Record<MoneyProblem["why"], string> = {
   duplicate: "Duplicate payment: the order was paid by another payment",
   "order-cancelled": "The order was cancelled",
   "no-order": "Paid at the provider, no order yet",
+  "discount-taken": "Arrived after its LOVERUB10 discount went to another order of the customer",
+  "capture-due": "Affirm loan not captured yet: ship the order (or cancel and refund it) before the authorization ends",
 };
 
 /**
- * Money staff must settle: payments no live order holds (each with a Refund
- * form that posts the staff CSRF token, so it works without script),
- * payments the provider approved with no order yet, and test orders apart.
+ * Money staff must settle: shoppers charged twice first (the store refunds
+ * them at once; one whose refund failed keeps a Refund button), payments of
+ * cancelled orders (each Refund form posts the staff CSRF token, so it works
+ * without script), loans to capture before they expire, payments the provider
+ * approved with no order yet, and test orders apart.
  */
 export function MoneyProblemsSection({
   problems,
@@ -30,22 +34,30 @@ export function MoneyProblemsSection({
     <section className="staff-money" aria-labelledby="money-heading">
       <h2 id="money-heading">Payments to settle</h2>
 
+      <h3>Shoppers charged twice</h3>
+      {problems.chargedTwice.length === 0 ? (
+        <p className="staff-empty">No shopper was charged twice.</p>
+      ) : (
+        <PaymentsTable rows={problems.chargedTwice} hrefFor={hrefFor} caption="Second payments, newest first">
+          {(row) => (row.refundReference ? <>Refunded ({row.refundReference})</> : refundForm(row))}
+        </PaymentsTable>
+      )}
+
       <h3>Payments to refund</h3>
       {problems.toRefund.length === 0 ? (
         <p className="staff-empty">No payment to refund.</p>
       ) : (
         <PaymentsTable rows={problems.toRefund} hrefFor={hrefFor} caption="Payments to refund, newest first">
-          {(row) => (
-            <Form method="post" action={formAction}>
-              <CsrfField token={csrf} />
-              <input type="hidden" name="intent" value="refund" />
-              <input type="hidden" name="attemptId" value={row.attemptId} />
-              <button type="submit" className="button button--small button--dark">
-                Refund {formatUsd(row.amountCents)}
-                <span className="visually-hidden"> of payment {row.attemptId}</span>
-              </button>
-            </Form>
-          )}
+          {refundForm}
+        </PaymentsTable>
+      )}
+
+      <h3>Loans to capture</h3>
+      {problems.captureDue.length === 0 ? (
+        <p className="staff-empty">No authorization is about to expire.</p>
+      ) : (
+        <PaymentsTable rows={problems.captureDue} hrefFor={hrefFor} caption="Uncaptured authorizations">
+          {(row) => (row.authorizationExpiresAt ? <>Expires {formatDate(row.authorizationExpiresAt)}</> : null)}
         </PaymentsTable>
       )}
 
@@ -72,6 +84,20 @@ export function MoneyProblemsSection({
       )}
     </section>
   );
+
+  function refundForm(row: MoneyProblem) {
+    return (
+      <Form method="post" action={formAction}>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="attemptId" value={row.attemptId} />
+        <button type="submit" className="button button--small button--dark">
+          Refund {formatUsd(row.amountCents)}
+          <span className="visually-hidden"> of payment {row.attemptId}</span>
+        </button>
+      </Form>
+    );
+  }
 }
 
 function PaymentsTable({

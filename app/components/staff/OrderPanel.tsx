@@ -112,6 +112,16 @@ export function OrderPanel({
               ) : null}
             </dd>
           </div>
+          {order.refund ? (
+            <div data-testid="panel-refund">
+              <dt>Refunded</dt>
+              <dd>
+                {formatUsd(order.refund.amountCents)} on{" "}
+                <time dateTime={order.refund.refundedAt.toISOString()}>{formatDate(order.refund.refundedAt)}</time>
+                <small> ({order.refund.refundReference})</small>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 

@@ -107,6 +107,47 @@ ${totalRows}
   };
 }
 
+export interface PaymentReturnedInput {
+  storeName: string;
+  storePhone: string;
+  storeEmail: string;
+  customerFirstName: string;
+  /** What happened, as the return page says it. */
+  notice: string;
+  amountCents: number;
+  /** The order the checkout became, if it did. */
+  orderId: string | null;
+  orderUrl: string | null;
+}
+
+/** A payment the store gives back on its own (a second payment of one checkout): what, how much, and when it arrives. */
+export function paymentReturnedEmail(input: PaymentReturnedInput): RenderedEmail {
+  const greetingName = input.customerFirstName.trim() || "there";
+  const orderUrl = input.orderUrl ? safeHttpUrl(input.orderUrl) : null;
+  const paragraphs = [
+    input.notice,
+    `The ${formatUsd(input.amountCents)} goes back to the card or account you paid with; banks usually show it within 5 to 10 business days.`,
+    ...(input.orderId ? [`Your order ${input.orderId} is paid once and is not affected.`] : []),
+  ];
+  const text = [
+    `Hi ${greetingName},`,
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(orderUrl ? [`View your order: ${orderUrl}`, ""] : []),
+    `Questions? Call us at ${input.storePhone} or write to ${input.storeEmail}.`,
+    "",
+    input.storeName,
+  ].join("\n");
+  const html = htmlDocument(
+    `<p>Hi ${escapeHtml(greetingName)},</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+${orderUrl && input.orderId ? `<p><a href="${escapeHtml(orderUrl)}">View your order ${escapeHtml(input.orderId)}</a></p>` : ""}
+<p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
+<p>${escapeHtml(input.storeName)}</p>`,
+  );
+  return { subject: singleLine(`${input.storeName}: we are refunding a payment`), text, html, tag: "payment-returned" };
+}
+
 export interface ContactMessageInput {
   name: string;
   email: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { affirmError, FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm } from "../../../tests/fakes/affirm";
+import { FAKE_AFFIRM_PRIVATE_KEY, FAKE_AFFIRM_PUBLIC_KEY, startFakeAffirm } from "../../../tests/fakes/affirm";
 import { parseConfig } from "~/config.server";
 import { publicConfig } from "~/public-config.server";
 import { AFFIRM_AUTHORIZATION_FAILED, affirmApiBase, createAffirmProvider, isAffirmConfigured } from "./affirm.server";
@@ -122,25 +122,67 @@ describe("createAffirmProvider", () => {
     fake.confirm(reference);
     fake.requests.length = 0;
 
-    expect(await verify(reference)).toEqual({ status: "approved", reference, amountCents: 510_093, currency: "USD" });
+    const transactionId = () => fake.checkouts.get(reference)!.transactionId!;
+    expect(await verify(reference)).toEqual({
+      status: "approved",
+      reference: transactionId(),
+      amountCents: 510_093,
+      currency: "USD",
+      authorizationExpiresAt: new Date(String(fake.transactions.get(transactionId())!.authorization_expiration)),
+    });
+    expect(transactionId()).not.toBe(reference);
     const [sent] = fake.requests;
     expect(sent).toMatchObject({ method: "POST", path: "/api/v1/transactions" });
     expect(sent?.body).toEqual({ transaction_id: reference, order_id: input.attemptId });
     expect(sent?.headers["idempotency-key"]).toBe(input.attemptId);
   });
 
-  it("answers approved again when the same token comes back, from another attempt too", async () => {
+  it("answers the same transaction when the same attempt comes back; another attempt cannot reuse the token", async () => {
     const { reference } = await affirm().startPayment(input);
     fake.confirm(reference);
-    await verify(reference);
-    expect(await verify(reference)).toMatchObject({ status: "approved", amountCents: 510_093 });
+    const first = await verify(reference);
+    expect(await verify(reference)).toEqual(first);
+    expectErrorLog();
     const otherAttempt = await affirm().verifyPayment({
       attemptId: "pa_another0000000002",
       reference,
       amountCents: input.amountCents,
       returnParams: token(reference),
     });
-    expect(otherAttempt).toMatchObject({ status: "approved", reference });
+    expect(otherAttempt).toMatchObject({ status: "declined", message: AFFIRM_AUTHORIZATION_FAILED });
+  });
+
+  it("takes nothing when told not to collect: no authorization is asked for", async () => {
+    const { reference } = await affirm().startPayment(input);
+    fake.confirm(reference);
+    fake.requests.length = 0;
+    expect(
+      await affirm().verifyPayment({
+        attemptId: input.attemptId,
+        reference,
+        amountCents: 1,
+        returnParams: token(reference),
+        collect: false,
+      }),
+    ).toEqual({ status: "uncollected", reference });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("captures, voids and refunds by Affirm's transaction id, each once", async () => {
+    const { reference } = await affirm().startPayment(input);
+    fake.confirm(reference);
+    const approved = await verify(reference);
+    if (approved.status !== "approved") throw new Error(approved.status);
+    const paymentId = approved.reference;
+    const capture = { attemptId: input.attemptId, paymentId, orderId: "ORDER1", amountCents: 510_093 };
+    expect(await affirm().capturePayment!(capture)).toEqual({ status: "captured" });
+    expect(await affirm().capturePayment!(capture)).toEqual({ status: "captured" });
+    expect(fake.requests.filter((request) => request.path === `/api/v1/transactions/${paymentId}/capture`)).toHaveLength(2);
+    expect(fake.transactions.get(paymentId)).toMatchObject({ status: "captured" });
+    const refund = { attemptId: input.attemptId, reference, paymentId, amountCents: 510_093 };
+    expect(await affirm().refundPayment!(refund)).toMatchObject({ status: "refunded" });
+    expect(fake.requests.at(-1)).toMatchObject({ path: `/api/v1/transactions/${paymentId}/refund`, body: { amount: 510_093 } });
+    expect(await affirm().refundPayment!(refund)).toMatchObject({ status: "refused" });
   });
 
   it("reports the amount Affirm authorized, whatever we expected", async () => {
@@ -163,21 +205,19 @@ describe("createAffirmProvider", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("without a token only reads: pending until Affirm has a transaction", async () => {
+  it("without a token authorizes only a checkout the shopper confirmed: pending until then (a post-back that was lost)", async () => {
     const { reference } = await affirm().startPayment(input);
-    expect(await verify(reference, new URLSearchParams())).toEqual({ status: "pending", reference });
-    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/api/v1/transactions/${reference}` });
+    expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "pending", reference });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/api/v1/transactions" });
     fake.confirm(reference);
-    await verify(reference);
-    expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "approved" });
+    expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "approved", amountCents: 510_093 });
   });
 
-  it("declines a voided transaction", async () => {
-    fake.respondWith((request) =>
-      request.method === "POST"
-        ? affirmError(400, "invalid_request", "checkout-token-used", "used")
-        : { status: 200, body: { id: "CHK1", checkout_id: "CHK1", status: "voided", amount: 510_093, currency: "USD" } },
-    );
+  it("declines a transaction Affirm holds no loan for", async () => {
+    fake.respondWith(() => ({
+      status: 200,
+      body: { id: "TX-1", checkout_id: "CHK1", status: "voided", amount: 510_093, currency: "USD" },
+    }));
     expect(await verify("CHK1")).toMatchObject({ status: "declined" });
   });
 

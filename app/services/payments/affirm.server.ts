@@ -2,6 +2,7 @@ import { publicBaseUrl, type Config } from "~/config.server";
 import {
   PaymentError,
   type PaymentProvider,
+  type CaptureResult,
   type PaymentVerification,
   type RefundResult,
   type StartPaymentInput,
@@ -17,9 +18,10 @@ import { logError } from "~/http/logger.server";
  *   page, which then POSTs `checkout_token` (the same value as checkout_id) to
  *   our user_confirmation_url, `POST /api/confirm-order`.
  * - Transactions API: `POST /api/v1/transactions` authorizes that checkout
- *   (`transaction_id` = the checkout token) and `GET /api/v1/transactions/{id}`
- *   reads it back, so a second confirmation still answers approved.
- * We authorize only; capturing happens when staff ship the order.
+ *   (`transaction_id` = the checkout token) and answers a transaction with
+ *   Affirm's own id, which every later call takes (`GET`, `/capture`, `/void`,
+ *   `/refund` under `/api/v1/transactions/{id}`).
+ * We authorize when the shopper confirms; the loan is captured when staff ship the order.
  */
 export const AFFIRM_API_HOSTS = { sandbox: "https://sandbox.affirm.com", production: "https://api.affirm.com" } as const;
 
@@ -28,6 +30,9 @@ export const AFFIRM_AUTHORIZATION_FAILED = "Failed to authorize payment. Please 
 
 /** The query parameter of /checkout-authorized/affirm carrying the checkout token Affirm posted to us. */
 export const AFFIRM_TOKEN_PARAM = "affirm_token";
+
+/** How long Affirm honours an authorization's capture when the transaction does not say. */
+const AUTHORIZATION_LIFETIME_MS = 30 * 86_400_000;
 
 /** Transaction statuses in which Affirm holds the loan for the merchant. */
 const HELD_STATUSES = new Set(["authorized", "captured", "confirmed"]);
@@ -63,11 +68,13 @@ export function affirmProviderFromConfig(config: Config): PaymentProvider {
 }
 
 interface AffirmTransaction {
+  /** Affirm's transaction id (not the checkout token): what capture, void, refund and read take. */
   id: string;
   checkoutId: string | null;
   status: string;
   amountCents: number;
   currency: string;
+  authorizationExpiresAt: Date | null;
 }
 
 export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
@@ -86,33 +93,41 @@ export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
       }
       return { reference: checkoutId, redirectUrl };
     },
-    async verifyPayment({ attemptId, reference, returnParams }): Promise<PaymentVerification> {
+    async verifyPayment({ attemptId, reference, returnParams, collect = true }): Promise<PaymentVerification> {
       const token = returnParams.get(AFFIRM_TOKEN_PARAM);
       if (token !== null && token !== reference) return declined(reference);
-      // Without a token from Affirm the shopper has not confirmed (yet): only read what may already exist.
-      if (token === null) {
-        const existing = await api.readTransaction(reference);
-        return existing ? verdict(reference, existing) : { status: "pending", reference };
-      }
-      const authorized = await api.authorize(reference, attemptId);
+      // No loan exists until we authorize the confirmed checkout: once the checkout is paid, we never do.
+      if (!collect) return { status: "uncollected", reference };
+      // After Affirm's post-back, the Idempotency-Key makes a repeated authorization (a second return) answer the same
+      // transaction. Without it the shopper may not have confirmed yet: a refusal must not be remembered, and Affirm
+      // itself refuses a token authorized twice. The reconciler asks again later.
+      const authorized = await api.authorize(reference, attemptId, token !== null);
       if (authorized.ok) return verdict(reference, authorized.transaction);
-      // Refused: a token that was authorized before (a second return, a retry) is read back instead.
-      const existing = await api.readTransaction(reference);
-      if (existing) return verdict(reference, existing);
+      if (token === null) return { status: "pending", reference, message: authorized.message };
       logError(`Affirm refused to authorize checkout ${reference}: ${authorized.message}`);
       return declined(reference);
     },
-    /** An authorized loan is voided (nothing was captured); a captured one is refunded in full. */
-    async refundPayment({ reference, amountCents }): Promise<RefundResult> {
-      const transaction = await api.readTransaction(reference);
+    /** An authorized loan is voided (nothing was captured); a captured one is refunded in full. By Affirm's transaction id. */
+    async refundPayment({ attemptId, paymentId, amountCents }): Promise<RefundResult> {
+      const transaction = await api.readTransaction(paymentId);
       if (!transaction || !HELD_STATUSES.has(transaction.status))
         return { status: "refused", message: "Affirm holds no loan for this payment." };
       const captured = transaction.status === "captured";
-      const path = `/api/v1/transactions/${encodeURIComponent(transaction.id)}/${captured ? "refund" : "void"}`;
-      const answer = await api.send("POST", path, captured ? { amount: amountCents } : {});
-      if (!answer.ok) return { status: "refused", message: `Affirm refused the ${captured ? "refund" : "void"}: HTTP ${answer.status}` };
+      const action = captured ? "refund" : "void";
+      const path = `/api/v1/transactions/${encodeURIComponent(transaction.id)}/${action}`;
+      const answer = await api.send("POST", path, captured ? { amount: amountCents } : {}, { "Idempotency-Key": `${action}-${attemptId}` });
+      if (!answer.ok) return { status: "refused", message: `Affirm refused the ${action}: ${api.errorText(answer.status, answer.json)}` };
       const id = isRecord(answer.json) ? stringField(answer.json, "id") : null;
       return { status: "refunded", refundReference: id ?? transaction.id };
+    },
+    /** Captures the loan when its order ships, as Affirm's terms ask; a loan already captured counts as captured. */
+    async capturePayment({ attemptId, paymentId, orderId }): Promise<CaptureResult> {
+      const path = `/api/v1/transactions/${encodeURIComponent(paymentId)}/capture`;
+      const answer = await api.send("POST", path, { order_id: orderId }, { "Idempotency-Key": `capture-${attemptId}` });
+      if (answer.ok) return { status: "captured" };
+      const transaction = await api.readTransaction(paymentId);
+      if (transaction?.status === "captured") return { status: "captured" };
+      return { status: "refused", message: `Affirm refused the capture: ${api.errorText(answer.status, answer.json)}` };
     },
   };
 }
@@ -120,7 +135,13 @@ export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
 function verdict(checkoutId: string, transaction: AffirmTransaction): PaymentVerification {
   if (transaction.checkoutId !== null && transaction.checkoutId !== checkoutId) return declined(checkoutId);
   if (!HELD_STATUSES.has(transaction.status)) return declined(checkoutId);
-  return { status: "approved", reference: transaction.id, amountCents: transaction.amountCents, currency: transaction.currency };
+  return {
+    status: "approved",
+    reference: transaction.id,
+    amountCents: transaction.amountCents,
+    currency: transaction.currency,
+    authorizationExpiresAt: transaction.authorizationExpiresAt ?? new Date(Date.now() + AUTHORIZATION_LIFETIME_MS),
+  };
 }
 
 function declined(reference: string): PaymentVerification {
@@ -225,21 +246,23 @@ function affirmClient(options: AffirmOptions) {
       if (!answer.ok) throw new PaymentError(`Affirm refused ${path}: ${errorText(answer.status, answer.json)}`, "affirm", answer.status);
       return answer.json as Record<string, unknown>;
     },
-    async authorize(checkoutToken: string, attemptId: string): Promise<AuthorizeResult> {
+    /** `idempotent`: a repeated call answers the first one's transaction (and its refusal, so only once the shopper has confirmed). */
+    async authorize(checkoutToken: string, attemptId: string, idempotent: boolean): Promise<AuthorizeResult> {
       const answer = await send(
         "POST",
         "/api/v1/transactions",
         { transaction_id: checkoutToken, order_id: attemptId },
-        { "Idempotency-Key": attemptId },
+        idempotent ? { "Idempotency-Key": attemptId } : {},
       );
       if (answer.status === 401 || answer.status === 403)
         throw new PaymentError(`Affirm rejected our keys (${answer.status})`, "affirm", answer.status);
       if (!answer.ok) return { ok: false, message: errorText(answer.status, answer.json) };
       return { ok: true, transaction: parseTransaction(answer.json) };
     },
-    /** The transaction of a checkout, or null when Affirm has none (404). */
-    async readTransaction(checkoutToken: string): Promise<AffirmTransaction | null> {
-      const answer = await send("GET", `/api/v1/transactions/${encodeURIComponent(checkoutToken)}`);
+    errorText,
+    /** A transaction by Affirm's transaction id, or null when Affirm has none (404). */
+    async readTransaction(transactionId: string): Promise<AffirmTransaction | null> {
+      const answer = await send("GET", `/api/v1/transactions/${encodeURIComponent(transactionId)}`);
       if (answer.status === 404 || answer.status === 400) return null;
       if (!answer.ok)
         throw new PaymentError(`Affirm refused to read transaction: ${errorText(answer.status, answer.json)}`, "affirm", answer.status);
@@ -256,7 +279,16 @@ function parseTransaction(json: unknown): AffirmTransaction {
   if (!id || !status || typeof amount !== "number" || !Number.isInteger(amount) || typeof currency !== "string") {
     throw new PaymentError("Affirm's transaction lacks id, status, amount or currency", "affirm");
   }
-  return { id, checkoutId: stringField(json, "checkout_id"), status, amountCents: amount, currency };
+  const expiration = stringField(json, "authorization_expiration");
+  const expiresAt = expiration ? new Date(expiration) : null;
+  return {
+    id,
+    checkoutId: stringField(json, "checkout_id"),
+    status,
+    amountCents: amount,
+    currency,
+    authorizationExpiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
+  };
 }
 
 function stringField(json: Record<string, unknown>, key: string): string | null {

@@ -235,10 +235,12 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
       return { reference: order.id, redirectUrl: approval.href, clientData: { orderId: order.id } };
     },
 
-    async verifyPayment({ attemptId, reference }): Promise<PaymentVerification> {
+    async verifyPayment({ attemptId, reference, collect = true }): Promise<PaymentVerification> {
       const order = await getOrder(reference);
       if (!order) return { status: "declined", reference, message: PAYPAL_UNKNOWN_ORDER_MESSAGE };
       if (order.status !== "APPROVED") return judgeOrder(order, attemptId);
+      // Approved by the buyer, but no money moves until we capture: once the checkout is paid, we never do.
+      if (!collect) return { status: "uncollected", reference };
       const captured = await captureOrder(order.id, attemptId);
       return "id" in captured ? judgeOrder(captured, attemptId) : captured;
     },

@@ -177,6 +177,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (isId(input.reference, "cs_")) return verifyCheckoutSession(input);
       return Promise.resolve({ status: "declined", reference: input.reference, message: "Unknown payment." });
     },
+    /** Expires the Checkout Session, or cancels the PaymentIntent, so the given-up payment can no longer be paid. */
+    async cancelPayment({ reference }): Promise<void> {
+      const [stripe, StripeSdk] = await Promise.all([connect(), loadSdk()]);
+      try {
+        if (isId(reference, "cs_")) await stripe.checkout.sessions.expire(reference);
+        else if (isId(reference, "pi_")) await stripe.paymentIntents.cancel(reference);
+      } catch (error) {
+        // Already paid, expired or canceled: nothing is left open to close (a payment that went through is judged on its own).
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError) return;
+        throw toPaymentError("close a payment", error, StripeSdk);
+      }
+    },
     /** A full refund of the PaymentIntent (a Checkout Session's own one), keyed by the attempt so a retry refunds once. */
     async refundPayment({ reference, attemptId }): Promise<RefundResult> {
       let intentId: string | null = isId(reference, "pi_") ? reference : null;

@@ -33,6 +33,10 @@ export function createTestPaymentProvider(db: Database, method: PaymentMethod): 
       if (payment.status === "declined") return { status: "declined", reference, message: payment.message ?? TEST_DECLINE_MESSAGE };
       return { status: "pending", reference };
     },
+    /** The test page can no longer approve a payment the shopper gave up. */
+    async cancelPayment({ reference }) {
+      await decideTestPayment(db, reference, "declined");
+    },
     /** No money moved: the refund is only recorded. */
     async refundPayment({ reference }) {
       return { status: "refunded", refundReference: `test-refund-${reference}` };

@@ -116,14 +116,29 @@ export interface VerifyPaymentInput {
   amountCents: number;
   /** Query (or posted form) parameters the provider added when it sent the shopper back, e.g. Affirm's checkout_token. */
   returnParams: URLSearchParams;
+  /**
+   * Whether verifying may take the money where that needs a step of ours (PayPal's capture, Affirm's
+   * authorization); true unless said. False once another payment paid the checkout or this one was
+   * cancelled: such a payment then answers "uncollected" and nothing moves.
+   */
+  collect?: boolean;
 }
 
 export type PaymentVerification =
   /** The provider holds the money (captured, succeeded or authorized) for exactly this amount and currency. */
-  | { status: "approved"; reference: string; amountCents: number; currency: string }
+  | {
+      status: "approved";
+      reference: string;
+      amountCents: number;
+      currency: string;
+      /** An authorized-only payment (Affirm) must be captured before this. */
+      authorizationExpiresAt?: Date;
+    }
   | { status: "declined"; reference: string; message: string }
   /** Not decided yet, or the provider could not be asked (time-out, 5xx, garbage): ask again later, record nothing. */
-  | { status: "pending"; reference: string; message?: string };
+  | { status: "pending"; reference: string; message?: string }
+  /** `collect` was false and the money needs a step of ours: nothing was taken, and nothing will be by this attempt. */
+  | { status: "uncollected"; reference: string };
 
 /**
  * One payment provider. The server starts a payment and later verifies it
@@ -141,14 +156,30 @@ export interface PaymentProvider {
   verifyPayment(input: VerifyPaymentInput): Promise<PaymentVerification>;
   /** Gives the whole payment back (a refund, or a void before settlement); throws PaymentError when the provider cannot be asked. */
   refundPayment?(input: RefundInput): Promise<RefundResult>;
+  /** Closes a payment the shopper gave up, so that it can no longer be paid (Stripe expires its session); throws PaymentError. */
+  cancelPayment?(input: { attemptId: string; reference: string }): Promise<void>;
+  /** Takes an authorized-only payment (Affirm's loan) when its order ships; providers that capture when paid have none. */
+  capturePayment?(input: CaptureInput): Promise<CaptureResult>;
 }
 
 export interface RefundInput {
   attemptId: string;
   /** The reference startPayment returned (the provider finds the money behind it). */
   reference: string;
+  /** The id of the money the verification approved (Affirm's transaction id; elsewhere the same as `reference`). */
+  paymentId: string;
   amountCents: number;
 }
+
+export interface CaptureInput {
+  attemptId: string;
+  /** The id of the money the verification approved (Affirm's transaction id). */
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+}
+
+export type CaptureResult = { status: "captured" } | { status: "refused"; message: string };
 
 export type RefundResult =
   /** `refundReference`: the provider's id of the refund (or of the voided transaction). */
