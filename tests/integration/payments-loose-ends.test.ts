@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartCookieHeader, readCart } from "~/cart/cart-cookie.server";
-import { createCartCheckout, createSingleCheckout, getCheckout } from "~/checkout/checkout.server";
-import { getProductByKey } from "~/catalog/queries.server";
+import { createCartCheckout, getCheckout } from "~/checkout/checkout.server";
 import { parseConfig } from "~/config.server";
 import { orders, paymentAttempts, products, promoReservations } from "~/db/schema";
 import { startPayment } from "~/payments/start-payment.server";
@@ -12,7 +11,7 @@ import { loader as returnPage } from "~/routes/checkout-authorized.$method";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { action as testPageAction, loader as testPageLoader } from "~/routes/test-payment.$id";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
-import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -39,7 +38,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
     database = await createTestDatabase(kind);
     await database.db
       .insert(products)
-      .values([testProduct("blaze-4899", 4899), testProduct("blaze-4900", 4900), testProduct("custom_product-LOVE-RUB-001", 1599)]);
+      .values([testProduct("blaze-4899", 4899), testProduct("blaze-4900", 4900), testProduct(LOVE_RUB_KEY, 1599)]);
   });
   afterAll(async () => {
     await database?.dispose();
@@ -132,25 +131,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   });
 
   describe("the first-purchase code", () => {
-    async function loveRubCheckout(email: string) {
-      const rub = (await getProductByKey(database.db, "custom_product-LOVE-RUB-001"))!;
-      return createSingleCheckout(
-        database.db,
-        "seasoning",
-        rub,
-        {
-          quantity: 1,
-          unitPriceCents: 1599,
-          subtotalCents: 1599,
-          promoCode: "LOVERUB10",
-          promoApplied: true,
-          discountCents: 160,
-          shippingCents: 699,
-          totalCents: 1599 - 160 + 699,
-        },
-        { ...customer, email },
-      );
-    }
+    const loveRub = (email: string) => loveRubCheckout(database.db, email);
 
     it("normalises the email: case, spaces and a +tag are one customer", () => {
       expect(normalizeCustomerEmail("  Name+2@Example.COM ")).toBe("name@example.com");
@@ -160,7 +141,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
 
     it("is held by one of two checkouts paying at once, and given back when that payment is declined", async () => {
       runtime = testRuntime(database);
-      const [a, b] = await Promise.all([loveRubCheckout("Rub.Fan+first@Example.com"), loveRubCheckout(" rub.fan+second@example.com")]);
+      const [a, b] = await Promise.all([loveRub("Rub.Fan+first@Example.com"), loveRub(" rub.fan+second@example.com")]);
       const results = await Promise.all([
         startPayment(database.db, config, { checkout: a, method: "stripe" }),
         startPayment(database.db, config, { checkout: b, method: "stripe" }),

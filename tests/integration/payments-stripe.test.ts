@@ -4,6 +4,8 @@ import { createCartCheckout, getCheckout, type Checkout } from "~/checkout/check
 import { parseConfig } from "~/config.server";
 import { emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
 import { confirmPayment } from "~/payments/confirm-payment.server";
+import { DISCOUNT_TAKEN_MESSAGE } from "~/payments/messages";
+import { listMoneyProblems } from "~/payments/money-problems.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { action as stripeApi } from "~/routes/api.stripe";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
@@ -12,7 +14,7 @@ import { availablePaymentOptions } from "~/services/payments/index.server";
 import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectErrorLog } from "../support/error-log";
-import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
+import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -37,7 +39,9 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
     };
-    await database.db.insert(products).values([testProduct("blaze-5001", 249_999), testProduct("blaze-5002", 5_000)]);
+    await database.db
+      .insert(products)
+      .values([testProduct("blaze-5001", 249_999), testProduct("blaze-5002", 5_000), testProduct(LOVE_RUB_KEY, 1599)]);
   });
   beforeEach(() => {
     runtime = testRuntime(database, env);
@@ -269,6 +273,66 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
     expect(attempt?.status).toBe("abandoned");
     expect(await ordersOf(checkout)).toHaveLength(0);
+  });
+
+  describe("a cancelled Checkout Session", () => {
+    const cancel = async (checkout: Checkout, attemptId: string) =>
+      (await cancelledPage({
+        request: new Request(`${TEST_ORIGIN}/payments/cancelled?checkout_token=${checkout.token}&attempt=${attemptId}`),
+        params: {},
+        context: testContext(runtime),
+      })) as Response;
+    const discountedOrders = async (email: string) =>
+      (await database.db.select().from(orders)).filter((order) => order.customer.email === email && order.discountCents > 0);
+
+    /** The shopper cancels a LOVERUB10 checkout at Stripe, then buys with the code in a second checkout. */
+    async function cancelledThenBoughtAgain(email: string) {
+      const first = await loveRubCheckout(database.db, email);
+      const abandoned = await startPayment(database.db, config(), { checkout: first, method: "stripe" });
+      if (abandoned.status !== "started") throw new Error(abandoned.status);
+      expect((await cancel(first, abandoned.attemptId)).headers.get("Location")).toMatch(/payment_cancelled=1/);
+      const session = fake.checkoutSessions.get(abandoned.payment.reference)!;
+
+      const second = await loveRubCheckout(database.db, email);
+      const bought = await startPayment(database.db, config(), { checkout: second, method: "stripe" });
+      if (bought.status !== "started") throw new Error(bought.status);
+      fake.completeCheckoutSession(bought.payment.reference);
+      expect((await returnVisit(second, bought.attemptId)).status).toBe("paid");
+      return { first, abandoned, session };
+    }
+
+    it("is expired at Stripe when the shopper cancels, so it can no longer be paid: no second discounted order", async () => {
+      const email = "rub.expired@example.com";
+      const { first, abandoned, session } = await cancelledThenBoughtAgain(email);
+      expect(session.status).toBe("expired");
+      const paid = await fetch(`${abandoned.payment.redirectUrl}/pay`, { method: "POST", redirect: "manual" });
+      expect(paid.status).toBe(303);
+      expect(session).toMatchObject({ status: "expired", payment_status: "unpaid" });
+      expect((await returnVisit(first, abandoned.attemptId)).status).toBe("declined");
+      expect(await discountedOrders(email)).toHaveLength(1);
+    });
+
+    it("refunds at once a payment that went through anyway after its discount went to another order, and says so", async () => {
+      const email = "rub.late@example.com";
+      const { first, abandoned, session } = await cancelledThenBoughtAgain(email);
+      // Paid at Stripe in the instant before it expired.
+      session.status = "open";
+      fake.completeCheckoutSession(session.id);
+      expectErrorLog();
+      expect(await returnVisit(first, abandoned.attemptId)).toEqual({
+        status: "declined",
+        message: DISCOUNT_TAKEN_MESSAGE,
+        checkoutPath: expect.any(String),
+      });
+      expect(await ordersOf(first)).toHaveLength(0);
+      expect(await discountedOrders(email)).toHaveLength(1);
+      expect(fake.refunds.get(session.payment_intent!)).toMatchObject({ status: "succeeded" });
+      const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, abandoned.attemptId));
+      expect(attempt).toMatchObject({ status: "approved", refundReason: "discount-taken", refundReference: expect.any(String) });
+      expect((await listMoneyProblems(database.db)).chargedTwice).toContainEqual(
+        expect.objectContaining({ attemptId: abandoned.attemptId, why: "discount-taken" }),
+      );
+    });
   });
 
   it("refunds a paid PaymentIntent in full, once, whether the card or the hosted page paid it", async () => {

@@ -5,7 +5,9 @@ import { parseConfig } from "~/config.server";
 import { emailOutbox, orders, paymentAttempts, products } from "~/db/schema";
 import { confirmPayment } from "~/payments/confirm-payment.server";
 import { ABANDONED_MESSAGE, DEFAULT_RECONCILE_POLICY, reconcileDueAttempts } from "~/payments/reconciler.server";
+import { refundPayment } from "~/payments/money-problems.server";
 import { startPayment } from "~/payments/start-payment.server";
+import { updateOrderStatus } from "~/staff/dashboard.server";
 import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook";
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
@@ -83,6 +85,24 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       expect(await ordersOf(checkout)).toHaveLength(1);
       expect((await attemptOf(attemptId)).status).toBe("approved");
       expect(await emailsTo(customer.email)).toBeGreaterThanOrEqual(1);
+    });
+
+    it("leaves a refunded payment as it is when PayPal's capture event comes late or again", async () => {
+      const { checkout, attemptId, reference } = await start("paypal");
+      paypal.approveOrder(reference);
+      expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(200);
+      const [order] = await ordersOf(checkout);
+      await updateOrderStatus(database.db, { orderId: order!.orderId, status: "Cancelled", staff: { email: "staff@example.com" } });
+      expect(await refundPayment(database.db, config(), attemptId, "staff@example.com")).toMatchObject({ ok: true });
+      const before = await attemptOf(attemptId);
+
+      for (const event of ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.REFUNDED", "CHECKOUT.ORDER.COMPLETED"]) {
+        const answer = await paypal.sendWebhook(toPayPal, event, reference);
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ outcome: "paid" });
+      }
+      expect(await attemptOf(attemptId)).toMatchObject({ status: "approved", message: null, refundedAt: before!.refundedAt });
+      expect(paypal.requests.filter((request) => request.path.endsWith("/capture"))).toHaveLength(1);
     });
 
     it("answers 400, never 404, to an unsigned or mis-signed event, and to any event while no webhook id is set", async () => {

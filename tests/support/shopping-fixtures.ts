@@ -1,4 +1,6 @@
-import { toOrderCustomer } from "~/checkout/checkout.server";
+import { getProductByKey } from "~/catalog/queries.server";
+import { createSingleCheckout, toOrderCustomer } from "~/checkout/checkout.server";
+import type { Database } from "~/db/database.server";
 import type { CustomerInput } from "~/checkout/customer.server";
 import type { orders, products } from "~/db/schema";
 import type { PaymentMethod, StartPaymentInput } from "~/services/payments/types";
@@ -138,4 +140,29 @@ export function paymentToStart({
     flow: "redirect",
     ...details,
   };
+}
+
+/** The LOVE RUB product's key: insert `testProduct(LOVE_RUB_KEY, 1599)` before `loveRubCheckout`. */
+export const LOVE_RUB_KEY = "custom_product-LOVE-RUB-001";
+
+/** A pending LOVE RUB checkout with LOVERUB10 applied (one jar: $15.99 − $1.60 + $6.99 shipping). */
+export async function loveRubCheckout(db: Database, email: string) {
+  const rub = await getProductByKey(db, LOVE_RUB_KEY);
+  if (!rub) throw new Error(`insert ${LOVE_RUB_KEY} first`);
+  return createSingleCheckout(
+    db,
+    "seasoning",
+    rub,
+    {
+      quantity: 1,
+      unitPriceCents: 1599,
+      subtotalCents: 1599,
+      promoCode: "LOVERUB10",
+      promoApplied: true,
+      discountCents: 160,
+      shippingCents: 699,
+      totalCents: 1599 - 160 + 699,
+    },
+    checkoutCustomer({ email }),
+  );
 }
