@@ -3,6 +3,7 @@ import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { logError } from "~/http/logger.server";
+import { normalizeOrderId } from "~/orders/order-id";
 import { PaymentError } from "~/services/payments/types";
 import { providerForAttempt } from "./attempt-provider.server";
 import type { PaymentAttempt } from "./attempts.server";
@@ -15,7 +16,9 @@ export interface OrderRefund {
 }
 
 /** The approved payment an order holds: the attempt of its checkout whose money id is the order's payment reference. */
-export async function paymentOfOrder(db: Database, orderId: string): Promise<PaymentAttempt | null> {
+export async function paymentOfOrder(db: Database, orderIdInput: string): Promise<PaymentAttempt | null> {
+  const orderId = normalizeOrderId(orderIdInput);
+  if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return null;
   const [row] = await db
     .select({ attempt: paymentAttempts })
     .from(orders)
@@ -44,7 +47,8 @@ export type CaptureOutcome = { ok: true } | { ok: false; message: string };
  * Takes an authorized-only payment (Affirm's loan) when its order ships, once: a payment already
  * captured, or one its provider captured when paid, needs nothing. A refusal keeps the order unshipped.
  */
-export async function captureOrderPayment(db: Database, config: Config, orderId: string): Promise<CaptureOutcome> {
+export async function captureOrderPayment(db: Database, config: Config, orderIdInput: string): Promise<CaptureOutcome> {
+  const orderId = normalizeOrderId(orderIdInput);
   const attempt = await paymentOfOrder(db, orderId);
   if (!attempt || attempt.capturedAt || attempt.refundedAt || !attempt.authorizationExpiresAt) return { ok: true };
   const provider = providerForAttempt(db, config, attempt);

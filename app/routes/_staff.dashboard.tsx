@@ -117,17 +117,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // An Affirm loan is captured when its order ships; a refused capture leaves the order as it was.
     if (status === "Shipped") {
-      const capture = await captureOrderPayment(db, context.store.config, orderId.trim().toUpperCase());
+      const capture = await captureOrderPayment(db, context.store.config, orderId);
       if (!capture.ok) return reply({ kind: "error", message: capture.message }, 502);
     }
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
     if (!result.ok) {
-      const [message, code] = {
-        "not-found": [STATUS_FAILED, 404],
-        "invalid-status": [STATUS_FAILED, 400],
-        refunded: [STATUS_REFUNDED, 409],
-      }[result.reason] as [string, number];
-      return reply({ kind: "error", message }, code);
+      const refusal = STATUS_REFUSALS[result.reason];
+      return reply({ kind: "error", message: refusal.message }, refusal.status);
     }
     await staff.setFlash({ kind: "success", message: STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
@@ -139,6 +135,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return reply({ kind: "error", message: STATUS_UNEXPECTED }, 500);
   }
 }
+
+const STATUS_REFUSALS = {
+  "not-found": { message: STATUS_FAILED, status: 404 },
+  "invalid-status": { message: STATUS_FAILED, status: 400 },
+  refunded: { message: STATUS_REFUNDED, status: 409 },
+} as const;
 
 export default function Dashboard() {
   const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, flash } = useLoaderData<typeof loader>();
