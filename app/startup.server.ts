@@ -6,7 +6,7 @@ import type { Database, DatabaseHandle } from "./db/database.server";
 import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
 import { emailSenderFor } from "./services/email/index.server";
-import { reconcileAttempt, scheduleUnfinishedAttempts } from "./payments/reconciler.server";
+import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconciler.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
@@ -80,11 +80,12 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       await stopJobQueue();
       const queue = await startJobQueue(database);
       useJobQueue(queue);
-      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
-      await queue.work("payment.reconcile", ({ id }) => reconcileAttempt(db, config, id));
-      // Rows whose job was lost (a process died before it could queue one) are scheduled again; a job already waiting is not doubled.
+      // Work whose job was lost (a process died before it could queue one) is scheduled again, before the workers'
+      // first fetch: a job per waiting email (one already waiting is not doubled) and one payment sweep now.
       const emails = await scheduleQueuedEmails(db);
       const attempts = await scheduleUnfinishedAttempts(db);
+      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
+      await queue.work("payment.reconcile", () => sweepDueAttempts(db, config));
       return `email deliveries and payment checks on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
     },
   },

@@ -1,6 +1,7 @@
-import { PgBoss, type Queue } from "pg-boss";
+import { PgBoss, type JobResult, type Queue } from "pg-boss";
 import type { DatabaseHandle } from "~/db/database.server";
 import { storeLog } from "~/http/logger.server";
+import { mapWithLimit } from "~/utils/promise-pool";
 
 /**
  * The store's one way to run background work: pg-boss, a job queue kept in
@@ -10,10 +11,11 @@ import { storeLog } from "~/http/logger.server";
  * (`for update skip locked`), a job whose process died is taken up again
  * once it expires, and a handler that throws is retried with back-off.
  *
- * Jobs only say when to look at a row: the rows that need the work
- * (`email_deliveries`, `payment_attempts`) stay the record of what was done
- * and of when it is next due, and their handlers claim them before acting,
- * so a job that runs twice, or early, does nothing more.
+ * Jobs only say when to look: the rows that need the work (`email_deliveries`,
+ * `payment_attempts`) stay the record of what was done and of when it is next
+ * due, and the handlers claim them before acting, so a job that runs twice,
+ * or early, does nothing more. An email job names its row; a sweep (a payment
+ * check) names none and claims every row that is due.
  *
  * This module is the only one that knows pg-boss.
  */
@@ -22,20 +24,36 @@ import { storeLog } from "~/http/logger.server";
 export interface JobData {
   /** Send a queued email (`email_deliveries.id`) if its attempt is due. */
   "email.deliver": { id: string };
-  /** Ask the provider about an unfinished payment (`payment_attempts.id`) if its check is due. */
-  "payment.reconcile": { id: string };
+  /**
+   * A sweep: ask the providers about every unfinished payment whose check is due. Jobs queued
+   * before sweeps named one attempt (`{ id }`); the handler never reads it, so they sweep too.
+   */
+  "payment.reconcile": Record<string, never>;
 }
 
 export type JobName = keyof JobData;
 
+/** Queues whose jobs name no row: a batch of them runs the handler once. */
+const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile"]);
+
+/** A later sweep is set for the end of its 10-second slot, so the rows due within one slot share one job. */
+const SWEEP_SLOT_MS = 10_000;
+
+/** Jobs fetched per poll; while they come back full, the next batch is fetched at once. */
+const BATCH_SIZE = 10;
+
+/** Jobs of a batch handled at the same time (each email is still its own job, retried on its own). */
+const JOBS_AT_ONCE = 5;
+
 /**
- * Each job is keyed by its row and time (`singletonKey`), and the `short`
- * policy keeps one waiting job per key: every process's start-up can schedule
- * every row that is due without piling up copies. A job whose process died is
- * taken up again after `expireInSeconds`; one whose handler threw (the
- * database was away), after a back-off from `retryDelay` seconds, doubling up
- * to an hour. The rows' own back-off decides when the work is next due; this
- * only makes sure a job that broke is tried again.
+ * Each job is keyed by its row (a sweep by its queue) and time
+ * (`singletonKey`), and the `short` policy keeps one waiting job per key:
+ * every process's start-up can schedule every row that is due without piling
+ * up copies. A job whose process died is taken up again after
+ * `expireInSeconds`; one whose handler threw (the database was away), after a
+ * back-off from `retryDelay` seconds, doubling up to an hour. The rows' own
+ * back-off decides when the work is next due; this only makes sure a job that
+ * broke is tried again.
  */
 function queueOptions(retryDelay: number): Omit<Queue, "name"> {
   return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
@@ -44,10 +62,17 @@ function queueOptions(retryDelay: number): Omit<Queue, "name"> {
 const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile"];
 
 export interface JobQueue {
-  /** Queues a job, to run at `startAfter` (at once without); nothing is added while one for the same row and time waits. */
+  /**
+   * Queues a job, to run at `startAfter` (at once without; a later sweep at the end of its slot);
+   * nothing is added while one for the same row (or sweep) and time waits.
+   */
   send<Name extends JobName>(name: Name, data: JobData[Name], options?: { startAfter?: Date }): Promise<void>;
-  /** Runs `handler` for this process's share of the queue's jobs; a handler that throws is retried later. */
-  work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>): Promise<void>;
+  /**
+   * Runs `handler` for this process's share of the queue's jobs, fetched in batches: each job of a
+   * batch on its own, a few at a time, or, for a sweep, once for the whole batch. A handler that
+   * throws is retried later (a sweep's whole batch with it).
+   */
+  work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<unknown>): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to a time-out) and stops pg-boss's timers. */
   stop(): Promise<void>;
 }
@@ -84,16 +109,36 @@ export async function startJobQueue(
 
   return {
     async send(name, data, { startAfter } = {}) {
-      const runAt = startAfter ?? new Date();
-      await boss.send(name, data, { startAfter: runAt, singletonKey: `${data.id}@${runAt.toISOString()}` });
+      const runAt = runTime(name, startAfter);
+      const key = SWEEPS.has(name) ? name : (data as { id: string }).id;
+      await boss.send(name, data, { startAfter: runAt, singletonKey: `${key}@${runAt.toISOString()}` });
     },
     async work(name, handler) {
-      await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds }, async ([job]) => {
-        await handler(job.data);
-      });
+      const fetching = { pollingIntervalSeconds, batchSize: BATCH_SIZE, burstWhenBatchFull: true };
+      if (SWEEPS.has(name)) {
+        await boss.work(name, fetching, () => handler({} as JobData[typeof name]));
+        return;
+      }
+      await boss.work<JobData[typeof name]>(name, { ...fetching, perJobResults: true }, (jobs) =>
+        mapWithLimit(jobs, JOBS_AT_ONCE, async ({ id, data }): Promise<JobResult> => {
+          try {
+            await handler(data);
+            return { id, status: "completed" };
+          } catch (error) {
+            return { id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
+          }
+        }),
+      );
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
+}
+
+/** When a job set for `startAfter` runs: then (at once without), a later sweep at the end of its slot. */
+function runTime(name: JobName, startAfter: Date | undefined): Date {
+  const runAt = startAfter ?? new Date();
+  if (!SWEEPS.has(name) || runAt.getTime() <= Date.now()) return runAt;
+  return new Date(Math.ceil(runAt.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS);
 }
 
 /**

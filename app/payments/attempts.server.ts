@@ -23,8 +23,8 @@ export async function createAttempt(
     .insert(paymentAttempts)
     .values({ id: `pa_${generateToken()}`, ...values, nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS) })
     .returning();
-  // The reconciler's first check (reconciler.server.ts); a shopper's payment never fails for it.
-  await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
+  // The reconciler's sweep at the first check (reconciler.server.ts); a shopper's payment never fails for it.
+  await enqueue("payment.reconcile", {}, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
     logError(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it)`, error);
   });
   return attempt;

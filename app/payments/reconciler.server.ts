@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, lte, min, sql } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts } from "~/db/schema";
@@ -6,6 +6,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { reconfirmAttempt } from "./confirm-payment.server";
 import { storeLog } from "~/http/logger.server";
+import { mapWithLimit } from "~/utils/promise-pool";
 
 /**
  * The reconciler: every attempt still `started` is asked about again, from
@@ -14,12 +15,16 @@ import { storeLog } from "~/http/logger.server";
  * growing delay), through the same confirmation as the return page and the
  * webhooks, so a payment whose shopper never came back becomes exactly one
  * order and its email is sent. Past the deadline an attempt the provider
- * still has no payment for is marked abandoned. Each check is a
- * `payment.reconcile` job on the store's job queue (app/jobs), set for the
- * attempt's `next_check_at` when it starts and each time it is put off; the
- * row stays the record, and is claimed like the email queue's (`for update
- * skip locked` and a lease on `next_check_at`), so a job that runs twice or
- * early asks nothing twice.
+ * still has no payment for is marked abandoned.
+ *
+ * The checks run as sweeps, `payment.reconcile` jobs on the store's job queue
+ * (app/jobs) that name no attempt: a sweep claims the due attempts in batches
+ * (`for update skip locked` and a lease on `next_check_at`, like the email
+ * queue's rows), asks a few providers at a time, and ends by queueing the
+ * next sweep for the earliest `next_check_at` still ahead, which covers the
+ * attempts it put off and those whose check threw (left with their lease).
+ * A new attempt queues the sweep of its first check; sweeps due in the same
+ * 10 seconds are one job, so a busy store does not queue a job per payment.
  */
 export interface ReconcilePolicy {
   /** How long a claimed attempt is left alone by other processes while it is asked about. */
@@ -39,6 +44,13 @@ export const DEFAULT_RECONCILE_POLICY: ReconcilePolicy = {
   deadlineMs: 3 * 24 * 60 * MINUTE,
 };
 
+/** Attempts claimed at a time, and providers asked at once. */
+const BATCH_SIZE = 25;
+const CONCURRENCY = 5;
+
+/** A sweep stops claiming after this long and queues another, well within the job queue's 5-minute expiry. */
+const SWEEP_BUDGET_MS = 60_000;
+
 export const ABANDONED_MESSAGE = "No payment arrived before the deadline.";
 
 export interface ReconcileReport {
@@ -50,41 +62,69 @@ export interface ReconcileReport {
   rescheduled: number;
 }
 
-/**
- * The `payment.reconcile` job: asks about the attempt if its check is due.
- * One that is not due (another process is asking, or it was put off) is
- * looked at again at its time.
- */
-export async function reconcileAttempt(db: Database, config: Config, id: string): Promise<void> {
-  const { claimed } = await reconcileDueAttempts(db, config, { ids: [id] });
-  if (claimed > 0) return;
-  const [attempt] = await db
-    .select({ status: paymentAttempts.status, nextCheckAt: paymentAttempts.nextCheckAt })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, id));
-  if (attempt?.status === "started" && attempt.nextCheckAt) await enqueue("payment.reconcile", { id }, { startAfter: attempt.nextCheckAt });
+export interface SweepOptions {
+  /** Attempts claimed at a time (BATCH_SIZE). */
+  batchSize?: number;
+  /** Providers asked at once (CONCURRENCY). */
+  concurrency?: number;
+  /** How long it claims before leaving the rest to another sweep (SWEEP_BUDGET_MS). */
+  budgetMs?: number;
+  policy?: ReconcilePolicy;
+  logger?: Pick<Console, "error">;
 }
 
-/** Schedules every unfinished attempt's next check: what a process does at start, for attempts whose job was lost. */
+/**
+ * The `payment.reconcile` job: asks about every attempt that is due, a batch
+ * at a time, until a batch comes back short, then queues the next sweep for
+ * the earliest check still ahead. Out of time with more due, it queues
+ * another sweep at once instead.
+ */
+export async function sweepDueAttempts(
+  db: Database,
+  config: Config,
+  { batchSize = BATCH_SIZE, concurrency = CONCURRENCY, budgetMs = SWEEP_BUDGET_MS, policy, logger }: SweepOptions = {},
+): Promise<ReconcileReport> {
+  const started = Date.now();
+  const report: ReconcileReport = { claimed: 0, paid: 0, declined: 0, abandoned: 0, rescheduled: 0 };
+  for (;;) {
+    const batch = await reconcileDueAttempts(db, config, { limit: batchSize, concurrency, policy, logger });
+    for (const key of Object.keys(report) as (keyof ReconcileReport)[]) report[key] += batch[key];
+    if (batch.claimed < batchSize) break;
+    if (Date.now() - started >= budgetMs) {
+      await enqueue("payment.reconcile", {});
+      return report;
+    }
+  }
+  const [{ earliest }] = await db
+    .select({ earliest: min(paymentAttempts.nextCheckAt) })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.status, "started"));
+  if (earliest) await enqueue("payment.reconcile", {}, { startAfter: earliest });
+  return report;
+}
+
+/** What a process does at start: one sweep now, for the checks whose job was lost. Says how many attempts are unfinished. */
 export async function scheduleUnfinishedAttempts(db: Database): Promise<number> {
-  const unfinished = await db
-    .select({ id: paymentAttempts.id, nextCheckAt: paymentAttempts.nextCheckAt })
+  const [{ unfinished }] = await db
+    .select({ unfinished: count() })
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.status, "started"), isNotNull(paymentAttempts.nextCheckAt)));
-  for (const { id, nextCheckAt } of unfinished) await enqueue("payment.reconcile", { id }, { startAfter: nextCheckAt ?? undefined });
-  return unfinished.length;
+  await enqueue("payment.reconcile", {});
+  return unfinished;
 }
 
+/** Claims up to `limit` due attempts (of `ids` when given) and asks about them, `concurrency` at a time. */
 export async function reconcileDueAttempts(
   db: Database,
   config: Config,
   {
     now = new Date(),
     limit = 20,
+    concurrency = CONCURRENCY,
     policy = DEFAULT_RECONCILE_POLICY,
     logger = storeLog,
     ids,
-  }: { now?: Date; limit?: number; policy?: ReconcilePolicy; logger?: Pick<Console, "error">; ids?: string[] } = {},
+  }: { now?: Date; limit?: number; concurrency?: number; policy?: ReconcilePolicy; logger?: Pick<Console, "error">; ids?: string[] } = {},
 ): Promise<ReconcileReport> {
   const due = db
     .select({ id: paymentAttempts.id })
@@ -95,24 +135,23 @@ export async function reconcileDueAttempts(
     .orderBy(asc(paymentAttempts.nextCheckAt))
     .limit(limit)
     .for("update", { skipLocked: true });
+  // `= any(array(...))`, not `in (...)`: PostgreSQL may run an `in` subquery again for each row it
+  // updates, and each run skips the rows already claimed, so far more than `limit` would be claimed.
   const claimed = await db
     .update(paymentAttempts)
     .set({ checks: sql`${paymentAttempts.checks} + 1`, nextCheckAt: new Date(now.getTime() + policy.leaseMs) })
-    .where(and(inArray(paymentAttempts.id, due), eq(paymentAttempts.status, "started")))
+    .where(and(sql`${paymentAttempts.id} = any(array(${due}))`, eq(paymentAttempts.status, "started")))
     .returning();
 
-  // Looked at again when the lease runs out, should this process die or the provider's answer fail.
-  for (const attempt of claimed) await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: attempt.nextCheckAt ?? undefined });
-
   const report: ReconcileReport = { claimed: claimed.length, paid: 0, declined: 0, abandoned: 0, rescheduled: 0 };
-  for (const attempt of claimed) {
+  await mapWithLimit(claimed, concurrency, async (attempt) => {
     try {
       report[await reconcileOne(db, config, attempt, now, policy)] += 1;
     } catch (error) {
-      // Its job at the end of the lease tries again.
+      // Left with its lease: the next sweep, set for the earliest check, asks again once it has run out.
       logger.error(`Payment attempt ${attempt.id} could not be reconciled: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
+  });
   return report;
 }
 
@@ -134,6 +173,5 @@ async function reconcileOne(
     .update(paymentAttempts)
     .set({ nextCheckAt })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "started")));
-  await enqueue("payment.reconcile", { id: attempt.id }, { startAfter: nextCheckAt });
   return "rescheduled";
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/database.server";
 import { emailDeliveries, paymentAttempts } from "~/db/schema";
@@ -29,6 +29,8 @@ describe.each(testDatabaseKinds())("the job queue on %s", (kind) => {
     await queue?.stop();
     queue = undefined;
     vi.restoreAllMocks();
+    // Sweeps carry no row to tell one test's from another's.
+    await database.executeSql(`delete from pgboss.job where name = 'payment.reconcile'`);
   });
   afterAll(async () => {
     await database?.dispose();
@@ -38,6 +40,12 @@ describe.each(testDatabaseKinds())("the job queue on %s", (kind) => {
     queue = await startJobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, logger: quietLogger });
     return queue;
   };
+  const sweepTimes = async () =>
+    (
+      await database.executeSql(
+        `select start_after from pgboss.job where name = 'payment.reconcile' and state = 'created' order by start_after`,
+      )
+    ).rows.map((row) => new Date(row.start_after as string).getTime());
   const waitingJobs = async (name: string) =>
     (await database.executeSql(`select data from pgboss.job where name = $1 and state in ('created', 'retry')`, [name])).rows.map(
       (row) => row.data as { id: string },
@@ -61,17 +69,44 @@ describe.each(testDatabaseKinds())("the job queue on %s", (kind) => {
       tries.push(Date.now());
       if (tries.length < 3) throw new Error("database away");
     });
-    await q.send("payment.reconcile", { id: "pa_retried" });
+    await q.send("payment.reconcile", {});
     await waitFor(() => tries.length, 15_000).toBe(3);
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(500);
   });
 
-  it("keeps one waiting job per row and time", async () => {
+  it("keeps one waiting job per row and time, and one sweep per 10-second slot", async () => {
     const q = await start();
-    const at = new Date(Date.now() + 60_000);
-    await Promise.all([1, 2, 3].map(() => q.send("payment.reconcile", { id: "pa_once" }, { startAfter: at })));
-    await q.send("payment.reconcile", { id: "pa_once" }, { startAfter: new Date(at.getTime() + 1) });
-    expect((await waitingJobs("payment.reconcile")).filter((job) => job.id === "pa_once")).toHaveLength(2);
+    const at = new Date(Math.ceil((Date.now() + 60_000) / 10_000) * 10_000);
+    await Promise.all([1, 2, 3].map(() => q.send("email.deliver", { id: "once" }, { startAfter: at })));
+    await q.send("email.deliver", { id: "once" }, { startAfter: new Date(at.getTime() + 1) });
+    expect((await waitingJobs("email.deliver")).filter((job) => job.id === "once")).toHaveLength(2);
+
+    // Sweeps for times within one slot are one job, set for the slot's end; the next slot has its own.
+    for (const offset of [-9_999, -5_000, 0, 1]) await q.send("payment.reconcile", {}, { startAfter: new Date(at.getTime() + offset) });
+    expect(await sweepTimes()).toEqual([at.getTime(), at.getTime() + 10_000]);
+    expect(await waitingJobs("payment.reconcile")).toEqual([{}, {}]);
+  });
+
+  it("fetches several jobs a poll, handles each on its own, and retries only the one that threw", async () => {
+    const q = await startJobQueue(database, { pollingIntervalSeconds: 5, retryDelaySeconds: 1, logger: quietLogger });
+    queue = q;
+    const ids = Array.from({ length: 30 }, (_, index) => `batch-${index}`);
+    for (const id of ids) await q.send("email.deliver", { id });
+    const done: string[] = [];
+    let broken = true;
+    const began = Date.now();
+    await q.work("email.deliver", async ({ id }) => {
+      if (id === "batch-7" && broken) {
+        broken = false;
+        throw new Error("provider away");
+      }
+      done.push(id);
+    });
+    // One job a poll would take 150 s; ten a fetch, the next fetch at once while they come full: one poll.
+    await waitFor(() => done.length, 20_000).toBeGreaterThanOrEqual(29);
+    expect(Date.now() - began).toBeLessThan(4_000);
+    await waitFor(() => done.includes("batch-7"), 20_000).toBe(true);
+    expect(done.sort()).toEqual([...ids].sort());
   });
 
   it("stops its timers: a stopped queue runs no more statements", async () => {
@@ -119,11 +154,17 @@ describe.each(testDatabaseKinds())("the job queue on %s", (kind) => {
     expect(row).toMatchObject({ attempts: 2, lastError: null });
   });
 
-  it("schedules a payment's first check when the attempt starts", async () => {
+  it("queues a sweep for a payment's first check when the attempt starts, one for attempts due in the same slot", async () => {
     useJobQueue(await start());
-    const attempt = await createAttempt(database.db, { checkoutToken: "c_job", method: "paypal", provider: "paypal", amountCents: 1200 });
-    expect(await waitingJobs("payment.reconcile")).toContainEqual({ id: attempt.id });
-    await database.db.delete(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    const attempts = [];
+    for (const checkoutToken of ["c_job1", "c_job2"]) {
+      attempts.push(await createAttempt(database.db, { checkoutToken, method: "paypal", provider: "paypal", amountCents: 1200 }));
+    }
+    const slots = new Set(attempts.map((attempt) => Math.ceil(attempt.nextCheckAt!.getTime() / 10_000) * 10_000));
+    expect(await sweepTimes()).toEqual([...slots].sort((a, b) => a - b));
+    expect((await waitingJobs("payment.reconcile")).every((data) => Object.keys(data).length === 0)).toBe(true);
+    const ids = attempts.map((attempt) => attempt.id);
+    await database.db.delete(paymentAttempts).where(inArray(paymentAttempts.id, ids));
   });
 
   it.runIf(kind === "postgres")("gives each job to one process when several work the same queue", async () => {
