@@ -9,6 +9,7 @@
  *   - lighthouse: Lighthouse mobile on seven pages, median of 3, straight to the store
  *     (HTTP/1.1) and through deploy/Caddyfile (TLS, HTTP/2) when Caddy is installed;
  *   - checkout: orders per second through the offline test payment page;
+ *   - reconcile: one sweep of the payment reconciler over 200 due checks (no build, no server);
  *   - scale-http: the catalogue pages, typeahead, /compare and /fit over HTTP on the
  *     100,000-product synthetic catalogue (PostgreSQL only).
  * The production build runs on a fresh embedded database and, with
@@ -68,11 +69,12 @@ import {
 import { captureQueries, rawQuery } from "./lib/db-raw";
 import { benchServer, benchSyntheticCatalogue, formatReport, newReport, type Report } from "./lib/bench-report";
 import { pgliteTarget, postgresTarget } from "./lib/bench-server";
+import { benchReconcile } from "./lib/bench-reconcile";
 import { parseFitSearch } from "../app/guides/fit";
 import { findByCutout } from "../app/guides/fit.server";
 import { compareProducts } from "../app/guides/compare.server";
 
-const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "scale-http"] as const;
+const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "reconcile", "scale-http"] as const;
 
 const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] [--lighthouse-runs N] [--shoppers N]
                         [--server-database-url URL] [--no-pglite]
@@ -83,7 +85,7 @@ const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] 
   --duration S        seconds per autocannon run (default 5)
   --lighthouse-runs N Lighthouse runs per page (default 3)
   --shoppers N        checkouts in the checkout part (default 100, 10 at a time)
-  --server-database-url URL  PostgreSQL server for the server parts (default BENCH_DATABASE_URL);
+  --server-database-url URL  PostgreSQL server for the server parts and reconcile (default BENCH_DATABASE_URL);
                       the bench creates a throwaway database on it and drops it at the end
   --no-pglite         server parts on PostgreSQL only
   --database-url URL  PostgreSQL database filled by catalog:synth
@@ -571,6 +573,11 @@ async function main(): Promise<number> {
     const result = await captured(() => benchBundles(false));
     ok = result.ok && ok;
     report.sections.push({ title: "First-visit JavaScript per route", text: result.text });
+  }
+  if (parts.has("reconcile")) {
+    const result = await captured(() => benchReconcile(serverUrl));
+    ok = result.ok && ok;
+    report.sections.push({ title: "Payment reconciler: 200 due checks", text: result.text });
   }
   if (serverParts) {
     const log = (line: string) => console.log(line);
