@@ -155,6 +155,7 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
       };
     });
     const reports = await Promise.all(Array.from({ length: 4 }, () => retryDueEmails(database.db, sender(), { now, policy, limit: 5 })));
+    expect(reports.every((report) => report.claimed <= 5)).toBe(true);
     const again = await retryDueEmails(database.db, sender(), { now, policy, limit: 20 });
     const sent = reports.reduce((sum, report) => sum + report.sent, 0) + again.sent;
     expect(sent).toBe(12);

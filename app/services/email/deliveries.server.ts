@@ -198,10 +198,12 @@ export async function retryDueEmails(
     .orderBy(asc(emailDeliveries.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
+  // `= any(array(...))`, not `in (...)`: PostgreSQL may run an `in` subquery again for each row it updates, and each
+  // run skips the rows already claimed, so far more than `limit` would be claimed (as in reconciler.server.ts).
   const claimed = await db
     .update(emailDeliveries)
     .set({ attempts: sql`${emailDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + policy.leaseMs) })
-    .where(and(inArray(emailDeliveries.id, due), eq(emailDeliveries.status, "pending")))
+    .where(and(sql`${emailDeliveries.id} = any(array(${due}))`, eq(emailDeliveries.status, "pending")))
     .returning();
 
   // Looked at again when the lease runs out, should this process die or lose the database mid-send.
