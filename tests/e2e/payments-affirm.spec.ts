@@ -53,7 +53,10 @@ async function expectOneOrder(page: Page, orderId: string, affirmToken: string) 
     data: { checkoutToken: affirmToken },
     headers: { Origin: store.baseURL },
   });
-  expect(await api.json()).toEqual({ transactionId: affirmToken, orderId });
+  // Affirm's transaction id, not its checkout token, is what the order holds and every later call takes.
+  const transactionId = fake.checkouts.get(affirmToken)!.transactionId;
+  expect(transactionId).not.toBe(affirmToken);
+  expect(await api.json()).toEqual({ transactionId, orderId });
 
   await page.goto(url("/login"));
   await signInAsStaff(page);
@@ -82,6 +85,22 @@ test("a cart is paid with Affirm financing: one order, seen in the dashboard", a
   const { orderId, affirmToken } = await confirmLoan(page);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   await expectOneOrder(page, orderId, affirmToken);
+
+  // The loan is captured when staff ship the order, not before.
+  const transaction = () => fake.transactions.get(fake.checkouts.get(affirmToken)!.transactionId!)!;
+  await page.goto(url("/login"));
+  await signInAsStaff(page);
+  await page.goto(url(`/dashboard?order=${orderId}`));
+  await expect(page.locator('[data-testid="money-row"]')).toHaveCount(0);
+  await page.getByLabel("Order status").selectOption("Packed");
+  await page.getByRole("button", { name: "Update Status" }).click();
+  await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
+  expect(transaction().status).toBe("authorized");
+  await page.getByLabel("Order status").selectOption("Shipped");
+  await page.getByRole("button", { name: "Update Status" }).click();
+  await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
+  expect(transaction().status).toBe("captured");
+  await page.goto(url("/logout"));
 });
 
 test("BUY NOW is paid with Affirm financing", async ({ page }) => {

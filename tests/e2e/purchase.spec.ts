@@ -139,6 +139,30 @@ test("the seasoning checkout applies LOVERUB10, prices shipping by carrier and p
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
 });
 
+test("a shopper who pays one checkout twice is told the second payment is being refunded", async ({ page, checkout }) => {
+  await page.goto("/custom-product-checkout?quantity=1");
+  await checkout.proceedToPayment({ email: `twice-${test.info().project.name}@example.com` });
+  const paymentStep = page.url();
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await expect(page.getByRole("button", { name: "Approve payment" })).toBeVisible();
+
+  // A second tab of the same checkout pays first, with another method.
+  const other = await page.context().newPage();
+  await other.goto(paymentStep);
+  await other.getByRole("button", { name: "Credit or debit card" }).click();
+  await other.getByRole("button", { name: "Approve payment" }).click();
+  await expect(other.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  await expect(other.getByTestId("charged-twice")).toHaveCount(0);
+  const orderId = await other.getByTestId("order-id").textContent();
+
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  await expect(page.getByTestId("order-id")).toHaveText(orderId!);
+  await expect(page.getByTestId("charged-twice")).toHaveText(
+    "You were charged twice; we are refunding the second payment. We have emailed you about it.",
+  );
+});
+
 test("order lookup requires an id and explains an unknown one", async ({ page }) => {
   await page.goto("/order-status");
   await page.getByLabel("Order ID").fill("NOPE234567");
