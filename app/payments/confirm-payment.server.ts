@@ -92,6 +92,7 @@ async function confirmAttempt(
   if (attempt.status === "approved") {
     const order = await orderOfCheckout(db, checkout.token);
     if (order) return { status: "paid", order, kind: checkout.kind, chargedTwice: order.paymentReference !== attempt.paymentId };
+    if (attempt.refundReason === "discount-taken") return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
   }
   const provider = providerForAttempt(db, config, attempt);
   if (!provider) return { status: "declined", message: "This payment method is not available.", checkoutPath };

@@ -324,9 +324,12 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
         message: DISCOUNT_TAKEN_MESSAGE,
         checkoutPath: expect.any(String),
       });
+      // A second visit (or Stripe's webhook) says the same, refunds nothing more and records nothing.
+      expect((await returnVisit(first, abandoned.attemptId)).status).toBe("declined");
       expect(await ordersOf(first)).toHaveLength(0);
       expect(await discountedOrders(email)).toHaveLength(1);
       expect(fake.refunds.get(session.payment_intent!)).toMatchObject({ status: "succeeded" });
+      expect(fake.requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(1);
       const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, abandoned.attemptId));
       expect(attempt).toMatchObject({ status: "approved", refundReason: "discount-taken", refundReference: expect.any(String) });
       expect((await listMoneyProblems(database.db)).chargedTwice).toContainEqual(
