@@ -44,7 +44,11 @@ describe("deploy/compose.yaml", () => {
     expect(Object.keys(services).sort()).toEqual(["caddy", "migrate", "postgres", "store"]);
     expect(services.store.deploy?.replicas).toBeGreaterThanOrEqual(2);
     expect(services.postgres.image).toBe("postgres:16");
-    expect(services.caddy.image).toMatch(/^caddy:2/);
+    // A release with the HTTP/2 rapid-reset fix (CVE-2023-44487, fixed in 2.7.5), pinned to a minor version.
+    const caddyVersion = /^caddy:(\d+)\.(\d+)(?:\.(\d+))?$/.exec(services.caddy.image ?? "");
+    expect(caddyVersion, services.caddy.image).not.toBeNull();
+    const [major, minor, patch] = caddyVersion!.slice(1).map((part) => Number(part ?? 0));
+    expect(major * 1_000_000 + minor * 1_000 + patch).toBeGreaterThanOrEqual(2_007_005);
     // The store and its migration run the image this repository's Dockerfile builds.
     for (const name of ["store", "migrate"]) {
       expect(services[name].build, name).toEqual({ context: "..", dockerfile: "Dockerfile" });
@@ -163,7 +167,7 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     // Two handlers reach the store the same way: the build's files (with the browser's Accept-Encoding) and everything else.
     const proxies = findHandlers(adapted, "reverse_proxy") as {
       upstreams: { dial: string }[];
-      health_checks: { active: { uri: string; interval: number }; passive: { fail_duration: number } };
+      health_checks: { active: { uri: string; interval: number }; passive?: unknown };
       load_balancing: { retry_match: { method: string[] }[]; try_duration: number };
       transport: { keep_alive: { idle_timeout: number }; compression: boolean };
       headers?: { request?: { delete?: string[] } };
@@ -172,6 +176,8 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     for (const proxy of proxies) {
       expect(proxy.upstreams.map((upstream) => upstream.dial)).toEqual(env.STORE_UPSTREAMS.split(" "));
       expect(proxy.health_checks.active.uri).toBe("/readyz");
+      // No passive checks: a client's broken upload must not count as the process's failure.
+      expect(proxy.health_checks.passive).toBeUndefined();
       expect(proxy.load_balancing.retry_match).toEqual([{ method: ["GET", "HEAD"] }]);
       expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
       // Caddy closes idle upstream connections before the store does (KEEP_ALIVE_TIMEOUT_MS, 5 s).

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { connect as connectTls } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { openDatabase } from "~/db/database.server";
@@ -302,6 +303,35 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     }
   });
 
+  it("answers a client's malformed upload with 400 and keeps its process in rotation for the next shopper", async () => {
+    // One upstream, as in a one-process deployment: any "failed" mark would leave nobody to answer.
+    const echo: Server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const echoCaddy = await startCaddy({
+      upstreams: [`127.0.0.1:${(echo.address() as AddressInfo).port}`],
+      ports: await reserveCaddyPorts(),
+    });
+    const client = createHttp2Fetcher({ ca: echoCaddy.ca, localAddress: "127.0.0.8" });
+    try {
+      for (let round = 0; round < 3; round++) {
+        expect(await malformedChunkedPost(echoCaddy)).toBe(400);
+        const next = await client.fetch(new URL("/cart", echoCaddy.url), {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "add" }),
+        });
+        expect(next.status).toBe(200);
+      }
+    } finally {
+      client.close();
+      await echoCaddy.stop();
+      await new Promise((resolve) => echo.close(resolve));
+    }
+  });
+
   it(`keeps every order through ${LOAD_SECONDS} s of load with one process killed (SIGKILL) and restarted`, async () => {
     const victim = 1;
     const victimAddress = `127.0.0.1:${storePorts[victim]}`;
@@ -489,4 +519,31 @@ function requestsCutByDeath(log: CaddyLogLine[], victimAddress: string, killedAt
     if (diedAt !== null && attempt.upstream === victimAddress && attempt.sentAt <= diedAt && attempt.endedAt >= killedAt) ids.add(id);
   }
   return { diedAt, ids };
+}
+
+/** The status Caddy answers to a chunked POST whose first chunk size is not hexadecimal (a client's broken upload). */
+function malformedChunkedPost(target: Caddy): Promise<number> {
+  const { hostname, port } = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    const socket = connectTls(
+      { host: hostname, port: Number(port), servername: "localhost", ca: target.ca, ALPNProtocols: ["http/1.1"] },
+      () => {
+        socket.write(
+          "POST /cart HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        );
+      },
+    );
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on("error", reject);
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer: ${answer.slice(0, 200)}`)));
+  });
 }
