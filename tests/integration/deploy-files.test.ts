@@ -176,8 +176,6 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     for (const proxy of proxies) {
       expect(proxy.upstreams.map((upstream) => upstream.dial)).toEqual(env.STORE_UPSTREAMS.split(" "));
       expect(proxy.health_checks.active.uri).toBe("/readyz");
-      // No passive checks: a client's broken upload must not count as the process's failure.
-      expect(proxy.health_checks.passive).toBeUndefined();
       expect(proxy.load_balancing.retry_match).toEqual([{ method: ["GET", "HEAD"] }]);
       expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
       // Caddy closes idle upstream connections before the store does (KEEP_ALIVE_TIMEOUT_MS, 5 s).
