@@ -15,8 +15,11 @@ export interface OrderRefund {
   refundReference: string;
 }
 
-/** The approved payment an order holds: the attempt of its checkout whose money id is the order's payment reference. */
-export async function paymentOfOrder(db: Database, orderIdInput: string): Promise<PaymentAttempt | null> {
+/**
+ * The approved payment an order holds: the attempt of its checkout whose money id is the order's payment
+ * reference. `db` may be a transaction (the status change reads it under the order's row lock).
+ */
+export async function paymentOfOrder(db: Pick<Database, "select">, orderIdInput: string): Promise<PaymentAttempt | null> {
   const orderId = normalizeOrderId(orderIdInput);
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return null;
   const [row] = await db

@@ -1,16 +1,8 @@
-import { and, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
-import {
-  ORDER_STATUSES,
-  orderStatusChanges,
-  orders,
-  paymentAttempts,
-  type OrderCustomer,
-  type OrderItem,
-  type OrderStatus,
-} from "~/db/schema";
-import { refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
+import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
+import { paymentOfOrder, refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
 import { normalizeOrderId } from "~/orders/order-id";
 
 export const PAGE_SIZE = 50;
@@ -205,7 +197,7 @@ export async function updateOrderStatus(
     const from = current.status;
     const to = status.data;
     if (from === to) return { ok: true, changed: false, from, to } as const;
-    if (from === "Cancelled" && (await paymentRefunded(tx, orderId))) return { ok: false, reason: "refunded" } as const;
+    if (from === "Cancelled" && (await paymentOfOrder(tx, orderId))?.refundedAt) return { ok: false, reason: "refunded" } as const;
     await tx
       .update(orders)
       .set({ status: to, updatedAt: sql`now()` })
@@ -213,18 +205,4 @@ export async function updateOrderStatus(
     await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
     return { ok: true, changed: true, from, to } as const;
   });
-}
-
-/** Whether the order's own payment was given back. */
-async function paymentRefunded(tx: Pick<Database, "select">, orderId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: paymentAttempts.id })
-    .from(orders)
-    .innerJoin(
-      paymentAttempts,
-      and(eq(paymentAttempts.checkoutToken, orders.checkoutToken), eq(paymentAttempts.paymentId, orders.paymentReference)),
-    )
-    .where(and(eq(orders.orderId, orderId), isNotNull(paymentAttempts.refundedAt)))
-    .limit(1);
-  return rows.length > 0;
 }

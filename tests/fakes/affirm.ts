@@ -53,7 +53,8 @@ export interface FakeAffirm extends FakeServer {
  *   `user_confirmation_url_action: "POST"` asks), Cancel goes to user_cancel_url;
  * - `POST /api/v1/transactions` (authorize a confirmed checkout by its token, honouring `Idempotency-Key`),
  *   answering a transaction whose `id` is Affirm's own (not the checkout token); `GET /api/v1/transactions/{id}`
- *   reads it by that id only; `POST .../{id}/capture`, `/void` and `/refund` move it on, each once;
+ *   reads it by that id only; `POST .../{id}/capture`, `/void` and `/refund` move it on, each once
+ *   (docs.affirm.com, Transactions API: Authorize, Read, Capture, Void and Refund a Transaction);
  * - `GET /js/v2/affirm.js`: a tiny affirm.js (`window.affirm.ui.ready/refresh`) that fills `.affirm-as-low-as`;
  * - errors as Affirm's body `{ status_code, type, code, message, field }`.
  */

@@ -143,7 +143,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
-  /** Stripe's expire: only an open session can be expired; it can never be paid after. */
+  /** Stripe's expire (API reference, Checkout Sessions, "Expire a Session"): only an open session can be expired; it can never be paid after. */
   function expireCheckoutSession(id: string): FakeResponse {
     const session = checkoutSessions.get(id);
     if (!session) return stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing" });
@@ -154,7 +154,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: session };
   }
 
-  /** Stripe's cancel: a succeeded or already canceled PaymentIntent cannot be canceled. */
+  /** Stripe's cancel (API reference, Payment Intents, "Cancel a PaymentIntent"): a succeeded or already canceled one cannot be. */
   function cancelPaymentIntent(id: string): FakeResponse {
     const intent = paymentIntents.get(id);
     if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${id}'`, { code: "resource_missing" });
