@@ -304,6 +304,7 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
   });
 
   it("answers a malformed chunked upload with 400, the client's fault, not 502", async () => {
+    // A Caddy of its own: after the 413 above, Caddy's passive health check leaves that one's upstream out for 5 s.
     const echo: Server = createServer((req, res) => {
       req.resume();
       req.on("end", () => res.end("ok"));
