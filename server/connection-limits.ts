@@ -1,7 +1,7 @@
-import { isIPv6, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "../app/config.server";
-import { normalizeAddress } from "../app/http/client-address";
+import { addressKey } from "../app/http/client-address";
 
 type LimitKeys = "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "KEEP_ALIVE_TIMEOUT_MS" | "MAX_CONNECTIONS" | "MAX_CONNECTIONS_PER_ADDRESS";
 
@@ -91,22 +91,6 @@ export function capConnections(
       else open.delete(key);
     });
   });
-}
-
-/** An IPv4 address, or the /64 network of an IPv6 one (one subscriber's share); "unknown" without an address. */
-export function addressKey(remoteAddress: string | undefined): string {
-  const address = normalizeAddress(remoteAddress);
-  if (!address) return "unknown";
-  if (!isIPv6(address)) return address;
-  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
-}
-
-function expandIPv6(address: string): string[] {
-  const [head, tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = address.includes("::") && tail ? tail.split(":") : [];
-  const missing = address.includes("::") ? 8 - left.length - right.length : 0;
-  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => group.replace(/^0+(?=.)/, ""));
 }
 
 /** Logs the first event of each kind, then how many followed, at most once per interval. */

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/database.server";
+import { addressKey } from "~/http/client-address";
 import { hitRateLimit, RATE_LIMITS, type RateLimitDecision } from "~/security/rate-limit.server";
 
 /**
@@ -24,6 +25,6 @@ export interface ChatVisitor {
 export async function hitChatRateLimit(db: Database, visitor: ChatVisitor): Promise<RateLimitDecision> {
   const byAddress = await hitRateLimit(db, RATE_LIMITS.chatAddress, visitor.address);
   if (!byAddress.allowed) return byAddress;
-  const subject = visitor.conversationId ? `conversation:${visitor.conversationId}` : `address:${visitor.address}`;
+  const subject = visitor.conversationId ? `conversation:${visitor.conversationId}` : `address:${addressKey(visitor.address)}`;
   return hitRateLimit(db, RATE_LIMITS.chat, subject);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeAddress, resolveClientAddress, resolveProtocol } from "./client-address";
+import { addressKey, normalizeAddress, resolveClientAddress, resolveProtocol } from "./client-address";
 
 describe("resolveClientAddress", () => {
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -49,5 +49,30 @@ describe("resolveProtocol", () => {
     expect(resolveProtocol(false, "https", 1)).toBe("https");
     expect(resolveProtocol(false, "https, http", 2)).toBe("https");
     expect(resolveProtocol(false, "gopher", 1)).toBe("http");
+  });
+});
+
+describe("addressKey", () => {
+  it("counts an IPv4 address as itself, mapped or not", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("counts every IPv6 address of one /64 as its /64, however it is written", () => {
+    expect(addressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0DB8:0001:0002:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("[2001:db8:1:2:aaaa::]:443")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("keeps the /64s of one provider apart", () => {
+    expect(addressKey("2001:db8:1:2::1")).not.toBe(addressKey("2001:db8:1:3::1"));
+  });
+
+  it("counts what is no IP address as given, and nothing as unknown", () => {
+    expect(addressKey("unknown")).toBe("unknown");
+    expect(addressKey(undefined)).toBe("unknown");
+    expect(addressKey("")).toBe("unknown");
   });
 });

@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { isIP, isIPv6 } from "node:net";
 
 /**
  * Where a request came from, as the store's HTTP server resolves it once per
@@ -63,4 +63,25 @@ export function normalizeAddress(raw: string | undefined): string | null {
   value = value.replace(/%[\w.-]+$/, ""); // an IPv6 zone id
   if (/^::ffff:[\d.]+$/i.test(value)) value = value.slice(7);
   return isIP(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * The key a client's budgets count under (open connections, rate limits, sign-in failures): an IPv4
+ * address as is, an IPv6 one by its /64. A /64 is the smallest network a provider hands one subscriber,
+ * so one host holds millions of its addresses; counting each apart would give it millions of budgets.
+ * Anything that is no IP address is counted as given ("unknown" when empty).
+ */
+export function addressKey(raw: string | undefined): string {
+  const address = normalizeAddress(raw);
+  if (!address) return raw?.trim() || "unknown";
+  if (!isIPv6(address)) return address;
+  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIPv6(address: string): string[] {
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const missing = address.includes("::") ? 8 - left.length - right.length : 0;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => group.replace(/^0+(?=.)/, ""));
 }

@@ -63,6 +63,19 @@ describe.each(testDatabaseKinds())("hitRateLimit on %s", (kind) => {
     expect(await database.db.select().from(rateLimitCounters)).toEqual([]);
   });
 
+  it("counts a per-address rule's IPv6 subjects by their /64, other rules' subjects as given", async () => {
+    now += 10 * 60_000;
+    at(now);
+    const sameNetwork = (i: number) => `2001:db8:7:7:${i}::1`;
+    for (let i = 1; i <= 3; i += 1) expect((await hitRateLimit(database.db, rule, sameNetwork(i))).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, rule, sameNetwork(4))).allowed).toBe(false);
+    expect(await rateLimitHits(database.db, rule, "2001:db8:7:7::9")).toBe(3);
+    expect((await hitRateLimit(database.db, rule, "2001:db8:7:8::1")).allowed).toBe(true);
+
+    const perConversation = { ...rule, name: "per-conversation", perAddress: false };
+    for (let i = 1; i <= 4; i += 1) expect((await hitRateLimit(database.db, perConversation, sameNetwork(i))).allowed).toBe(true);
+  });
+
   it("keeps long subjects to a bounded key", async () => {
     at(now);
     expect((await hitRateLimit(database.db, rule, "x".repeat(10_000))).allowed).toBe(true);

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
+import { addressKey } from "~/http/client-address";
 import { log, serializeError } from "~/http/logger.server";
 
 /**
@@ -26,7 +27,11 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** Per client address: multiplied by RATE_LIMIT_SCALE (see effectiveLimit). */
+  /**
+   * Per client address: the subject is the address, counted by addressKey (an IPv6 client by its /64,
+   * so rotating through its addresses buys nothing), and the limit is multiplied by RATE_LIMIT_SCALE
+   * (see effectiveLimit).
+   */
   perAddress: boolean;
 }
 
@@ -78,7 +83,7 @@ export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: s
   const now = rateLimitClock.now();
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
-  const key = `${rule.name}:${subject.slice(0, MAX_SUBJECT_LENGTH)}`;
+  const key = counterKey(rule, subject);
 
   await pruneNowAndThen(db, now);
   const rows = await db
@@ -100,13 +105,14 @@ export async function rateLimitHits(db: Database, rule: RateLimitRule, subject: 
   const [row] = await db
     .select({ hits: rateLimitCounters.hits })
     .from(rateLimitCounters)
-    .where(
-      and(
-        eq(rateLimitCounters.key, `${rule.name}:${subject.slice(0, MAX_SUBJECT_LENGTH)}`),
-        eq(rateLimitCounters.windowStart, new Date(windowStart)),
-      ),
-    );
+    .where(and(eq(rateLimitCounters.key, counterKey(rule, subject)), eq(rateLimitCounters.windowStart, new Date(windowStart))));
   return row?.hits ?? 0;
+}
+
+/** The counter's key: `{name}:{subject}`, a per-address rule's subject counted by addressKey. */
+function counterKey(rule: RateLimitRule, subject: string): string {
+  const counted = rule.perAddress ? addressKey(subject) : subject;
+  return `${rule.name}:${counted.slice(0, MAX_SUBJECT_LENGTH)}`;
 }
 
 /** Deletes every counter whose window has ended; returns how many. */

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createStoreServer } from "../../server/app";
 import { standInBuild } from "../support/stand-in-build";
 import {
-  addressKey,
   connectionLimitsFor,
   DEFAULT_CONNECTIONS_PER_ADDRESS,
   LISTEN_BACKLOG,
@@ -96,13 +95,6 @@ describe("connection limits and timeouts", () => {
     expect(connectionLimitsFor({ TRUSTED_PROXIES: 1 }).maxConnectionsPerAddress).toBe(0);
     expect(connectionLimitsFor({ TRUSTED_PROXIES: 1, MAX_CONNECTIONS_PER_ADDRESS: 1_000 }).maxConnectionsPerAddress).toBe(1_000);
     expect(connectionLimitsFor({ TRUSTED_PROXIES: 0, MAX_CONNECTIONS_PER_ADDRESS: 0 }).maxConnectionsPerAddress).toBe(0);
-  });
-
-  it("counts an IPv4 address as itself and an IPv6 address by its /64", () => {
-    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
-    expect(addressKey("2001:db8:1:2::1")).toBe(addressKey("2001:0db8:0001:0002:ffff:ffff:ffff:ffff"));
-    expect(addressKey("2001:db8:1:2::1")).not.toBe(addressKey("2001:db8:1:3::1"));
-    expect(addressKey(undefined)).toBe("unknown");
   });
 
   it(`answers another client within 1 s while one address holds ${HALF_OPEN} half-open connections`, async () => {

@@ -75,6 +75,19 @@ describe.each(testDatabaseKinds())("order lookup (%s)", (kind) => {
     expect((await lookUp(ORDER_ID, "198.51.100.33")).data.order?.orderId).toBe(ORDER_ID);
   });
 
+  it("counts every address of one IPv6 /64 against one budget: 100 addresses, not 100 budgets", async () => {
+    vi.spyOn(rateLimitClock, "now").mockImplementation(() => Date.parse("2026-11-23T12:00:05Z"));
+    const statuses: number[] = [];
+    for (let i = 1; i <= 100; i += 1) {
+      const address = `2001:db8:40:6400:${i.toString(16)}::${i.toString(16)}`;
+      statuses.push((await lookUp(`GUESS${String(i).padStart(5, "3")}`, address)).init?.status ?? 200);
+    }
+    expect(statuses.filter((status) => status === 404)).toHaveLength(RATE_LIMITS.orderLookup.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - RATE_LIMITS.orderLookup.limit);
+    // The next /64 is someone else.
+    expect((await lookUp(ORDER_ID, "2001:db8:40:6401::1")).data.order?.orderId).toBe(ORDER_ID);
+  });
+
   it("ignores a tampered or forged last-order cookie on the confirmation page", async () => {
     const request = (cookie: string) => new Request(`${TEST_ORIGIN}/checkout-confirmation`, { headers: { Cookie: cookie } });
     const genuine = cookieFrom(await lastOrderCookieHeader(runtime, request(""), ORDER_ID));
