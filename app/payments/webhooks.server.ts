@@ -6,10 +6,19 @@ import {
   isAuthorizeNetConfigured,
   isAuthorizeNetSignatureValid,
 } from "~/services/payments/authorize-net.server";
-import { createPayPalProviderFromConfig, isPayPalConfigured, paypalOrderIdOfEvent } from "~/services/payments/paypal.server";
+import {
+  createPayPalProviderFromConfig,
+  isPayPalConfigured,
+  isPayPalWebhookEvent,
+  paypalOrderIdOfEvent,
+  paypalWebhookSignatureOf,
+  type PayPalWebhookSignature,
+} from "~/services/payments/paypal.server";
 import { PaymentError } from "~/services/payments/types";
 import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-payment.server";
-import { logError } from "~/http/logger.server";
+import { log, logError } from "~/http/logger.server";
+import { quietCounter } from "~/http/quiet-log";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 
 /**
  * Provider webhooks. Each is checked the provider's way (a signature the
@@ -23,35 +32,61 @@ import { logError } from "~/http/logger.server";
 export interface WebhookAnswer {
   status: number;
   body: Record<string, unknown>;
+  /** When the provider should deliver again (a Retry-After header). */
+  retryAfterMs?: number;
 }
 
 const INVALID_SIGNATURE: WebhookAnswer = { status: 400, body: { error: "Invalid signature." } };
 const RETRY_LATER: WebhookAnswer = { status: 503, body: { error: "Payment not verified yet." } };
 
+/** PayPal deliveries refused or not verified: one line per kind and burst, without a stack. */
+const paypalRefusals = quietCounter((msg, fields) => log("warn", msg, fields));
+
+/**
+ * PayPal's signature can only be checked by asking PayPal, so a delivery costs an outbound call (and a
+ * token now and then). What can never verify is refused without asking, and the calls are capped for
+ * the whole store (forged posts come from anywhere): past the cap the answer is 503 with Retry-After,
+ * and PayPal delivers a real event again later.
+ */
 export async function handlePayPalWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
-  const event = parseJson(rawBody);
-  const signature = {
-    transmissionId: headers.get("paypal-transmission-id") ?? "",
-    transmissionTime: headers.get("paypal-transmission-time") ?? "",
-    transmissionSig: headers.get("paypal-transmission-sig") ?? "",
-    certUrl: headers.get("paypal-cert-url") ?? "",
-    authAlgo: headers.get("paypal-auth-algo") ?? "",
-  };
   const webhookId = config.PAYPAL_WEBHOOK_ID;
-  if (event === undefined || !webhookId || !isPayPalConfigured(config) || Object.values(signature).some((value) => value === "")) {
+  if (!webhookId || !isPayPalConfigured(config)) return INVALID_SIGNATURE;
+  const event = parseJson(rawBody);
+  const signature = paypalWebhookSignatureOf(headers, new Date());
+  if (!signature || !isPayPalWebhookEvent(event)) {
+    paypalRefusals.count("PayPal webhook: refused a delivery PayPal never sends (headers or body out of shape)");
     return INVALID_SIGNATURE;
   }
-  const paypal = createPayPalProviderFromConfig(config);
-  try {
-    if (!(await paypal.verifyWebhookSignature(signature, webhookId, event))) return INVALID_SIGNATURE;
-  } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    logError("PayPal webhook: the signature could not be verified now", error);
-    return RETRY_LATER;
+  const limit = await hitRateLimit(db, RATE_LIMITS.paypalWebhookVerification, "store");
+  if (!limit.allowed) {
+    paypalRefusals.count("PayPal webhook: not verified, the store asks PayPal at most its limit", {
+      limit: RATE_LIMITS.paypalWebhookVerification.limit,
+    });
+    return { ...RETRY_LATER, retryAfterMs: limit.retryAfterMs };
   }
+  const verified = await verifyPayPalSignature(config, signature, webhookId, event);
+  if (verified !== true) return verified;
   const orderId = paypalOrderIdOfEvent(event);
   if (!orderId) return { status: 200, body: { received: true, handled: false } };
   return answerFor(await confirmPaymentByReference(db, config, "paypal", orderId));
+}
+
+/** True when PayPal says it signed the event; else the answer to give. */
+async function verifyPayPalSignature(
+  config: Config,
+  signature: PayPalWebhookSignature,
+  webhookId: string,
+  event: unknown,
+): Promise<true | WebhookAnswer> {
+  try {
+    if (await createPayPalProviderFromConfig(config).verifyWebhookSignature(signature, webhookId, event)) return true;
+    paypalRefusals.count("PayPal webhook: PayPal did not verify a delivery's signature");
+    return INVALID_SIGNATURE;
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    paypalRefusals.count("PayPal webhook: the signature could not be verified now", { reason: error.message });
+    return RETRY_LATER;
+  }
 }
 
 export async function handleAuthorizeNetWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {

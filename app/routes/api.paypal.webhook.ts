@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePayPalWebhook } from "~/payments/webhooks.server";
 import { logError } from "~/http/logger.server";
+import { retryAfterSeconds } from "~/security/rate-limit.server";
 
 /**
  * POST /api/paypal/webhook: PayPal's events (CHECKOUT.ORDER.APPROVED,
  * PAYMENT.CAPTURE.COMPLETED, PAYMENT.CAPTURE.DENIED, ...), verified with
- * PayPal's verify-webhook-signature against PAYPAL_WEBHOOK_ID. An event only
- * makes the server ask PayPal about the order it names.
+ * PayPal's verify-webhook-signature against PAYPAL_WEBHOOK_ID, at most as often
+ * as RATE_LIMITS.paypalWebhookVerification allows (503 with Retry-After past
+ * it). An event only makes the server ask PayPal about the order it names.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const rawBody = await request.text();
   const { config, db } = context.store;
   try {
-    const { status, body } = await handlePayPalWebhook(db, config, request.headers, rawBody);
-    return Response.json(body, { status });
+    const { status, body, retryAfterMs } = await handlePayPalWebhook(db, config, request.headers, rawBody);
+    const headers = retryAfterMs === undefined ? undefined : { "Retry-After": String(retryAfterSeconds(retryAfterMs)) };
+    return Response.json(body, { status, headers });
   } catch (error) {
     logError("PayPal webhook could not be handled", error);
     return Response.json({ error: "Temporarily unavailable." }, { status: 503 });

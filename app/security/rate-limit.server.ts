@@ -57,6 +57,11 @@ export const RATE_LIMITS = {
   shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000, perAddress: true },
   /** Sign-in form posts per address, right or wrong (failures have their own, stricter count in the lockout). */
   staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000, perAddress: true },
+  /**
+   * PayPal webhook deliveries the store asks PayPal to verify, for the whole store: forged posts come from
+   * anywhere, and each costs an outbound call. Far above a real store's events; PayPal redelivers the rest.
+   */
+  paypalWebhookVerification: { name: "paypal-webhook-verify", limit: 30, windowMs: 60_000, perAddress: false },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The clock, replaceable in tests. */

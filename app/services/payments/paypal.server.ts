@@ -120,6 +120,55 @@ export interface PayPalWebhookSignature {
   authAlgo: string;
 }
 
+/**
+ * How far a delivery's PAYPAL-TRANSMISSION-TIME may lie from now. PayPal retries a delivery it could not
+ * make for up to 3 days; whether a retry keeps its first time is not documented, so a day more is allowed.
+ */
+const TRANSMISSION_MAX_AGE_MS = 4 * 24 * 60 * 60_000;
+/** Clocks differ a little; a time further ahead than this was never PayPal's. */
+const TRANSMISSION_MAX_AHEAD_MS = 5 * 60_000;
+
+/** Each header's shape, within the lengths verify-webhook-signature accepts. */
+const SIGNATURE_HEADERS = {
+  transmissionId: { header: "paypal-transmission-id", shape: /^[\w-]{1,50}$/ },
+  transmissionTime: { header: "paypal-transmission-time", shape: /^[\dT:.+\-Z]{1,100}$/ },
+  transmissionSig: { header: "paypal-transmission-sig", shape: /^[A-Za-z0-9+/=_-]{1,500}$/ },
+  certUrl: { header: "paypal-cert-url", shape: /^https:\/\/\S{1,492}$/ },
+  authAlgo: { header: "paypal-auth-algo", shape: /^[A-Za-z0-9]{1,100}$/ },
+} as const satisfies Record<keyof PayPalWebhookSignature, { header: string; shape: RegExp }>;
+
+/**
+ * A delivery's signature headers, or null for anything PayPal never sends (a header missing or out of
+ * shape, a certificate off PayPal's host, a transmission time far from now): those can never verify, so
+ * PayPal is not asked about them.
+ */
+export function paypalWebhookSignatureOf(headers: Headers, now: Date): PayPalWebhookSignature | null {
+  const signature = {} as PayPalWebhookSignature;
+  for (const [field, { header, shape }] of Object.entries(SIGNATURE_HEADERS)) {
+    const value = headers.get(header) ?? "";
+    if (!shape.test(value)) return null;
+    signature[field as keyof PayPalWebhookSignature] = value;
+  }
+  return isPayPalCertUrl(signature.certUrl) && isRecentTransmission(signature.transmissionTime, now) ? signature : null;
+}
+
+function isPayPalCertUrl(certUrl: string): boolean {
+  const url = URL.parse(certUrl);
+  if (!url || url.protocol !== "https:" || url.port || url.username) return false;
+  return url.hostname === "paypal.com" || url.hostname.endsWith(".paypal.com");
+}
+
+function isRecentTransmission(transmissionTime: string, now: Date): boolean {
+  const sentAt = Date.parse(transmissionTime);
+  const ahead = sentAt - now.getTime();
+  return Number.isFinite(sentAt) && ahead <= TRANSMISSION_MAX_AHEAD_MS && -ahead <= TRANSMISSION_MAX_AGE_MS;
+}
+
+/** Whether a webhook body has the shape of every PayPal event (an event type and its resource). */
+export function isPayPalWebhookEvent(event: unknown): boolean {
+  return webhookEvent.safeParse(event).success;
+}
+
 export interface PayPalProvider extends PaymentProvider {
   /** Asks PayPal whether this event was signed by PayPal for our webhook (POST /v1/notifications/verify-webhook-signature). */
   verifyWebhookSignature(signature: PayPalWebhookSignature, webhookId: string, event: unknown): Promise<boolean>;
