@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, delayFor, emailKey, LOCKOUT_LIMITS, lockoutMessage, MAX_DELAY_MS } from "./lockout.server";
+import { delayFor, emailKey, LOCKOUT_LIMITS, lockoutMessage, MAX_DELAY_MS, networkKey } from "./lockout.server";
 
 describe("sign-in lock-out helpers", () => {
   it("waits from the 5th failure, doubling up to a cap of a few seconds", () => {
@@ -14,9 +14,11 @@ describe("sign-in lock-out helpers", () => {
     expect(Number.isFinite(LOCKOUT_LIMITS.address.refuseAfter)).toBe(true);
   });
 
-  it("keys emails case-insensitively and addresses as given", () => {
+  it("keys emails case-insensitively, IPv4 addresses as given and IPv6 ones by their /64", () => {
     expect(emailKey("  Staff@Example.COM ")).toBe("email:staff@example.com");
-    expect(addressKey("203.0.113.9")).toBe("ip:203.0.113.9");
+    expect(networkKey("203.0.113.9")).toBe("ip:203.0.113.9");
+    expect(networkKey("2001:db8:5:6::1")).toBe(networkKey("2001:db8:5:6:ffff::2"));
+    expect(networkKey("2001:db8:5:6::1")).not.toBe(networkKey("2001:db8:5:7::1"));
   });
 
   it("says how long to wait", () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { staffLoginAttempts } from "~/db/schema";
+import { addressKey } from "~/http/client-address";
 import { normalizeStaffEmail } from "./accounts.server";
 
 /**
@@ -11,9 +12,9 @@ import { normalizeStaffEmail } from "./accounts.server";
  *   4 s, then 5 s at most) but is never refused, so guesses from many
  *   addresses can slow an account down, never lock its owner out;
  * - per address (the server-resolved client address, never a header the
- *   client wrote): from the 5th failure the same pause, and after 10
- *   failures that address is refused until fewer than 10 remain in the
- *   window (at most 15 minutes). An office behind one address shares it;
+ *   client wrote; an IPv6 client by its /64, see addressKey): from the 5th
+ *   failure the same pause, and after 10 failures that address is refused
+ *   until fewer than 10 remain in the window (at most 15 minutes). An office behind one address shares it;
  *   its staff can still sign in from elsewhere.
  *
  * Each attempt is recorded *before* the password is checked and counted
@@ -43,7 +44,7 @@ export function lockoutMessage(minutes: number): string {
 }
 
 export const emailKey = (email: string) => `email:${normalizeStaffEmail(email)}`;
-export const addressKey = (address: string) => `ip:${address}`;
+export const networkKey = (address: string) => `ip:${addressKey(address)}`;
 
 export type AttemptDecision =
   { kind: "refused"; retryAfterMinutes: number; retryAfterMs: number } | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
@@ -66,7 +67,7 @@ export function delayFor(failures: number, slowAfter: number): number {
 export async function beginSignInAttempt(db: Database, input: { email: string; address: string }): Promise<AttemptDecision> {
   const now = lockoutClock.now();
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  const keys = { email: emailKey(input.email), address: addressKey(input.address) };
+  const keys = { email: emailKey(input.email), address: networkKey(input.address) };
 
   // Old rows are of no further use; the table stays small.
   await db.delete(staffLoginAttempts).where(lt(staffLoginAttempts.attemptedAt, windowStart));

@@ -20,7 +20,7 @@ import {
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { dashboardTiles, listOrders, orderDetail, PAGE_SIZE, updateOrderStatus } from "~/staff/dashboard.server";
 import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.server";
-import { LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
+import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
 import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
 import { parseConfig } from "~/config.server";
 import { testOrder } from "../support/shopping-fixtures";
@@ -377,6 +377,17 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "192.0.2.67")).status).toBe(303);
       now += LOCKOUT_WINDOW_MS + 1000;
       expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", attacker)).status).toBe(303);
+    });
+
+    it("counts every address of one IPv6 /64 as one address: the 11th failure from the /64 is refused, the next /64 is not", async () => {
+      const now = new Date("2026-11-22T13:00:00Z");
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      for (let i = 1; i <= LOCKOUT_LIMITS.address.refuseAfter; i += 1) {
+        const outcome = await attemptSignIn(`user${i}@example.com`, "wrong-password-1", {}, "/login", `2001:db8:64:1::${i}`);
+        expect(outcome.status).toBe(401);
+      }
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "2001:db8:64:1:ffff::1")).status).toBe(429);
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "2001:db8:64:2::1")).status).toBe(303);
     });
 
     it("lets no more than 10 of a burst of parallel guesses from one address through", async () => {
