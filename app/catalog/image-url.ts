@@ -8,6 +8,8 @@
  * - a photo, `/images/products/{brand}/{Id}/photo-{n}-{version}-{width}w.{avif|webp|jpg}`, resized from
  *   the file in PRODUCT_PHOTOS_DIR on first request and kept on disk (ADR 016). The catalogue stores
  *   the 640-wide JPEG; the <picture> element offers every width in AVIF and WebP.
+ * The route answers only these spellings: it parses an address and builds it back with the functions
+ * here, and anything that comes out different is a 404 (another spelling is another cache entry).
  */
 
 /** `/images/products/{brand}/{encodeURIComponent(Id)}/{n}.svg`: the catalogue's own address of view n (used by importer and app). */
@@ -39,10 +41,35 @@ export const PHOTO_FORMATS = { avif: "image/avif", webp: "image/webp", jpg: "ima
 export type PhotoFormat = keyof typeof PHOTO_FORMATS;
 
 /** `photo-{n}-{version}-{width}w.{format}`: the file segment of a photo address (a strict pattern: anything else is not a photo). */
-export const PHOTO_FILE = /^photo-(\d{1,3})-([0-9a-f]{12})-(\d{2,4})w\.(avif|webp|jpg)$/;
+const PHOTO_FILE = /^photo-(\d{1,3})-([0-9a-f]{12})-(\d{2,4})w\.(avif|webp|jpg)$/;
+const DRAWING_FILE = /^(\d{1,3})\.svg$/;
 
 export function photoUrl(brand: string, id: string, n: number, version: string, width: number, format: PhotoFormat): string {
   return `/images/products/${brand}/${encodeURIComponent(id)}/photo-${n}-${version}-${width}w.${format}`;
+}
+
+export interface PhotoFile {
+  n: number;
+  version: string;
+  width: number;
+  format: PhotoFormat;
+}
+
+/**
+ * The parts of a photo's file segment, or null when it is not one. Loose about spelling (`photo-01-`,
+ * `0320w` parse too): the route answers only the address photoUrl builds back from the parts.
+ */
+export function parsePhotoFile(file: string): PhotoFile | null {
+  const match = PHOTO_FILE.exec(file);
+  if (!match) return null;
+  const [, n, version, width, format] = match;
+  return { n: Number(n), version: version ?? "", width: Number(width), format: format as PhotoFormat };
+}
+
+/** The view number of a drawing's file segment (`{n}.svg`), or null; as loose as parsePhotoFile. */
+export function parseDrawingFile(file: string): number | null {
+  const match = DRAWING_FILE.exec(file);
+  return match ? Number(match[1]) : null;
 }
 
 export interface PhotoSources {
@@ -55,9 +82,9 @@ export interface PhotoSources {
 /** For a photo address: srcset values in AVIF and WebP, and the drawing of the same view; null for anything else. */
 export function photoSources(url: string): PhotoSources | null {
   const slash = url.lastIndexOf("/");
-  const match = PHOTO_FILE.exec(url.slice(slash + 1));
-  if (!match || !url.startsWith("/images/products/")) return null;
-  const [, n, version] = match;
+  const photo = parsePhotoFile(url.slice(slash + 1));
+  if (!photo || !url.startsWith("/images/products/")) return null;
+  const { n, version } = photo;
   const base = `${url.slice(0, slash)}/photo-${n}-${version}-`;
   const srcset = (format: PhotoFormat) => PHOTO_WIDTHS.map((width) => `${base}${width}w.${format} ${width}w`).join(", ");
   return { avif: srcset("avif"), webp: srcset("webp"), drawing: `${url.slice(0, slash)}/${n}.svg?v=${DRAWING_VERSION}` };

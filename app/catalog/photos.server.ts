@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BRAND_KEYS } from "./brands";
-import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FILE, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFormat } from "./image-url";
+import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFile, type PhotoFormat } from "./image-url";
 import { logError } from "~/http/logger.server";
 import { importOnce } from "~/utils/import-once.server";
 
@@ -13,7 +13,7 @@ import { importOnce } from "~/utils/import-once.server";
  * process (scanPhotos, at start-up): the catalogue load then gives each product with photos the
  * photo addresses instead of its drawings (photoImages). A photo address names the view, a version
  * (from the file's size and time, so a replaced file gets a new address) and the width and format
- * wanted; photoResponse resizes the file with sharp on the first request and keeps the result in
+ * wanted; findPhoto resizes the file with sharp on the first request and keeps the result in
  * PRODUCT_PHOTOS_CACHE_DIR, so later requests (and other processes on the same disk) read it back.
  * A request names a file only through the index: nothing from the URL reaches a file path.
  */
@@ -116,9 +116,6 @@ export function productImages(photos: PhotoIndex | null, brand: string, id: stri
   return Array.from({ length: count }, (_, i) => drawingUrl(brand, id, i + 1));
 }
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
-/** How long an address with an older version is kept: it still answers, with today's photo. */
-const STALE_VERSION_MAX_AGE = 300;
 const MAX_RESIZES_AT_ONCE = 2;
 
 /** sharp (libvips) loads with the first resize: a store without photos never carries it. */
@@ -179,40 +176,32 @@ async function resizedPhoto(cacheDir: string, source: PhotoSource, width: number
   return pending;
 }
 
+export type PhotoAnswer =
+  | { kind: "photo"; bytes: Buffer; contentType: string }
+  /** An address with an older version: the photo's current address. */
+  | { kind: "moved"; address: string }
+  | { kind: "missing" };
+
 /**
- * The answer to `/images/products/{brand}/{id}/{file}` when `file` names a photo
- * (`photo-{n}-{version}-{width}w.{avif|webp|jpg}`), or null when it does not (the route then
- * draws). A product, view, width or format the store does not have gets `notFound()`.
+ * What to answer for a photo address: the photo at its width and format, the current address when
+ * the version is an older one, or that the photo is missing (an unknown product, view or width).
  */
-export async function photoResponse(
+export async function findPhoto(
   config: { PRODUCT_PHOTOS_DIR?: string; PRODUCT_PHOTOS_CACHE_DIR: string },
-  { brand, id, file }: { brand: string; id: string; file: string },
-  notFound: () => Response,
-): Promise<Response | null> {
-  const match = PHOTO_FILE.exec(file);
-  if (!match) return null;
-  const [, view, version, widthText, formatText] = match;
-  const width = Number(widthText);
-  const format = formatText as PhotoFormat;
-  if (!(PHOTO_WIDTHS as readonly number[]).includes(width)) return notFound();
+  { brand, id, photo }: { brand: string; id: string; photo: PhotoFile },
+): Promise<PhotoAnswer> {
+  if (!(PHOTO_WIDTHS as readonly number[]).includes(photo.width)) return { kind: "missing" };
   const index = await photoIndex(config.PRODUCT_PHOTOS_DIR);
-  const source = index?.products.get(`${brand}-${id}`)?.find((candidate) => candidate.n === Number(view));
-  if (!source) return notFound();
-  let bytes: Buffer;
-  try {
-    bytes = await resizedPhoto(config.PRODUCT_PHOTOS_CACHE_DIR, source, width, format);
-  } catch (error) {
-    logError(`Photo ${path.relative(index?.dir ?? "", source.file)} could not be resized`, error);
-    return notFound();
+  const source = index?.products.get(`${brand}-${id}`)?.find((candidate) => candidate.n === photo.n);
+  if (!index || !source) return { kind: "missing" };
+  if (photo.version !== source.version) {
+    return { kind: "moved", address: photoUrl(brand, id, photo.n, source.version, photo.width, photo.format) };
   }
-  const current = version === source.version;
-  return new Response(new Uint8Array(bytes), {
-    status: 200,
-    headers: {
-      "Content-Type": PHOTO_FORMATS[format],
-      "Content-Length": String(bytes.length),
-      "Cache-Control": current ? `public, max-age=${ONE_YEAR}, immutable` : `public, max-age=${STALE_VERSION_MAX_AGE}`,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  try {
+    const bytes = await resizedPhoto(config.PRODUCT_PHOTOS_CACHE_DIR, source, photo.width, photo.format);
+    return { kind: "photo", bytes, contentType: PHOTO_FORMATS[photo.format] };
+  } catch (error) {
+    logError(`Photo ${path.relative(index.dir, source.file)} could not be resized`, error);
+    return { kind: "missing" };
+  }
 }

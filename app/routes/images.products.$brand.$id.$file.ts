@@ -1,26 +1,54 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { drawingUrl, imagePath, parseDrawingFile, parsePhotoFile, photoUrl } from "~/catalog/image-url";
 import { placeholderSvg, renderProductSvg } from "~/catalog/illustration.server";
-import { photoResponse } from "~/catalog/photos.server";
+import { findPhoto } from "~/catalog/photos.server";
 import { getProductByKey } from "~/catalog/queries.server";
+import type { StoreProduct } from "~/catalog/store-product";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** A placeholder or a redirect to a newer address: either may change soon. */
+const FIVE_MINUTES = 300;
 
 /**
- * /images/products/{brand}/{Id}/{n}.svg: the product's drawing of view n, drawn from its catalog
- * record. Deterministic, so it is cached for a year like a static file (a new drawing gets a new
- * `?v=`, image-url.ts); an unknown product or view gets the placeholder with a 404 (ADR 002).
+ * /images/products/{brand}/{Id}/{n}.svg?v={DRAWING_VERSION}: the product's drawing of view n, drawn
+ * from its catalog record. Deterministic, so it is cached for a year like a static file (a new drawing
+ * gets a new `?v=`, image-url.ts); an unknown product or view gets the placeholder with a 404 (ADR 002).
  * /images/products/{brand}/{Id}/photo-{n}-{version}-{width}w.{avif|webp|jpg}: a photo from
  * PRODUCT_PHOTOS_DIR, resized and kept on disk (photos.server.ts, ADR 016).
+ *
+ * Each answers only at the address image-url.ts builds: every other spelling (`photo-01-`, `0320w`,
+ * another query) would be another entry in each cache on the way, the store's own included
+ * (server/shared-cache.ts), so it is a 404. An older version of the address (an older photo version,
+ * a drawing without `?v=`) redirects to the current one: a redirect is not a cached copy of the image.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [brand, id, file] = [params.brand ?? "", params.id ?? "", params.file ?? ""];
-  const notFound = () => svgResponse(placeholderSvg(), 404, 300);
-  const photo = await photoResponse(context.store.config, { brand, id, file }, notFound);
-  if (photo) return photo;
-  const view = /^(\d{1,3})\.svg$/.exec(file);
-  const product = view ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
-  if (!product || !view || Number(view[1]) < 1 || Number(view[1]) > product.images.length) return notFound();
+  const photo = parsePhotoFile(file);
+  if (photo) {
+    if (!asksFor(request, photoUrl(brand, id, photo.n, photo.version, photo.width, photo.format))) return notFound();
+    const answer = await findPhoto(context.store.config, { brand, id, photo });
+    if (answer.kind === "photo") return photoResponse(answer.bytes, answer.contentType);
+    if (answer.kind === "moved") return movedTo(answer.address);
+    return notFound();
+  }
+  const view = parseDrawingFile(file);
+  if (view === null) return notFound();
+  const current = asksFor(request, drawingUrl(brand, id, view));
+  // The address before drawings were versioned: stored orders and old pages still name it.
+  const unversioned = !current && asksFor(request, imagePath(brand, id, view));
+  const product = current || unversioned ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
+  if (!product || view < 1 || view > product.images.length) return notFound();
+  return current ? drawingResponse(product, view, ONE_YEAR) : movedTo(drawingUrl(brand, id, view));
+}
+
+/** Whether the request names exactly `address` (path and query, as the URL parser writes them). */
+function asksFor(request: Request, address: string): boolean {
+  return new URL(address, request.url).href === request.url;
+}
+
+/** The drawing of view n. */
+function drawingResponse(product: StoreProduct, view: number, maxAge: number): Response {
   const svg = renderProductSvg(
     {
       Id: product.id,
@@ -31,9 +59,30 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       Specifications: product.specifications,
       image_count: product.images.length,
     },
-    Number(view[1]),
+    view,
   );
-  return svgResponse(svg, 200, ONE_YEAR);
+  return svgResponse(svg, 200, maxAge);
+}
+
+function notFound() {
+  return svgResponse(placeholderSvg(), 404, FIVE_MINUTES);
+}
+
+function movedTo(address: string) {
+  // Not `public`: the store's own cache keeps only a 200 (and the server would make a public redirect private).
+  return new Response(null, { status: 302, headers: { Location: address, "Cache-Control": `max-age=${FIVE_MINUTES}` } });
+}
+
+function photoResponse(bytes: Buffer, contentType: string) {
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(bytes.length),
+      "Cache-Control": `public, max-age=${ONE_YEAR}, immutable`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 function svgResponse(svg: string, status: number, maxAge: number) {
@@ -41,7 +90,7 @@ function svgResponse(svg: string, status: number, maxAge: number) {
     status,
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": `public, max-age=${maxAge}${status === 200 ? ", immutable" : ""}`,
+      "Cache-Control": `public, max-age=${maxAge}${maxAge === ONE_YEAR ? ", immutable" : ""}`,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     },

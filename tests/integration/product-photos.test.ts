@@ -5,7 +5,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCatalogFiles } from "~/catalog/catalog-files.server";
 import { loadCatalogIfChanged } from "~/catalog/load.server";
+import { drawingUrl, imagePath, photoUrl, type PhotoFormat } from "~/catalog/image-url";
 import { forgetPhotoIndexes, photoIndex } from "~/catalog/photos.server";
+import { SharedCache } from "../../server/shared-cache";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testRuntime } from "../support/test-runtime";
@@ -13,7 +15,8 @@ import { TEST_ORIGIN, testRuntime } from "../support/test-runtime";
 /**
  * ADR 016 through the whole request handler: a product with a photo in PRODUCT_PHOTOS_DIR shows a
  * <picture> of AVIF and WebP at every width, resized on first request and kept on disk; one without
- * keeps its drawing; a photo address the store does not have is a 404, never a 500.
+ * keeps its drawing; a photo address the store does not have is a 404, never a 500. An image answers
+ * only at the address the store builds (any other spelling would be one more entry in every cache).
  */
 
 // Alfresco's ALXE 42-Inch grill head and the same grill on a deluxe cart (catalog/alfresco.json).
@@ -53,6 +56,12 @@ describe("product photos with the drawing as the fallback", () => {
       pictures: [...html.matchAll(/<picture[^>]*>(.*?)<\/picture>/g)].map((match) => match[1] ?? ""),
       images: [...html.matchAll(/<img[^>]*class="product-card__image"[^>]*>/g)].map((match) => match[0]),
     };
+  }
+
+  /** The address of photo view n at its current version, as the store builds it. */
+  async function currentPhoto(n: number, width: number, format: PhotoFormat) {
+    const source = (await photoIndex(photosDir))?.products.get(`alfresco-${WITH_PHOTOS}`)?.find((photo) => photo.n === n);
+    return photoUrl("alfresco", WITH_PHOTOS, n, source?.version ?? "", width, format);
   }
 
   const srcsetUrls = (picture: string, type: string) =>
@@ -121,11 +130,56 @@ describe("product photos with the drawing as the fallback", () => {
       expect(again.status).toBe(200);
     });
 
-    it("answers an address with an older version with today's photo, cached briefly", async () => {
+    it("redirects an address with an older version to today's, which no cache keeps as an image", async () => {
       const response = await get(`/images/products/alfresco/${WITH_PHOTOS}/photo-2-000000000000-320w.webp`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("Content-Type")).toBe("image/webp");
-      expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(await currentPhoto(2, 320, "webp"));
+      expect(new SharedCache().storable(response.status, response.headers)).toBe(false);
+    });
+
+    it("answers a photo only at the address the store builds: every other spelling is a 404 no cache keeps", async () => {
+      const canonical = await currentPhoto(1, 320, "avif");
+      const version = /photo-1-([0-9a-f]{12})-/.exec(canonical)?.[1] ?? "";
+      const cache = new SharedCache();
+      const answer = await get(canonical);
+      expect(answer.status).toBe(200);
+      expect(cache.storable(answer.status, answer.headers)).toBe(true);
+      for (const alias of [
+        canonical.replace("photo-1-", "photo-01-"),
+        canonical.replace("-320w.", "-0320w."),
+        canonical.replace("/images/products/", "/IMAGES/products/"),
+        canonical.replace(version, version.toUpperCase()),
+        canonical.replace(".avif", ".AVIF"),
+        `${canonical}/`,
+        `${canonical}?v=1`,
+        `${canonical}?utm_source=a`,
+      ]) {
+        const response = await get(alias);
+        expect(response.status, alias).toBe(404);
+        expect(cache.storable(response.status, response.headers), alias).toBe(false);
+      }
+    });
+
+    it("answers a drawing only at its address: the one before versioning redirects, other spellings are a 404", async () => {
+      const canonical = drawingUrl("alfresco", WITHOUT_PHOTOS, 1);
+      const cache = new SharedCache();
+      const answer = await get(canonical);
+      expect(answer.status).toBe(200);
+      expect(cache.storable(answer.status, answer.headers)).toBe(true);
+      const unversioned = await get(imagePath("alfresco", WITHOUT_PHOTOS, 1));
+      expect([unversioned.status, unversioned.headers.get("Location")]).toEqual([302, canonical]);
+      expect(cache.storable(unversioned.status, unversioned.headers)).toBe(false);
+      for (const alias of [
+        canonical.replace("/1.svg", "/01.svg"),
+        canonical.replace("?v=2", "?v=02"),
+        canonical.replace("?v=2", "?v=3"),
+        `${canonical}&x=1`,
+        canonical.replace("/images/", "/Images/"),
+      ]) {
+        const response = await get(alias);
+        expect(response.status, alias).toBe(404);
+        expect(cache.storable(response.status, response.headers), alias).toBe(false);
+      }
     });
 
     it.each([
