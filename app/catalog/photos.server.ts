@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promi
 import path from "node:path";
 import { BRAND_KEYS } from "./brands";
 import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFile, type PhotoFormat } from "./image-url";
-import { logError } from "~/http/logger.server";
+import { log, logError } from "~/http/logger.server";
 import { importOnce } from "~/utils/import-once.server";
 
 /**
@@ -15,7 +15,8 @@ import { importOnce } from "~/utils/import-once.server";
  * (from the file's size and time, so a replaced file gets a new address) and the width and format
  * wanted; findPhoto resizes the file with sharp on the first request and keeps the result in
  * PRODUCT_PHOTOS_CACHE_DIR, so later requests (and other processes on the same disk) read it back.
- * A request names a file only through the index: nothing from the URL reaches a file path.
+ * A request names a file only through the index: nothing from the URL reaches a file path. A file
+ * sharp cannot read is logged once and its view drawn instead until the next start.
  */
 
 export interface PhotoSource {
@@ -85,6 +86,8 @@ export async function scanPhotos(dir: string | undefined): Promise<PhotoIndex | 
 }
 
 const indexes = new Map<string, Promise<PhotoIndex | null>>();
+/** Photo files found broken in this process (path and version): logged once, then not read again. */
+const brokenPhotos = new Set<string>();
 
 /** The photo folder's index, read once per process and folder (the start-up reads it first). */
 export function photoIndex(dir: string | undefined): Promise<PhotoIndex | null> {
@@ -98,9 +101,10 @@ export function photoIndex(dir: string | undefined): Promise<PhotoIndex | null> 
   return index;
 }
 
-/** Forgets the indexes read so far (tests that change a photo folder). */
+/** Forgets the indexes read so far, and which photos were broken (tests that change a photo folder). */
 export function forgetPhotoIndexes() {
   indexes.clear();
+  brokenPhotos.clear();
 }
 
 /**
@@ -180,11 +184,13 @@ export type PhotoAnswer =
   | { kind: "photo"; bytes: Buffer; contentType: string }
   /** An address with an older version: the photo's current address. */
   | { kind: "moved"; address: string }
+  /** The file cannot be read or decoded: the route serves the view's drawing. */
+  | { kind: "broken" }
   | { kind: "missing" };
 
 /**
  * What to answer for a photo address: the photo at its width and format, the current address when
- * the version is an older one, or that the photo is missing (an unknown product, view or width).
+ * the version is an older one, or that the photo is broken or missing (an unknown product, view or width).
  */
 export async function findPhoto(
   config: { PRODUCT_PHOTOS_DIR?: string; PRODUCT_PHOTOS_CACHE_DIR: string },
@@ -197,11 +203,25 @@ export async function findPhoto(
   if (photo.version !== source.version) {
     return { kind: "moved", address: photoUrl(brand, id, photo.n, source.version, photo.width, photo.format) };
   }
+  const brokenKey = `${source.file}\0${source.version}`;
+  if (brokenPhotos.has(brokenKey)) return { kind: "broken" };
   try {
     const bytes = await resizedPhoto(config.PRODUCT_PHOTOS_CACHE_DIR, source, photo.width, photo.format);
     return { kind: "photo", bytes, contentType: PHOTO_FORMATS[photo.format] };
   } catch (error) {
-    logError(`Photo ${path.relative(index.dir, source.file)} could not be resized`, error);
-    return { kind: "missing" };
+    // Requests that shared the failed resize all land here: the first one logs.
+    if (!brokenPhotos.has(brokenKey)) {
+      brokenPhotos.add(brokenKey);
+      log("error", "Photo cannot be read; its drawing is served until the file is replaced and the store restarted", {
+        photo: path.relative(index.dir, source.file),
+        reason: firstLine(error),
+      });
+    }
+    return { kind: "broken" };
   }
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n", 1)[0] ?? "";
 }

@@ -7,7 +7,7 @@ import type { StoreProduct } from "~/catalog/store-product";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
-/** A placeholder or a redirect to a newer address: either may change soon. */
+/** A placeholder, a redirect to a newer address, or a drawing standing in for a broken photo: any may change soon. */
 const FIVE_MINUTES = 300;
 
 /**
@@ -15,7 +15,8 @@ const FIVE_MINUTES = 300;
  * from its catalog record. Deterministic, so it is cached for a year like a static file (a new drawing
  * gets a new `?v=`, image-url.ts); an unknown product or view gets the placeholder with a 404 (ADR 002).
  * /images/products/{brand}/{Id}/photo-{n}-{version}-{width}w.{avif|webp|jpg}: a photo from
- * PRODUCT_PHOTOS_DIR, resized and kept on disk (photos.server.ts, ADR 016).
+ * PRODUCT_PHOTOS_DIR, resized and kept on disk (photos.server.ts, ADR 016); the view's drawing, briefly,
+ * when the file is broken.
  *
  * Each answers only at the address image-url.ts builds: every other spelling (`photo-01-`, `0320w`,
  * another query) would be another entry in each cache on the way, the store's own included
@@ -30,7 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const answer = await findPhoto(context.store.config, { brand, id, photo });
     if (answer.kind === "photo") return photoResponse(answer.bytes, answer.contentType);
     if (answer.kind === "moved") return movedTo(answer.address);
-    return notFound();
+    const product = answer.kind === "broken" ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
+    return product ? drawingResponse(product, photo.n, FIVE_MINUTES) : notFound();
   }
   const view = parseDrawingFile(file);
   if (view === null) return notFound();
@@ -47,7 +49,7 @@ function asksFor(request: Request, address: string): boolean {
   return new URL(address, request.url).href === request.url;
 }
 
-/** The drawing of view n. */
+/** The drawing of view n (renderProductSvg draws the last view for a larger n). */
 function drawingResponse(product: StoreProduct, view: number, maxAge: number): Response {
   const svg = renderProductSvg(
     {

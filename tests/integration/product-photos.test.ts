@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,6 +8,7 @@ import { loadCatalogIfChanged } from "~/catalog/load.server";
 import { drawingUrl, imagePath, photoUrl, type PhotoFormat } from "~/catalog/image-url";
 import { forgetPhotoIndexes, photoIndex } from "~/catalog/photos.server";
 import { SharedCache } from "../../server/shared-cache";
+import { expectErrorLog } from "../support/error-log";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testRuntime } from "../support/test-runtime";
@@ -16,7 +17,8 @@ import { TEST_ORIGIN, testRuntime } from "../support/test-runtime";
  * ADR 016 through the whole request handler: a product with a photo in PRODUCT_PHOTOS_DIR shows a
  * <picture> of AVIF and WebP at every width, resized on first request and kept on disk; one without
  * keeps its drawing; a photo address the store does not have is a 404, never a 500. An image answers
- * only at the address the store builds (any other spelling would be one more entry in every cache).
+ * only at the address the store builds (any other spelling would be one more entry in every cache),
+ * and a photo file that cannot be read is logged once and drawn instead.
  */
 
 // Alfresco's ALXE 42-Inch grill head and the same grill on a deluxe cart (catalog/alfresco.json).
@@ -82,6 +84,8 @@ describe("product photos with the drawing as the fallback", () => {
       .clone()
       .png()
       .toFile(path.join(photosDir, "alfresco", WITH_PHOTOS, "2.png"));
+    // View 3 as the operator might leave it: a file named .jpg that no decoder reads.
+    writeFileSync(path.join(photosDir, "alfresco", WITH_PHOTOS, "3.jpg"), "not a photo");
     database = await createTestDatabase("pglite");
   });
 
@@ -182,9 +186,27 @@ describe("product photos with the drawing as the fallback", () => {
       }
     });
 
+    it("serves a broken photo file as the view's drawing, briefly, and logs it once", async () => {
+      const errors = expectErrorLog();
+      for (const address of [
+        await currentPhoto(3, 320, "avif"),
+        await currentPhoto(3, 320, "avif"),
+        await currentPhoto(3, 640, "jpg"),
+        await currentPhoto(3, 160, "webp"),
+      ]) {
+        const response = await get(address);
+        expect(response.status, address).toBe(200);
+        expect(response.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+        expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
+        expect(await response.text()).toContain("View 3 of 3");
+      }
+      expect(errors.messages()).toHaveLength(1);
+      expect(errors.messages()[0]).toMatch(/^Photo cannot be read/);
+    });
+
     it.each([
       `/images/products/alfresco/${WITH_PHOTOS}/1.jpg`, // the original's own name
-      `/images/products/alfresco/${WITH_PHOTOS}/photo-3-000000000000-320w.avif`, // no such view
+      `/images/products/alfresco/${WITH_PHOTOS}/photo-4-000000000000-320w.avif`, // no such view
       `/images/products/alfresco/${WITH_PHOTOS}/photo-1-000000000000-321w.avif`, // no such width
       `/images/products/alfresco/${WITH_PHOTOS}/photo-1-000000000000-320w.gif`, // no such format
       `/images/products/alfresco/${WITHOUT_PHOTOS}/photo-1-000000000000-320w.avif`, // a product without photos
