@@ -65,8 +65,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   return CART_PAGES.test(nextUrl.pathname);
 };
 
-/** Routes that export `handle = { bareLayout: true }` render without header and footer. */
-export type RouteHandle = { bareLayout?: boolean };
+/** What a route module says about itself in its `handle` export. */
+export type RouteHandle = {
+  /** Rendered without the store's header and footer. */
+  bareLayout?: boolean;
+  /**
+   * Shows one shopper's own data (or the staff's view of orders), as do the routes under it: no cache may keep
+   * any of their answers (utils/cache-control.server.ts).
+   */
+  personal?: boolean;
+};
 
 function useBareLayout(): boolean {
   return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bareLayout);

@@ -8,7 +8,7 @@ import staffStyles from "~/styles/staff.css";
  * their own styles, and never cached, since they hold customers' personal
  * data (utils/cache-control.server.ts). A pathless layout, so the URLs stay as they are.
  */
-export const handle: RouteHandle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true, personal: true };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

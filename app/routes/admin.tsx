@@ -1,6 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/staff/guard.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 /**
  * The older admin screen. It had its own login form that compared the

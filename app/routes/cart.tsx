@@ -27,6 +27,9 @@ import {
   SiteLink,
 } from "~/components/shared";
 import { safeRedirectPath } from "~/utils/redirect";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
 

@@ -21,7 +21,7 @@ import type { RootLoaderData, RouteHandle } from "~/root";
 import chatStyles from "~/styles/chat.css";
 import { parseForm, readForm } from "~/utils/forms.server";
 
-export const handle: RouteHandle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true, personal: true };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
 

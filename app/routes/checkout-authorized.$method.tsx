@@ -20,6 +20,9 @@ import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";
 import { CHARGED_TWICE_MESSAGE, PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/messages";
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
 

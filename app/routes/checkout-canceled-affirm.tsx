@@ -3,6 +3,9 @@ import { redirect, cancelPayment } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { name: "robots", content: "noindex" }];
 

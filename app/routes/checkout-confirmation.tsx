@@ -5,6 +5,9 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
 import { toPublicOrder } from "~/orders/public-order";
 import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Order confirmation" }, { name: "robots", content: "noindex" }];
 

@@ -22,6 +22,9 @@ import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "~/components/ProductCa
 import { CustomerFields } from "~/components/checkout/CustomerFields";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/payment-step-on-demand";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 

@@ -4,6 +4,9 @@ import { listOutboxEmails } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
 import contentStyles from "~/styles/content.css";
 import { formatDateTimeUtc, SiteLink } from "~/components/shared";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 /**
  * /dev/outbox: the emails the offline stand-in "sent", newest first. Only

@@ -4,6 +4,9 @@ import { SiteLink } from "~/components/shared";
 import { NEWSLETTER_MESSAGES } from "~/mailing-list/newsletter";
 import { confirmSubscription, newsletterLinkState, type ConfirmOutcome } from "~/mailing-list/subscribe.server";
 import { readForm } from "~/utils/forms.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
 

@@ -3,6 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { newsletterLinkState, unsubscribeWithToken } from "~/mailing-list/subscribe.server";
 import { readForm } from "~/utils/forms.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 

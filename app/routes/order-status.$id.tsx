@@ -1,1 +1,1 @@
-export { default, loader, meta } from "./order-status._index";
+export { default, handle, loader, meta } from "./order-status._index";

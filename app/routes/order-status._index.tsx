@@ -6,6 +6,9 @@ import { lookUpOrder } from "~/orders/lookup.server";
 import type { PublicOrder } from "~/orders/public-order";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const ORDER_NOT_FOUND = "Order not found. Please check your Order ID.";
 export const ORDER_ID_REQUIRED = "Please enter your Order ID.";

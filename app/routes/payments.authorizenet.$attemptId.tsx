@@ -4,6 +4,9 @@ import { lazy, Suspense } from "react";
 import { hostedFormPage } from "~/payments/authorize-net-form.server";
 import { paymentCancelPath } from "~/payments/paths";
 import { formatUsd, useHydrated, SiteLink } from "~/components/shared";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/AuthorizeNetPopup"));
 

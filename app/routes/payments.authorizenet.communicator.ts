@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authorizeNetHostedUrl } from "~/services/payments/authorize-net.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 /**
  * The iframe communicator of Accept Hosted: Authorize.Net loads this page

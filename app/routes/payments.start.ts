@@ -5,6 +5,9 @@ import { startPayment } from "~/payments/start-payment.server";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { isPaymentMethod } from "~/services/payments/types";
 import { readForm } from "~/utils/forms.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 /** Starts paying a pending checkout with the chosen method (a plain form post: works without script). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,6 +2,9 @@ import { singleCheckoutAction, singleCheckoutLoader } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SingleCheckoutView } from "~/components/checkout/SingleCheckoutView";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
 

@@ -9,6 +9,9 @@ import { decideTestPayment, getTestPayment } from "~/services/payments/test-paym
 import { isPaymentMethod, PAYMENT_METHODS } from "~/services/payments/types";
 import { formatUsd } from "~/components/shared";
 import { readForm } from "~/utils/forms.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { personal: true };
 
 export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
 
