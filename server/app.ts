@@ -164,7 +164,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
       let response = await handleRequest(request, context);
       // Already answered (413 mid-body) or the client left: nothing more to write.
       if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => undefined));
-      const isPublic = applyCachePolicy(request, response.status, response.headers);
+      const isPublic = applyCachePolicy(build, request, response.status, response.headers);
       const key = sharedCache?.keyOf(req.method, req.url, req.headers);
       if (key && sharedCache && isPublic && req.method === "GET" && sharedCache.storable(response.status, response.headers)) {
         const body = Buffer.from(await response.arrayBuffer());

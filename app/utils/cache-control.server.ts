@@ -1,3 +1,7 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { RouteHandle } from "../root";
+
 /**
  * HTTP caching of documents. Catalogue pages (home, lists, product pages,
  * search results) declare CATALOGUE_CACHE_CONTROL in their route `headers`;
@@ -8,9 +12,13 @@
  * or a response that sets one, always gets `private, no-cache` instead, and
  * public pages say `Vary: Cookie` so no cache hands one to a shopper who has one.
  *
- * Pages that show one shopper's own data (the cart, the checkouts, an order,
- * a payment, the staff pages) are never kept anywhere, whatever their route
- * says: `private, no-store`, as a document and as its `.data` request.
+ * Routes that show one shopper's own data (the cart, the checkouts, an order,
+ * a payment, the staff pages) say so in their module (`handle = { personal: true }`,
+ * for them and the routes under them), and every answer of theirs, page,
+ * `.data`, redirect or error, is `private, no-store` whatever the route's
+ * headers said. Which route that is, is what Remix itself matches for the
+ * request: it decodes the path and ignores case, so `/ch%65ckout` and
+ * `/CHECKOUT` are the checkout too (web cache deception, issue 40).
  *
  * The HTTP server applies this once to every answer Remix gives (server/app.ts).
  */
@@ -24,43 +32,37 @@ export function catalogueHeaders() {
 
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
-/** The pages (and everything under them) that show a shopper's cart, checkout, order or payment, or the staff's view of orders. */
-const PERSONAL_PAGES = [
-  "/cart",
-  "/checkout",
-  "/custom-product-checkout",
-  "/single-product-checkout",
-  "/checkout-confirmation",
-  "/checkout-authorized",
-  "/order-status",
-  "/test-payment",
-  "/payments",
-  "/chatbot",
-  "/login",
-  "/logout",
-  "/dashboard",
-  "/admin",
-  "/dev/outbox",
-  "/newsletter/confirm",
-  "/newsletter/unsubscribe",
-];
-/** Financing cancelled: /checkout-canceled-{provider}. */
-const PERSONAL_PAGE_PREFIXES = ["/checkout-canceled-"];
+/** The part of a build this rule reads: its routes, and the path prefix they sit under. */
+export type RoutedBuild = Pick<ServerBuild, "routes" | "basename" | "future">;
 
-/** The page a request is for: a single-fetch data URL (`/cart.data`, `/_root.data`) names its page's path; Remix matches paths without case. */
-function pagePathOf(request: Request): string {
-  const pathname = new URL(request.url).pathname.toLowerCase();
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
-  return page.length > 1 ? page.replace(/\/+$/, "") : page;
+const routeTrees = new WeakMap<ServerBuild["routes"], AgnosticRouteObject[]>();
+
+/** The build's routes as the tree Remix matches a request against (as @remix-run/server-runtime's own createRoutes makes it). */
+function routeTreeOf(routes: ServerBuild["routes"], parentId = ""): AgnosticRouteObject[] {
+  const children = Object.values(routes).filter((route) => (route.parentId ?? "") === parentId);
+  return children.map(({ id, path, index, caseSensitive, module }) =>
+    index
+      ? { id, path, index, caseSensitive, handle: module.handle }
+      : { id, path, caseSensitive, handle: module.handle, children: routeTreeOf(routes, id) },
+  );
 }
 
-/** Whether the request is for a page of one shopper's own data (or the staff's), whose answer no cache may keep. */
-export function isPersonalPage(request: Request): boolean {
-  const page = pagePathOf(request);
-  return (
-    PERSONAL_PAGES.some((personal) => page === personal || page.startsWith(`${personal}/`)) ||
-    PERSONAL_PAGE_PREFIXES.some((prefix) => page.startsWith(prefix))
-  );
+function cachedRouteTree(routes: ServerBuild["routes"]): AgnosticRouteObject[] {
+  let tree = routeTrees.get(routes);
+  if (!tree) routeTrees.set(routes, (tree = routeTreeOf(routes)));
+  return tree;
+}
+
+/** The path Remix routes a request by: a single-fetch data URL (`/cart.data`, `/_root.data`) names its page's path. */
+function routedPathOf(build: RoutedBuild, request: Request): string {
+  const { pathname } = new URL(request.url);
+  return build.future.v3_singleFetch && pathname.endsWith(".data") ? pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") : pathname;
+}
+
+/** Whether the route Remix matches for the request, or one around it, shows one shopper's own data (or the staff's). */
+export function isPersonalRoute(build: RoutedBuild, request: Request): boolean {
+  const matches = matchRoutes(cachedRouteTree(build.routes), routedPathOf(build, request), build.basename);
+  return matches?.some((match) => (match.route.handle as RouteHandle | undefined)?.personal === true) ?? false;
 }
 
 function carriesPersonalData(request: Request): boolean {
@@ -77,8 +79,8 @@ function staysPublic(request: Request, status: number, headers: Headers): boolea
 }
 
 /** Applies the rule above to a response's headers; true when it is public (and so may carry an ETag and be kept by a shared cache). */
-export function applyCachePolicy(request: Request, status: number, headers: Headers): boolean {
-  if (isPersonalPage(request)) {
+export function applyCachePolicy(build: RoutedBuild, request: Request, status: number, headers: Headers): boolean {
+  if (isPersonalRoute(build, request)) {
     headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return false;
   }
