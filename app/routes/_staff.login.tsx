@@ -6,6 +6,7 @@ import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staff
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
+import { knownDeviceCookieFor, knownDeviceFor } from "~/staff/known-device.server";
 import { lockoutMessage } from "~/staff/lockout.server";
 import { readStaffCookie, signedInCookie, signInFormCookie } from "~/staff/session.server";
 import { createStaffSession, endSessionOfToken } from "~/staff/session-store.server";
@@ -45,8 +46,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  * The body is read from a clone: remix-auth's FormStrategy reads the
  * request itself. Order of checks: CSRF token, both fields filled, the
  * address's rate limit, then the strategy (lock-out, then the argon2 check).
- * A success records a new session (its own CSRF token) and goes to
- * redirectTo or /dashboard.
+ * A success records a new session (its own CSRF token), marks the browser a
+ * known device of the account (its guesses then count apart from everyone
+ * else's: lockout.server.ts) and goes to redirectTo or /dashboard.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await readStaffCookie(context.store, request);
@@ -71,14 +73,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   try {
-    const staff = await staffAuthenticator(db, address).authenticate(STAFF_STRATEGY, request);
+    const knownDevice = await knownDeviceFor(context.store, request, email);
+    const staff = await staffAuthenticator(db, { address, knownDevice }).authenticate(STAFF_STRATEGY, request);
     // A browser that was already signed in gets a new session; the old one ends.
     if (cookie.sid) await endSessionOfToken(db, cookie.sid);
     const session = await createStaffSession(db, staff.id);
-    return redirect(targetFrom(form.redirectTo), {
-      status: 303,
-      headers: { "Set-Cookie": await signedInCookie(context.store, request, session.token) },
-    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await signedInCookie(context.store, request, session.token));
+    headers.append("Set-Cookie", await knownDeviceCookieFor(context.store, request, staff.email));
+    return redirect(targetFrom(form.redirectTo), { status: 303, headers });
   } catch (error) {
     if (error instanceof SignInError) {
       const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};

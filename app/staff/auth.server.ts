@@ -35,19 +35,26 @@ export function credentialsFrom(form: FormFields): { email: string; password: st
   return { email: (form.email ?? "").trim(), password: form.password ?? "" };
 }
 
+/** Who is signing in, besides what they typed. */
+export interface SignInClient {
+  /** The server-resolved address (context.clientAddress). */
+  address: string;
+  /** This browser's device id when it has signed in to the typed account before (known-device.server.ts). */
+  knownDevice: string | null;
+}
+
 /**
  * remix-auth 4 only runs the strategy and returns its user; it keeps no
  * session. The route records the session (session-store.server.ts).
- * `clientAddress` is the server-resolved address (context.clientAddress).
  */
-export const staffAuthenticator = (db: Database, clientAddress: string) =>
+export const staffAuthenticator = (db: Database, client: SignInClient) =>
   new Authenticator<StaffUser>().use(
     new FormStrategy<StaffUser>(async ({ form }) => {
       const { email, password } = credentialsFrom(fieldsOf(form));
       if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
       // An address no account can have (the accounts use the same rule) needs no database and counts no attempt.
       if (!isEmailAddress(email)) throw new SignInError(INVALID_CREDENTIALS, 401);
-      const decision = await beginSignInAttempt(db, { email, address: clientAddress });
+      const decision = await beginSignInAttempt(db, { email, ...client });
       if (decision.kind === "refused") {
         throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
       }

@@ -5,28 +5,33 @@ import { addressKey } from "~/http/client-address";
 import { normalizeStaffEmail } from "./accounts.server";
 
 /**
- * Slows repeated failed sign-ins per account and refuses them per client
- * address, over a sliding 15-minute window:
+ * Slows, then refuses, repeated failed sign-ins over a sliding 15-minute
+ * window, counted in the database so every server process counts together
+ * (ADR 022). Each attempt counts against two budgets:
  *
- * - per account (email): from the 5th failure each attempt waits (1 s, 2 s,
- *   4 s, then 5 s at most) but is never refused, so guesses from many
- *   addresses can slow an account down, never lock its owner out;
- * - per address (the server-resolved client address, never a header the
- *   client wrote; an IPv6 client by its /64, see addressKey): from the 5th
- *   failure the same pause, and after 10 failures that address is refused
- *   until fewer than 10 remain in the window (at most 15 minutes). An office behind one address shares it;
- *   its staff can still sign in from elsewhere.
+ * - its account's: from the 5th failure each attempt waits (1 s, 2 s, 4 s,
+ *   then 5 s at most), and after 10 failures the account refuses further
+ *   attempts until fewer than 10 remain in the window. Guesses from any
+ *   number of addresses share this one budget, so they make no more guesses
+ *   a minute than one address can. A known device (a browser that has signed
+ *   in to the account before: known-device.server.ts) counts against a
+ *   budget of its own instead, which nobody else can spend, so guessing from
+ *   elsewhere never locks the owner out on a device they have used;
+ * - its address's (addressKey: an IPv6 client by its /64; the address the
+ *   server resolved, never a header the client wrote): the same pause and
+ *   refusal. An office behind one address shares it.
  *
  * Each attempt is recorded *before* the password is checked and counted
  * with the others, so a burst of parallel guesses cannot all slip under the
- * limit; a success removes the email's record and this attempt's address
- * row. Refused attempts are not counted, so the refusal does lift.
+ * limit; a success clears the budget it counted against (the account's or
+ * the device's) and this attempt's address row. Refused attempts are not
+ * counted, so the refusal does lift.
  */
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
 export const LOCKOUT_LIMITS = {
-  /** Never refused: an account's owner must always be able to sign in. */
-  email: { slowAfter: 5, refuseAfter: Number.POSITIVE_INFINITY },
+  /** The account's budget, or a known device's. */
+  account: { slowAfter: 5, refuseAfter: 10 },
   address: { slowAfter: 5, refuseAfter: 10 },
 } as const;
 
@@ -44,13 +49,14 @@ export function lockoutMessage(minutes: number): string {
 }
 
 export const emailKey = (email: string) => `email:${normalizeStaffEmail(email)}`;
+export const deviceKey = (device: string) => `device:${device}`;
 export const networkKey = (address: string) => `ip:${addressKey(address)}`;
 
 export type AttemptDecision =
   { kind: "refused"; retryAfterMinutes: number; retryAfterMs: number } | { kind: "allowed"; delayMs: number; attempt: AttemptHandle };
 
 export interface AttemptHandle {
-  /** The password was right: clear the email's failures and this attempt. */
+  /** The password was right: clear the failures of the budget it counted against, and this attempt. */
   succeeded(): Promise<void>;
 }
 
@@ -61,20 +67,26 @@ export function delayFor(failures: number, slowAfter: number): number {
 }
 
 /**
- * Records a sign-in attempt for this email and address and decides whether
- * it may go ahead, and after how long a pause.
+ * Records a sign-in attempt for this account (or known device) and address
+ * and decides whether it may go ahead, and after how long a pause.
  */
-export async function beginSignInAttempt(db: Database, input: { email: string; address: string }): Promise<AttemptDecision> {
+export async function beginSignInAttempt(
+  db: Database,
+  input: { email: string; address: string; knownDevice: string | null },
+): Promise<AttemptDecision> {
   const now = lockoutClock.now();
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  const keys = { email: emailKey(input.email), address: networkKey(input.address) };
+  const keys = {
+    account: input.knownDevice ? deviceKey(input.knownDevice) : emailKey(input.email),
+    address: networkKey(input.address),
+  };
 
   // Old rows are of no further use; the table stays small.
   await db.delete(staffLoginAttempts).where(lt(staffLoginAttempts.attemptedAt, windowStart));
   const inserted = await db
     .insert(staffLoginAttempts)
     .values([
-      { key: keys.email, attemptedAt: now },
+      { key: keys.account, attemptedAt: now },
       { key: keys.address, attemptedAt: now },
     ])
     .returning({ id: staffLoginAttempts.id, key: staffLoginAttempts.key });
@@ -83,13 +95,12 @@ export async function beginSignInAttempt(db: Database, input: { email: string; a
 
   let retryAt: number | null = null;
   let delayMs = 0;
-  for (const kind of ["email", "address"] as const) {
+  for (const kind of ["account", "address"] as const) {
     const limits = LOCKOUT_LIMITS[kind];
-    const refuses = Number.isFinite(limits.refuseAfter);
-    const times = await recentAttempts(db, keys[kind], windowStart, refuses ? limits.refuseAfter + 1 : limits.slowAfter + 8);
+    const times = await recentAttempts(db, keys[kind], windowStart, limits.refuseAfter + 1);
     // `times` includes this attempt (and any running in parallel): the earlier failures are the others.
     const earlier = times.length - 1;
-    if (refuses && earlier >= limits.refuseAfter) {
+    if (earlier >= limits.refuseAfter) {
       // Refused until the oldest of the last `refuseAfter` failures leaves the window.
       const until = times[limits.refuseAfter].getTime() + LOCKOUT_WINDOW_MS;
       retryAt = Math.max(retryAt ?? 0, until);
@@ -108,7 +119,7 @@ export async function beginSignInAttempt(db: Database, input: { email: string; a
     delayMs,
     attempt: {
       async succeeded() {
-        await db.delete(staffLoginAttempts).where(eq(staffLoginAttempts.key, keys.email));
+        await db.delete(staffLoginAttempts).where(eq(staffLoginAttempts.key, keys.account));
         if (addressRowId !== undefined) {
           await db.delete(staffLoginAttempts).where(eq(staffLoginAttempts.id, addressRowId));
         }

@@ -342,24 +342,32 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   describe("lock-out", () => {
-    it("slows repeated failures for one account, never refuses it, and a success clears them", async () => {
+    it("slows failures against one account from any addresses, refuses the 11th, and lets the owner's known device in at once", async () => {
       const now = new Date("2026-11-22T10:00:00Z").getTime();
       vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
+      const owner = await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "198.51.100.7");
+      expect(owner.status).toBe(303);
+      const deviceCookie = cookieFrom(owner.headers.getSetCookie().find((value) => value.startsWith("staff_device=")) ?? null);
+      expect(deviceCookie).toMatch(/^staff_device=./);
+
       for (let i = 0; i < 10; i += 1) {
         const outcome = await attemptSignIn(EMAIL, `wrong-password-${i}`, {}, "/login", `203.0.113.${i}`);
         expect(outcome.status).toBe(401);
       }
       expect(delays).toEqual([1000, 2000, 4000, 5000, 5000]);
+      expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "203.0.113.99")).status).toBe(429);
 
-      // The owner, from their own address, still signs in (after the capped pause).
+      // The owner's browser has a budget of its own: neither refused nor slowed.
       delays = [];
-      const owner = await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "198.51.100.7");
-      expect(owner.status).toBe(303);
-      expect(delays).toEqual([5000]);
-      // Other accounts were never slowed; a success clears the account's failures.
-      delays = [];
+      const browser = await openLoginPage();
+      const again = await call(
+        loginAction as RouteFn,
+        post("/login", { email: EMAIL, password: PASSWORD, csrf: browser.csrf }, `${browser.cookie}; ${deviceCookie}`),
+        "198.51.100.7",
+      );
+      expect(again.status).toBe(303);
+      // Other accounts were never slowed.
       expect((await attemptSignIn("someone@example.com", "whatever-password", {}, "/login", "198.51.100.8")).status).toBe(401);
-      expect((await attemptSignIn(EMAIL, "wrong-again-123", {}, "/login", "198.51.100.7")).status).toBe(401);
       expect(delays).toEqual([]);
     });
 
@@ -401,6 +409,24 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       );
       const checked = outcomes.filter((outcome) => outcome.status === 401).length;
       expect(checked).toBeLessThanOrEqual(10);
+      expect(outcomes.filter((outcome) => outcome.status === 429).length).toBe(16 - checked);
+    });
+
+    it("lets no more than 10 of a burst of parallel guesses from 16 addresses against one account through", async () => {
+      const now = new Date("2026-11-22T15:00:00Z");
+      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      const browsers = await Promise.all(Array.from({ length: 16 }, () => openLoginPage()));
+      const outcomes = await Promise.all(
+        browsers.map((browser, i) =>
+          call(
+            loginAction as RouteFn,
+            post("/login", { email: EMAIL, password: `guess-number-${i}`, csrf: browser.csrf }, browser.cookie),
+            `203.0.113.${100 + i}`,
+          ),
+        ),
+      );
+      const checked = outcomes.filter((outcome) => outcome.status === 401).length;
+      expect(checked).toBeLessThanOrEqual(LOCKOUT_LIMITS.account.refuseAfter);
       expect(outcomes.filter((outcome) => outcome.status === 429).length).toBe(16 - checked);
     });
 
