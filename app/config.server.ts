@@ -89,6 +89,16 @@ const configSchema = z.object({
    * connection comes from. 0 turns the cap off.
    */
   MAX_CONNECTIONS_PER_ADDRESS: count.optional(),
+  /**
+   * Request bodies still arriving that one process takes at once, in all and
+   * per client address (IPv6: per /64); past either, 503 with Retry-After.
+   * Each holds about 36 KB of heap until it has arrived (server/body-budget.ts).
+   */
+  MAX_BODIES_IN_FLIGHT: count.refine((value) => value >= 1, { message: "must be 1 or more" }).default(1_000),
+  MAX_BODIES_IN_FLIGHT_PER_ADDRESS: count.refine((value) => value >= 1, { message: "must be 1 or more" }).default(32),
+  /** After BODY_GRACE_MS, a request body must have arrived at this many bytes a second on average, or it gets 408. */
+  MIN_BODY_BYTES_PER_SECOND: count.default(240),
+  BODY_GRACE_MS: milliseconds.default(5_000),
   /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 

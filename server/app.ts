@@ -7,7 +7,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
-import { resolveClientAddress } from "../app/http/client-address";
+import { addressKey, resolveClientAddress } from "../app/http/client-address";
 import { logError, logger } from "../app/http/logger.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { takeDocumentPipe, type PipeDocument } from "../app/http/piped-document.server";
@@ -15,7 +15,9 @@ import type { Logger } from "pino";
 import type { StoreRuntime } from "../app/runtime.server";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
+import { bodyBudgetFor, budgetRequestBodies, type BodyBudgetSettings } from "./body-budget";
 import { capConnections, connectionLimitsFor, serverTimeouts, type ConnectionSettings } from "./connection-limits";
+import { quietCounter } from "../app/http/quiet-log";
 import { trustForwardedHeaders } from "./forwarded-headers";
 import { ALLOWED_METHODS, declaredLength, isAppMethod, isOldDataRequest, isValidHost, requestPath } from "./guards";
 import { precompressedAssets } from "./precompressed-assets";
@@ -31,7 +33,7 @@ export interface StoreAppOptions {
   /** The runtime every loader and action gets as `context.store`. */
   store: StoreRuntime;
   /** The connection limits and timeouts left out take the configuration's defaults (server/connection-limits.ts). */
-  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings;
+  config: Pick<Config, "NODE_ENV" | "PUBLIC_BASE_URL" | "TRUSTED_PROXIES"> & ConnectionSettings & BodyBudgetSettings;
   /** Other static files (default ./public). */
   publicDirectory?: string;
   /** True once the server is shutting down: answers then say Connection: close, and /readyz 503. */
@@ -103,6 +105,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     for (const part of cached.body) res.write(part);
     res.end();
   });
+  app.use(budgetRequestBodies(bodyBudgetFor(config), (req) => addressKey(clientAddressOf(req, config)), quietWarnings(options)));
   app.use(limitRequestBody());
   app.all("*", remixRequestHandler(options, sharedCache));
 
@@ -153,11 +156,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
       request = neutralizeCrossSiteOrigin(createRemixRequest(req, res));
       const context: AppLoadContext = {
         store,
-        clientAddress: resolveClientAddress({
-          socketAddress: req.socket.remoteAddress,
-          forwardedFor: req.headers["x-forwarded-for"],
-          trustedProxies: config.TRUSTED_PROXIES,
-        }),
+        clientAddress: clientAddressOf(req, config),
         requestId: String(req.id),
         cspNonce: stateOf(res).cspNonce,
       };
@@ -184,6 +183,22 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
       next(error);
     }
   };
+}
+
+/** The client's address: the connection's, or the one the trusted proxies say (app/http/client-address.ts). */
+function clientAddressOf(req: IncomingMessage, config: Pick<Config, "TRUSTED_PROXIES">): string {
+  return resolveClientAddress({
+    socketAddress: req.socket.remoteAddress,
+    forwardedFor: req.headers["x-forwarded-for"],
+    trustedProxies: config.TRUSTED_PROXIES,
+  });
+}
+
+/** Warnings that may come in bursts (an attack), logged once and then counted. */
+function quietWarnings(options: StoreAppOptions) {
+  const serverLog = options.logger ?? logger;
+  const refusals = quietCounter((msg, fields) => serverLog.warn(fields, msg));
+  return (msg: string, fields: Record<string, unknown>) => refusals.count(msg, fields);
 }
 
 /** A page React renders straight into the response (app/http/piped-document.server.ts): the status and headers, then React's bytes. */

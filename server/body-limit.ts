@@ -47,17 +47,30 @@ export function limitRequestBody(): RequestHandler {
 
 /** 413, then the connection is closed: the rest of the body is never read into memory. */
 export function answerTooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  const answer = oversizeAnswer(new URL(req.url ?? "/", "http://x").pathname, limit);
+  answerAndClose(req, res, 413, answer.body, answer.contentType);
+}
+
+/**
+ * Answers a request whose body will not be read, then closes its connection: the client gets a
+ * second to read the answer, and whatever it is still sending is dropped, never read into memory.
+ */
+export function answerAndClose(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType = "text/plain; charset=utf-8",
+): void {
   req.pause();
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const answer = oversizeAnswer(new URL(req.url ?? "/", "http://x").pathname, limit);
-  res.statusCode = 413;
-  res.setHeader("Content-Type", answer.contentType);
+  res.statusCode = status;
+  res.setHeader("Content-Type", contentType);
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Connection", "close");
-  res.end(answer.body);
-  // Let the client read the answer, then drop whatever it is still sending.
-  res.once("finish", () => setTimeout(() => req.socket.destroy(), 1000).unref());
+  res.end(body);
+  res.once("finish", () => setTimeout(() => req.socket?.destroy(), 1000).unref());
 }
