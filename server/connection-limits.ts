@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "../app/config.server";
 import { addressKey } from "../app/http/client-address";
+import { quietCounter } from "../app/http/quiet-log";
 
 type LimitKeys = "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "KEEP_ALIVE_TIMEOUT_MS" | "MAX_CONNECTIONS" | "MAX_CONNECTIONS_PER_ADDRESS";
 
@@ -30,8 +31,12 @@ export const LISTEN_BACKLOG = 4_096;
 /** How often Node looks for connections past their header or request timeout (its default, 30 s, would let them live 40 s). */
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
-/** A quiet log while connections are refused: one line per reason at most this often. */
-const REFUSAL_LOG_INTERVAL_MS = 10_000;
+/**
+ * The last tenth of MAX_CONNECTIONS is kept for addresses holding fewer than this many: addresses
+ * that each fill their own cap cannot together fill the process's, and a new client still gets in.
+ */
+const RESERVED_SHARE = 0.1;
+const LIGHT_CLIENT_CONNECTIONS = 8;
 
 /**
  * The limits from the configuration (keys left out take the configuration's
@@ -63,7 +68,8 @@ export function serverTimeouts(limits: ConnectionLimits) {
  * Caps open connections in all and per client address, so one client holding
  * thousands of connections open (slowloris) cannot take the process's file
  * descriptors from everyone else: a connection over a cap is closed as soon
- * as it is accepted, before a byte is read.
+ * as it is accepted, before a byte is read. Once the process is near its cap,
+ * only addresses holding a few connections get more (RESERVED_SHARE).
  */
 export function capConnections(
   server: Server,
@@ -75,41 +81,29 @@ export function capConnections(
   server.on("drop", () => refusals.count("connection refused: the process holds MAX_CONNECTIONS", { limit: limits.maxConnections }));
   if (limits.maxConnectionsPerAddress <= 0) return;
 
+  const reservedFrom = Math.floor(limits.maxConnections * (1 - RESERVED_SHARE));
   const open = new Map<string, number>();
+  let total = 0;
   server.on("connection", (socket: Socket) => {
     const key = addressKey(socket.remoteAddress);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerAddress) {
+    const held = open.get(key) ?? 0;
+    if (held >= limits.maxConnectionsPerAddress) {
       refusals.count("connection refused: too many open from one address", { limit: limits.maxConnectionsPerAddress });
       socket.destroy();
       return;
     }
-    open.set(key, count);
+    if (total >= reservedFrom && held >= LIGHT_CLIENT_CONNECTIONS) {
+      refusals.count("connection refused: the process is nearly full and this address holds its share", { held });
+      socket.destroy();
+      return;
+    }
+    open.set(key, held + 1);
+    total++;
     socket.once("close", () => {
+      total--;
       const left = (open.get(key) ?? 1) - 1;
       if (left > 0) open.set(key, left);
       else open.delete(key);
     });
   });
-}
-
-/** Logs the first event of each kind, then how many followed, at most once per interval. */
-function quietCounter(warn: (msg: string, fields: Record<string, unknown>) => void) {
-  const followers = new Map<string, number>();
-  return {
-    count(msg: string, fields: Record<string, unknown>) {
-      const seen = followers.get(msg);
-      if (seen !== undefined) {
-        followers.set(msg, seen + 1);
-        return;
-      }
-      warn(msg, fields);
-      followers.set(msg, 0);
-      setTimeout(() => {
-        const more = followers.get(msg) ?? 0;
-        followers.delete(msg);
-        if (more > 0) warn(msg, { ...fields, moreInLast10s: more });
-      }, REFUSAL_LOG_INTERVAL_MS).unref();
-    },
-  };
 }

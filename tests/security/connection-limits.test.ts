@@ -28,10 +28,12 @@ const HALF_OPEN = Math.min(3_000, Math.floor((openFileLimit() - 1_000) / 2));
 
 let server: Server | undefined;
 let attack: HalfOpenAttack | undefined;
+let moreAttacks: HalfOpenAttack[] = [];
 
 afterEach(async () => {
   attack?.stop();
   attack = undefined;
+  for (const other of moreAttacks.splice(0)) other.stop();
   if (server) {
     server.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
@@ -138,6 +140,21 @@ describe("connection limits and timeouts", () => {
     // The timeout, plus at most one pass of the check that runs every second.
     expect(elapsed).toBeGreaterThanOrEqual(900);
     expect(elapsed).toBeLessThan(3_000);
+  });
+
+  it("keeps the last tenth of MAX_CONNECTIONS for addresses holding few, so addresses that each fill their cap leave room", async () => {
+    const port = await startServer({ MAX_CONNECTIONS: 100, MAX_CONNECTIONS_PER_ADDRESS: 40 });
+    moreAttacks = ["127.0.0.1", "127.0.0.3", "127.0.0.4"].map((localAddress) =>
+      startHalfOpenConnections({ port, count: 40, localAddress, dripMs: 1_000 }),
+    );
+    await Promise.all(moreAttacks.map((each) => each.ready));
+    await waitFor(async () => (await openConnections()) >= 90, 5_000, "the attackers to hold their share");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await openConnections()).toBeLessThanOrEqual(90);
+
+    const answers = [];
+    for (let index = 0; index < 5; index++) answers.push(await timedGet(port, "127.0.0.2"));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
   });
 
   it("closes connections over MAX_CONNECTIONS as they arrive", async () => {
