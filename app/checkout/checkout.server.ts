@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { eq } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
 import { priceCart } from "~/cart/cart-view.server";
@@ -39,8 +40,16 @@ export class OrderTooLargeError extends Error {
   }
 }
 
-/** Records a pending checkout for the whole cart, priced from the catalog. */
-export async function createCartCheckout(db: Database, cart: readonly CartLine[], customer: CustomerInput): Promise<Checkout> {
+/**
+ * Records a pending checkout for the whole cart, priced from the catalog. `reusable`: the checkout this
+ * browser submitted last, given back instead when it is pending and holds exactly the same.
+ */
+export async function createCartCheckout(
+  db: Database,
+  cart: readonly CartLine[],
+  customer: CustomerInput,
+  reusable: string | null = null,
+): Promise<Checkout> {
   const priced = await priceCart(db, cart);
   if (priced.lines.length === 0) throw new EmptyCartError();
   if (priced.totalCents > MAX_ORDER_TOTAL_CENTS) throw new OrderTooLargeError();
@@ -53,7 +62,7 @@ export async function createCartCheckout(db: Database, cart: readonly CartLine[]
     unitPriceCents: line.unitPriceCents,
     quantity: line.quantity,
   }));
-  return insertCheckout(db, {
+  return recordCheckout(db, reusable, {
     kind: "cart",
     customer: toOrderCustomer(customer),
     items,
@@ -65,15 +74,16 @@ export async function createCartCheckout(db: Database, cart: readonly CartLine[]
   });
 }
 
-/** Records a pending checkout for one product (BUY NOW or the seasoning). */
+/** Records a pending checkout for one product (BUY NOW or the seasoning); `reusable` as for the cart. */
 export async function createSingleCheckout(
   db: Database,
   kind: Extract<CheckoutKind, "single" | "seasoning">,
   product: StoreProduct,
   totals: SingleCheckoutTotals,
   customer: CustomerInput,
+  reusable: string | null = null,
 ): Promise<Checkout> {
-  return insertCheckout(db, {
+  return recordCheckout(db, reusable, {
     kind,
     customer: toOrderCustomer(customer),
     items: [
@@ -95,12 +105,24 @@ export async function createSingleCheckout(
   });
 }
 
-async function insertCheckout(db: Database, values: Omit<typeof checkouts.$inferInsert, "token">): Promise<Checkout> {
+type CheckoutValues = Omit<typeof checkouts.$inferInsert, "token">;
+
+/** A new pending checkout, or the `reusable` one when it holds the same: a form sent again records nothing. */
+async function recordCheckout(db: Database, reusable: string | null, values: CheckoutValues): Promise<Checkout> {
+  const earlier = reusable ? await getCheckout(db, reusable) : null;
+  if (earlier && holdsTheSame(earlier, values)) return earlier;
   const [row] = await db
     .insert(checkouts)
     .values({ ...values, token: generateToken() })
     .returning();
   return row;
+}
+
+/** A pending checkout of the same kind, customer, items and money (compared as stored: JSON, key order aside). */
+function holdsTheSame(checkout: Checkout, values: CheckoutValues): boolean {
+  const stored = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  const fields = ["kind", "customer", "items", "subtotalCents", "shippingCents", "discountCents", "totalCents", "promoCode"] as const;
+  return checkout.status === "pending" && fields.every((field) => isDeepStrictEqual(stored(checkout[field]), stored(values[field])));
 }
 
 export async function getCheckout(db: Database, token: string): Promise<Checkout | null> {

@@ -19,10 +19,16 @@ export function clearDetailsCookieHeader(keys: CookieKeys, request: Request): Pr
   return detailsCookie.serialize(keys, request, "", { maxAge: 0 });
 }
 
+/** The token of the checkout this browser last submitted (pending or not), or null. */
+export async function lastCheckoutToken(keys: CookieKeys, request: Request): Promise<string | null> {
+  const token = await detailsCookie.parse(keys, request);
+  return typeof token === "string" && token ? token : null;
+}
+
 /** The form values of the pending checkout this browser last submitted, or null. */
 export async function pendingCustomerDetails(store: StoreRuntime, request: Request): Promise<CustomerDetails | null> {
-  const token = await detailsCookie.parse(store, request);
-  if (typeof token !== "string" || !token) return null;
+  const token = await lastCheckoutToken(store, request);
+  if (!token) return null;
   const checkout = await getCheckout(store.db, token);
   return checkout?.status === "pending" ? customerDetails(checkout.customer) : null;
 }

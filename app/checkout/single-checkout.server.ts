@@ -18,8 +18,9 @@ import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
-import { retryAfterSeconds } from "~/security/rate-limit.server";
-import { detailsCookieHeader, pendingCustomerDetails } from "./details-cookie.server";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
 
 export { SHIPPING_FAILED_MESSAGE };
@@ -125,12 +126,19 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     totals,
     shippingKnown,
     seasoning,
+    formError: null as string | null,
   };
   if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
   if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE)
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
-  const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer);
+  const limit = await hitRateLimit(db, RATE_LIMITS.checkoutCreate, clientAddress);
+  if (!limit.allowed) {
+    const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
+    return data({ ...answer, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });
+  }
+  const lastCheckout = await lastCheckoutToken(store, request);
+  const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer, lastCheckout);
   return redirect(checkoutPagePath(kind, checkout.token), {
     headers: { "Set-Cookie": await detailsCookieHeader(store, request, checkout.token) },
   });

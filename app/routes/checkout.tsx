@@ -14,7 +14,12 @@ import {
   checkoutSuggestions,
   availablePaymentOptions,
   readForm,
+  hitRateLimit,
+  RATE_LIMITS,
+  retryAfterSeconds,
+  lastCheckoutToken,
 } from "~/server-api";
+import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CustomerDetailsMirror } from "~/components/checkout/CustomerDetailsMirror";
@@ -50,8 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
+  const limit = await hitRateLimit(context.store.db, RATE_LIMITS.checkoutCreate, context.clientAddress);
+  if (!limit.allowed) {
+    const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
+    return data({ errors: {}, values: parsed.values, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });
+  }
   try {
-    const checkout = await createCartCheckout(context.store.db, cart, parsed.customer);
+    const lastCheckout = await lastCheckoutToken(context.store, request);
+    const checkout = await createCartCheckout(context.store.db, cart, parsed.customer, lastCheckout);
     return redirect(`/checkout?checkout=${checkout.token}`, {
       headers: { "Set-Cookie": await detailsCookieHeader(context.store, request, checkout.token) },
     });

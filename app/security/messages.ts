@@ -8,3 +8,6 @@ export const PAYMENT_RATE_LIMITED_MESSAGE = "Too many payment attempts from your
 
 /** The order lookup, after too many lookups from one connection. */
 export const ORDER_LOOKUP_RATE_LIMITED_MESSAGE = "Too many order lookups from your connection. Please wait a few minutes and try again.";
+
+/** The checkout pages, after too many checkouts were recorded for one connection. */
+export const CHECKOUT_RATE_LIMITED_MESSAGE = "Too many checkouts from your connection. Please wait a few minutes and try again.";

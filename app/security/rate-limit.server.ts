@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
   shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000, perAddress: true },
   /** Sign-in form posts per address, right or wrong (failures have their own, stricter count in the lockout). */
   staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000, perAddress: true },
+  /** Checkouts recorded per address (Proceed to Payment on the cart, BUY NOW and seasoning checkouts): a shopper makes a few. */
+  checkoutCreate: { name: "checkout-create", limit: 30, windowMs: 10 * 60_000, perAddress: true },
   /**
    * PayPal webhook deliveries the store asks PayPal to verify, for the whole store: forged posts come from
    * anywhere, and each costs an outbound call. Far above a real store's events; PayPal redelivers the rest.

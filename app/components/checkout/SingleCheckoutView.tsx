@@ -42,6 +42,8 @@ export type SingleCheckoutActionView =
       promoCode: string;
       promoMessage: string | null;
       shippingError: string | null;
+      /** Why no checkout was recorded, shown above the form (the connection's checkout limit). */
+      formError: string | null;
       totals: SingleCheckoutTotals;
       shippingKnown: boolean;
       seasoning: boolean;
@@ -118,6 +120,11 @@ export function SingleCheckoutView({
       <h1>{title}</h1>
       <div className="checkout__layout">
         <Form method="post" className="checkout__form" noValidate>
+          {form?.formError ? (
+            <p className="notice notice--error" role="alert">
+              {form.formError}
+            </p>
+          ) : null}
           <input type="hidden" name="product" value={view.product.key} />
           <div className="field-row">
             <div className="field">
