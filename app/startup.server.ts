@@ -7,6 +7,7 @@ import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
 import { emailSenderFor } from "./services/email/index.server";
 import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconciler.server";
+import { cleanUpAbandonedCheckouts, scheduleCheckoutCleanup } from "./checkout/abandoned-checkouts.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
@@ -86,7 +87,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       const attempts = await scheduleUnfinishedAttempts(db);
       await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
       await queue.work("payment.reconcile", () => sweepDueAttempts(db, config));
-      return `email deliveries and payment checks on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
+      await scheduleCheckoutCleanup();
+      await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));
+      return `email deliveries, payment checks and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
     },
   },
 ];

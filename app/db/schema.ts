@@ -240,6 +240,10 @@ export const checkouts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    // The clean-up of abandoned checkouts looks for old pending ones (app/checkout/abandoned-checkouts.server.ts).
+    index("checkouts_pending_created_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
     check("checkouts_kind_valid", sql`${table.kind} in (${inList(CHECKOUT_KINDS)})`),
     check("checkouts_status_valid", sql`${table.status} in (${inList(CHECKOUT_STATUSES)})`),
     check(

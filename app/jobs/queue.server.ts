@@ -29,12 +29,14 @@ export interface JobData {
    * before sweeps named one attempt (`{ id }`); the handler never reads it, so they sweep too.
    */
   "payment.reconcile": Record<string, never>;
+  /** A sweep: delete the checkouts abandoned long ago, a batch at a time; each run queues the next. */
+  "checkout.cleanup": Record<string, never>;
 }
 
 export type JobName = keyof JobData;
 
 /** Queues whose jobs name no row: a batch of them runs the handler once. */
-const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile"]);
+const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup"]);
 
 /** A later sweep is set for the end of its 10-second slot, so the rows due within one slot share one job. */
 const SWEEP_SLOT_MS = 10_000;
@@ -59,7 +61,7 @@ function queueOptions(retryDelay: number): Omit<Queue, "name"> {
   return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
 }
 
-const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile"];
+const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup"];
 
 export interface JobQueue {
   /**

@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_pending_created_idx" ON "checkouts" USING btree ("created_at") WHERE "checkouts"."status" = 'pending';
