@@ -56,6 +56,8 @@ function streamDocument(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The response's body was cancelled: the client left, or the server had already answered (413 mid-body).
+    let cancelled = false;
     // Ends whatever still waits for data; cleared once everything is rendered, so a finished page is not held until then.
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
@@ -66,11 +68,11 @@ function streamDocument(
         nonce,
         onShellReady() {
           shellRendered = true;
-          if (!waitForAll) resolve(pipedDocument(pipe, abort, { headers: responseHeaders, status: responseStatusCode }));
+          if (!waitForAll) resolve(pipedDocument(pipe, cancel, { headers: responseHeaders, status: responseStatusCode }));
         },
         onAllReady() {
           clearTimeout(timeout);
-          if (waitForAll) resolve(pipedDocument(pipe, abort, { headers: responseHeaders, status: responseStatusCode }));
+          if (waitForAll) resolve(pipedDocument(pipe, cancel, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
@@ -78,12 +80,17 @@ function streamDocument(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Before the shell, the error reaches handleError (or onShellError); after it, only here.
-          if (shellRendered)
+          // Before the shell, the error reaches handleError (or onShellError); after it, only here. A render
+          // stopped because nobody reads it any more is the client's doing, not an error.
+          if (shellRendered && !cancelled && !request.signal.aborted)
             logError("page streaming failed", error, { requestId: loadContext.requestId, path: new URL(request.url).pathname });
         },
       },
     );
+    const cancel = () => {
+      cancelled = true;
+      abort();
+    };
   });
 }
 

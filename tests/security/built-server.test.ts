@@ -134,6 +134,18 @@ describe("the built server", () => {
     expect(after - before).toBeLessThan(20 * 1024 * 1024);
   });
 
+  it("answers oversized chunked form posts 413 and logs them as the client's, without an error or a stack", async () => {
+    const paths = ["/cart", "/contact", "/checkout", "/login", "/compare"];
+    for (const target of paths) expect([413, "reset"], target).toContain(await postChunked(target, 2 * 1024 * 1024));
+    await expect
+      .poll(() => jsonLines().filter((line) => paths.includes(line.path as string) && line.msg === "request").length)
+      .toBe(paths.length);
+    // A render the server stopped because its answer was already sent is nobody's error.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(output).not.toContain("The render was aborted");
+    expect(jsonLines().filter((line) => line.level === "error" && paths.includes(line.path as string))).toEqual([]);
+  });
+
   it("logs each request as one JSON line", async () => {
     const response = await fetch(`${baseURL}/healthz?token=abc`);
     const id = response.headers.get("x-request-id");
@@ -217,6 +229,37 @@ function jsonLines(): Array<Record<string, unknown>> {
 function residentBytes(): number {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** A form post of `size` bytes without Content-Length (chunked), as a browser's page would send it, until the server answers. */
+function postChunked(target: string, size: number): Promise<number | "reset"> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${baseURL}${target}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    });
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve("reset");
+      else reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let written = 0;
+    const pump = () => {
+      while (!answered && written < size) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
 }
 
 /** Declares `size` bytes and writes them as fast as the server takes them, until it answers. */
