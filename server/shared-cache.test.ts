@@ -78,6 +78,20 @@ describe("the shared cache of public responses", () => {
     expect(head.body.length).toBe(0);
   });
 
+  it("keeps the pages asked for again while a flood of one-off URLs comes and goes", () => {
+    const cache = new SharedCache(10 * 1024, () => 0);
+    const headers = new Headers({ "Cache-Control": PUBLIC });
+    for (const key of ["/home", "/grills"]) {
+      cache.store(key, headers, Buffer.alloc(1000, key), undefined);
+      cache.answer(key, { nonce: "x", method: "GET" });
+    }
+    for (let junk = 0; junk < 1_000; junk++) cache.store(`/grills?junk=${junk}`, headers, Buffer.alloc(1000), undefined);
+    expect(cache.answer("/home", { nonce: "x", method: "GET" })).toBeDefined();
+    expect(cache.answer("/grills", { nonce: "x", method: "GET" })).toBeDefined();
+    expect(cache.answer("/grills?junk=999", { nonce: "x", method: "GET" })).toBeDefined();
+    expect(cache.answer("/grills?junk=0", { nonce: "x", method: "GET" })).toBeUndefined();
+  });
+
   it("stays within its byte bound, least recently used out first", () => {
     const cache = new SharedCache(8 * 1024, () => 0);
     const headers = new Headers({ "Cache-Control": PUBLIC });

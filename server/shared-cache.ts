@@ -14,9 +14,15 @@ import type { IncomingHttpHeaders } from "node:http";
  * more than Cookie and Accept-Encoding, or that is not `public` with a
  * max-age. Each answer from the cache gets the new request's CSP nonce (in the
  * page and in its policy), its own request id and an `Age`.
+ *
+ * Eviction is a segmented LRU: a new entry is on probation, and moves to the
+ * protected part (at most PROTECTED_SHARE of the bytes) when it is asked for
+ * again. A flood of one-off URLs (`?junk=1`, `?junk=2`...) only pushes out
+ * other one-off entries, never the pages shoppers keep asking for.
  */
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+const PROTECTED_SHARE = 0.8;
 const VARY_ALLOWED = new Set(["cookie", "accept-encoding"]);
 /** Headers that describe one response, not the stored one. */
 const PER_RESPONSE = new Set(["date", "x-request-id", "age", "connection", "keep-alive", "transfer-encoding", "content-length"]);
@@ -30,6 +36,29 @@ interface Entry {
   storedAt: number;
   freshMs: number;
   bytes: number;
+}
+
+/** Entries in least-recently-used order (a Map keeps insertion order), and their bytes. */
+class Segment {
+  readonly entries = new Map<string, Entry>();
+  bytes = 0;
+
+  add(key: string, entry: Entry) {
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+  }
+
+  remove(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    return entry;
+  }
+
+  oldest(): string | undefined {
+    return this.entries.keys().next().value;
+  }
 }
 
 export interface CachedAnswer {
@@ -69,8 +98,8 @@ function splitAt(body: Buffer, marker: string | null): Buffer[] {
 }
 
 export class SharedCache {
-  private readonly entries = new Map<string, Entry>();
-  private totalBytes = 0;
+  private readonly probation = new Segment();
+  private readonly protectedPart = new Segment();
 
   constructor(
     private readonly maxBytes = DEFAULT_MAX_BYTES,
@@ -88,15 +117,11 @@ export class SharedCache {
 
   /** The stored answer for `key` with `nonce` in place, or undefined when there is none fresh. */
   answer(key: string, { nonce, method, ifNoneMatch }: { nonce: string; method: string; ifNoneMatch?: string }): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.protectedPart.remove(key) ?? this.probation.remove(key);
     if (!entry) return undefined;
     const ageMs = this.now() - entry.storedAt;
-    if (ageMs >= entry.freshMs) {
-      this.forget(key, entry);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (ageMs >= entry.freshMs) return undefined;
+    this.protect(key, entry);
     const headers = entry.headers.map(([name, value]): [string, string] => [
       name,
       entry.nonce && name === "content-security-policy" ? value.replaceAll(entry.nonce, nonce) : value,
@@ -143,25 +168,26 @@ export class SharedCache {
       freshMs,
       bytes: body.length,
     };
-    const previous = this.entries.get(key);
-    if (previous) this.forget(key, previous);
-    this.entries.set(key, entry);
-    this.totalBytes += entry.bytes;
-    for (const [oldKey, old] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break;
-      this.forget(oldKey, old);
+    this.protectedPart.remove(key);
+    this.probation.remove(key);
+    this.probation.add(key, entry);
+    while (this.probation.bytes + this.protectedPart.bytes > this.maxBytes) {
+      const from = this.probation.entries.size > 0 ? this.probation : this.protectedPart;
+      from.remove(from.oldest()!);
     }
     return etag;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.totalBytes = 0;
+    for (const segment of [this.probation, this.protectedPart]) for (const key of [...segment.entries.keys()]) segment.remove(key);
   }
 
-  private forget(key: string, entry: Entry) {
-    if (this.entries.get(key) !== entry) return;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
+  /** Asked for again: protected, most recent; the protected part's least recent go back on probation. */
+  private protect(key: string, entry: Entry) {
+    this.protectedPart.add(key, entry);
+    while (this.protectedPart.bytes > this.maxBytes * PROTECTED_SHARE && this.protectedPart.entries.size > 1) {
+      const oldest = this.protectedPart.oldest()!;
+      this.probation.add(oldest, this.protectedPart.remove(oldest)!);
+    }
   }
 }
