@@ -44,11 +44,12 @@ describe("deploy/compose.yaml", () => {
     expect(Object.keys(services).sort()).toEqual(["caddy", "migrate", "postgres", "store"]);
     expect(services.store.deploy?.replicas).toBeGreaterThanOrEqual(2);
     expect(services.postgres.image).toBe("postgres:16");
-    // A release with the HTTP/2 rapid-reset fix (CVE-2023-44487, fixed in 2.7.5), pinned to a minor version.
+    // A release with the HTTP/2 rapid-reset fix (CVE-2023-44487, fixed in 2.7.5) and the retry of a POST whose
+    // process could not be reached (fixed in 2.11.2): passive health checks are off (deploy/Caddyfile).
     const caddyVersion = /^caddy:(\d+)\.(\d+)(?:\.(\d+))?$/.exec(services.caddy.image ?? "");
     expect(caddyVersion, services.caddy.image).not.toBeNull();
     const [major, minor, patch] = caddyVersion!.slice(1).map((part) => Number(part ?? 0));
-    expect(major * 1_000_000 + minor * 1_000 + patch).toBeGreaterThanOrEqual(2_007_005);
+    expect(major * 1_000_000 + minor * 1_000 + patch).toBeGreaterThanOrEqual(2_011_002);
     // The store and its migration run the image this repository's Dockerfile builds.
     for (const name of ["store", "migrate"]) {
       expect(services[name].build, name).toEqual({ context: "..", dockerfile: "Dockerfile" });

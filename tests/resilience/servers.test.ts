@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +10,7 @@ import { createStaffAccount } from "~/staff/accounts.server";
 import type { StoreServer } from "../e2e/support/store-server";
 import { CADDYFILE, caddyMissing, reserveCaddyPorts, startCaddy, type Caddy, type CaddyLogLine } from "../../scripts/lib/caddy";
 import { createScratchDatabase, freePort, missingPostgres, type ScratchDatabase } from "./support/databases";
+import { startSlowUploads } from "./support/slow-uploads";
 import { recordFigures } from "./support/figures";
 import { createHttp2Fetcher, type Http2Fetcher } from "./support/http2-fetch";
 import {
@@ -45,6 +47,19 @@ import { STAFF, startStore } from "./support/stores";
 const PROCESSES = 3;
 const LOAD_SECONDS = Number(process.env.SERVERS_LOAD_SECONDS ?? 60);
 const LOAD_SHOPPERS = Number(process.env.SERVERS_LOAD_SHOPPERS ?? 24);
+/** The heap limit `npm start` gives the store: a process pushed past it dies, as it would in production. */
+const START_NODE_FLAGS = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ")
+  .filter((part) => part.startsWith("--max-"))
+  .join(" ");
+/** What a store process may hold: the RSS budget of `npm run bench` (scripts/lib/bench-report.ts). */
+const RSS_LIMIT_MB = 250;
+/**
+ * Caddy before 2.11.2 closes a request's body when its first attempt cannot even connect, so a POST
+ * whose process has just died is answered 502 instead of going to another process (fixed in
+ * caddyserver/caddy#7547; production pins a later Caddy, deploy/compose.yaml). Debian's 2.6.2 has it.
+ */
+const CADDY_CLOSES_BODY_ON_RETRY = caddyBefore(2, 11, 2);
 /** The Caddyfile's active health-check interval: the longest a dead process may still be picked. */
 const HEALTH_INTERVAL_MS = Number(/health_interval (\d+)s/.exec(readFileSync(CADDYFILE, "utf8"))?.[1] ?? NaN) * 1000;
 
@@ -60,7 +75,10 @@ const figures: Record<string, unknown> = {};
 
 function startProcess(port: number): Promise<StoreServer> {
   // Real limits: the test checks that the processes share them. Each scripted shopper has its own address.
-  return startStore(database.url, { publicBaseUrl: caddy.url, env: { PORT: String(port), RATE_LIMIT_SCALE: "1" } });
+  return startStore(database.url, {
+    publicBaseUrl: caddy.url,
+    env: { PORT: String(port), RATE_LIMIT_SCALE: "1", NODE_OPTIONS: START_NODE_FLAGS },
+  });
 }
 
 interface RequestLine {
@@ -303,22 +321,58 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     }
   });
 
-  it("answers a malformed chunked upload with 400, the client's fault, not 502", async () => {
-    // A Caddy of its own: after the 413 above, Caddy's passive health check leaves that one's upstream out for 5 s.
-    const echo: Server = createServer((req, res) => {
-      req.resume();
-      req.on("end", () => res.end("ok"));
-    });
-    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
-    const echoCaddy = await startCaddy({
-      upstreams: [`127.0.0.1:${(echo.address() as AddressInfo).port}`],
-      ports: await reserveCaddyPorts(),
-    });
+  it("answers malformed uploads with 400 and serves the next shopper at once: a client's fault takes no process out", async () => {
+    for (let index = 0; index < PROCESSES * 2; index++) expect(await malformedChunkedPost(caddy)).toBe(400);
+    const shopper = new Shopper(caddy.url, undefined, browser.fetch);
+    const started = Date.now();
+    const added = await shopper.post("/cart", { intent: "add", productKey: PRODUCT_KEYS[1], quantity: "1", redirectTo: "/cart", mode: "document" });
+    expect(added.status).toBe(303);
+    for (let index = 0; index < PROCESSES; index++) expect((await shopper.get("/healthz")).status).toBe(200);
+    expect(Date.now() - started, "the post and a health check per process, ms").toBeLessThan(1_000);
+  });
+
+  it("holds 1,000 slow uploads from one address: each is answered within seconds, other clients within 1 s, no process dies", async () => {
+    const attack = startSlowUploads({ url: caddy.url, ca: caddy.ca, localAddress: "127.0.0.66", sessions: 10, streamsPerSession: 100 });
+    const probes: { status: number; ms: number }[] = [];
+    const maxRssMb: number[] = stores.map(() => 0);
+    const probeClient = createHttp2Fetcher({ ca: caddy.ca, localAddress: "127.0.0.67" });
+    const prober = new Shopper(caddy.url, undefined, probeClient.fetch);
     try {
-      expect(await malformedChunkedPost(echoCaddy)).toBe(400);
+      const probing = (async () => {
+        const until = Date.now() + 12_000;
+        while (Date.now() < until) {
+          const started = Date.now();
+          const answer = await prober.get("/healthz").catch(() => ({ status: 0 }));
+          probes.push({ status: answer.status, ms: Date.now() - started });
+          stores.forEach((store, index) => (maxRssMb[index] = Math.max(maxRssMb[index], store.rssMb())));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      })();
+      const settled = await attack.settled;
+      await probing;
+      // Per status: how many, and the first and last answered (ms after the start).
+      const statuses = Object.fromEntries(
+        [...new Set(settled.map((each) => each.status))].map((status) => {
+          const times = settled.filter((each) => each.status === status).map((each) => each.afterMs);
+          return [status, { count: times.length, firstMs: Math.min(...times), lastMs: Math.max(...times) }];
+        }),
+      );
+      const slowest = Math.max(...settled.map((each) => each.afterMs));
+      figures.slowUploads = { streams: settled.length, statuses, slowestAnsweredMs: slowest, probes: probes.length, maxRssMb };
+      console.log(`slow uploads: ${JSON.stringify(figures.slowUploads)}`);
+
+      // Past the budget at once (503), the rest once the grace for a body's minimum rate is over (408); none held for 30 s.
+      // Caddy 2.6 answers a few of them 502: the store closed a connection whose body it would not read.
+      expect(settled.every((each) => [408, 502, 503].includes(each.status)), JSON.stringify(statuses)).toBe(true);
+      expect(Object.keys(statuses)).toEqual(expect.arrayContaining(["408", "503"]));
+      expect(slowest).toBeLessThan(10_000);
+      expect(probes.filter((probe) => probe.status !== 200)).toEqual([]);
+      expect(Math.max(...probes.map((probe) => probe.ms)), "slowest /healthz through Caddy, ms").toBeLessThan(1_000);
+      expect(Math.max(...maxRssMb), "largest store process RSS, MB").toBeLessThan(RSS_LIMIT_MB);
+      for (const store of stores) expect(await Promise.race([store.exited, Promise.resolve("running")])).toBe("running");
     } finally {
-      await echoCaddy.stop();
-      await new Promise((resolve) => echo.close(resolve));
+      attack.stop();
+      probeClient.close();
     }
   });
 
@@ -428,7 +482,8 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     );
     const pickedAgain = log.find((line) => picked(line) && at(line) >= chaos.readyAt);
     const cut = requestsCutByDeath(log, victimAddress, chaos.killedAt, chaos.restartedAt);
-    const failedUnexplained = failed.filter((id) => !cut.ids.has(id));
+    const bodyLostOnRetry = CADDY_CLOSES_BODY_ON_RETRY ? postsLostOnRetry(log, victimAddress) : new Set<string>();
+    const failedUnexplained = failed.filter((id) => !cut.ids.has(id) && !bodyLostOnRetry.has(id));
 
     const load = {
       seconds: Math.round(elapsedSeconds),
@@ -438,6 +493,7 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
       statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
       failed: failed.length,
       underWayOnKilledProcess: cut.ids.size,
+      postsLostOnRetryByCaddy: bodyLostOnRetry.size,
       killedProcessDiedAfterMs: cut.diedAt === null ? null : Math.round(cut.diedAt - chaos.killedAt),
       purchasesApproved,
       ordersShown: orderIds.size,
@@ -509,6 +565,33 @@ function requestsCutByDeath(log: CaddyLogLine[], victimAddress: string, killedAt
     if (diedAt !== null && attempt.upstream === victimAddress && attempt.sentAt <= diedAt && attempt.endedAt >= killedAt) ids.add(id);
   }
   return { diedAt, ids };
+}
+
+/**
+ * The requests Caddy lost to its own retry bug (CADDY_CLOSES_BODY_ON_RETRY): an attempt that could not
+ * connect to the killed process, then one on another process that failed because the body was closed.
+ */
+function postsLostOnRetry(log: CaddyLogLine[], victimAddress: string): Set<string> {
+  const attemptsOf = new Map<string, { upstream: string; error: string }[]>();
+  for (const line of log) {
+    if (line.msg !== "upstream roundtrip" || typeof line.error !== "string") continue;
+    const id = (line.request as { headers?: Record<string, string[]> } | undefined)?.headers?.["X-Test-Request"]?.[0];
+    if (id) attemptsOf.set(id, [...(attemptsOf.get(id) ?? []), { upstream: line.upstream as string, error: line.error }]);
+  }
+  const lost = new Set<string>();
+  for (const [id, attempts] of attemptsOf) {
+    const dialedDead = attempts.some((attempt) => attempt.upstream === victimAddress && attempt.error.startsWith("dial "));
+    if (dialedDead && attempts.at(-1)!.error.endsWith("body closed by handler")) lost.add(id);
+  }
+  return lost;
+}
+
+/** Whether the installed Caddy is older than the given release. */
+function caddyBefore(major: number, minor: number, patch: number): boolean {
+  const version = /(\d+)\.(\d+)\.(\d+)/.exec(spawnSync("caddy", ["version"], { encoding: "utf8" }).stdout ?? "");
+  if (!version) return false;
+  const [a, b, c] = version.slice(1).map(Number);
+  return a * 1_000_000 + b * 1_000 + c < major * 1_000_000 + minor * 1_000 + patch;
 }
 
 /** The status Caddy answers to a chunked POST whose first chunk size is not hexadecimal (a client's broken upload). */

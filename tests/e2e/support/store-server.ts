@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { freePort } from "../../../scripts/lib/free-port";
 
 export interface StoreServer {
@@ -12,6 +13,8 @@ export interface StoreServer {
   signal(signal: NodeJS.Signals): void;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   readonly exited: Promise<number | string | null>;
+  /** The process's resident memory now, MB (0 once it has ended). */
+  rssMb(): number;
 }
 
 /**
@@ -60,7 +63,15 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
     await stop();
     throw error;
   }
-  return { baseURL, output: () => output, stop, signal: (signal) => child.kill(signal), exited };
+  return { baseURL, output: () => output, stop, signal: (signal) => child.kill(signal), exited, rssMb: () => residentMb(child.pid) };
+}
+
+function residentMb(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
