@@ -53,13 +53,17 @@ describe("document cache policy", () => {
     expect(setting.get("Cache-Control")).toBe("private, no-cache");
   });
 
-  it("never makes an error page public, and leaves pages without a declared policy alone", () => {
+  it("never makes an error page public, and leaves pages without a declared policy alone unless a cookie came", () => {
     const notFound = publicHeaders();
     expect(applyCachePolicy(build, new Request("http://x/product/nope-1"), 404, notFound)).toBe(false);
     expect(notFound.get("Cache-Control")).toBe("private, no-cache");
     const plain = new Headers();
     expect(applyCachePolicy(build, new Request("http://x/contact"), 200, plain)).toBe(false);
     expect(plain.has("Cache-Control")).toBe(false);
+    // The page shows that shopper's cart count.
+    const cookied = new Headers();
+    expect(applyCachePolicy(build, new Request("http://x/contact", { headers: { Cookie: "cart=abc" } }), 200, cookied)).toBe(false);
+    expect(cookied.get("Cache-Control")).toBe("private, no-cache");
   });
 });
 

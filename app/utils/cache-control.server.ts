@@ -84,7 +84,11 @@ export function applyCachePolicy(build: RoutedBuild, request: Request, status: n
     headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return false;
   }
-  if (!declaresPublic(headers)) return false;
+  if (!declaresPublic(headers)) {
+    // Any page shows the cart's count: an answer to a shopper's cookie that says nothing is no one else's either.
+    if (!headers.has("Cache-Control") && carriesPersonalData(request)) headers.set("Cache-Control", "private, no-cache");
+    return false;
+  }
   if (!staysPublic(request, status, headers)) {
     headers.set("Cache-Control", "private, no-cache");
     return false;
