@@ -325,7 +325,13 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     for (let index = 0; index < PROCESSES * 2; index++) expect(await malformedChunkedPost(caddy)).toBe(400);
     const shopper = new Shopper(caddy.url, undefined, browser.fetch);
     const started = Date.now();
-    const added = await shopper.post("/cart", { intent: "add", productKey: PRODUCT_KEYS[1], quantity: "1", redirectTo: "/cart", mode: "document" });
+    const added = await shopper.post("/cart", {
+      intent: "add",
+      productKey: PRODUCT_KEYS[1],
+      quantity: "1",
+      redirectTo: "/cart",
+      mode: "document",
+    });
     expect(added.status).toBe(303);
     for (let index = 0; index < PROCESSES; index++) expect((await shopper.get("/healthz")).status).toBe(200);
     expect(Date.now() - started, "the post and a health check per process, ms").toBeLessThan(1_000);
@@ -363,7 +369,10 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
 
       // Past the budget at once (503), the rest once the grace for a body's minimum rate is over (408); none held for 30 s.
       // Caddy 2.6 answers a few of them 502: the store closed a connection whose body it would not read.
-      expect(settled.every((each) => [408, 502, 503].includes(each.status)), JSON.stringify(statuses)).toBe(true);
+      expect(
+        settled.every((each) => [408, 502, 503].includes(each.status)),
+        JSON.stringify(statuses),
+      ).toBe(true);
       expect(Object.keys(statuses)).toEqual(expect.arrayContaining(["408", "503"]));
       expect(slowest).toBeLessThan(10_000);
       expect(probes.filter((probe) => probe.status !== 200)).toEqual([]);
