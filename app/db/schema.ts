@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path alias.
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
@@ -117,11 +131,20 @@ export const orders = pgTable(
     /** The pending checkout this order was paid for: one order per checkout. */
     checkoutToken: text("checkout_token"),
     status: text("status").$type<OrderStatus>().notNull().default("Approved"),
+    /** Set with Shipped: who carries the parcel and its tracking number (app/orders/shipping.ts names the carriers). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** From the carrier (EasyPost's tracker), or recorded by staff: the Return Policy's windows count from it. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** EasyPost's tracker of the shipment, when EasyPost follows it. */
+    trackerId: text("tracker_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("orders_order_id_key").on(table.orderId),
+    uniqueIndex("orders_tracker_id_key").on(table.trackerId),
     uniqueIndex("orders_payment_reference_key").on(table.paymentReference),
     uniqueIndex("orders_checkout_token_key").on(table.checkoutToken),
     index("orders_created_at_idx").on(table.createdAt),
@@ -508,4 +531,121 @@ export const paymentAuditEntries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("payment_audit_entries_attempt_idx").on(table.attemptId, table.createdAt)],
+);
+
+/** Binary data (a return's photos): Buffer from postgres.js, Uint8Array from PGlite; Buffer either way here. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const AFTER_SALE_KINDS = ["return", "defect"] as const;
+export type AfterSaleKind = (typeof AFTER_SALE_KINDS)[number];
+/** A return: requested, then approved (authorization and label sent) or declined; received, then refunded. A defect claim: requested, then approved or declined. */
+export const AFTER_SALE_STATUSES = ["requested", "approved", "declined", "received", "refunded"] as const;
+export type AfterSaleStatus = (typeof AFTER_SALE_STATUSES)[number];
+/** The statuses in which a request still holds its lines: one open request per line. */
+export const OPEN_AFTER_SALE_STATUSES = ["requested", "approved", "received"] as const satisfies readonly AfterSaleStatus[];
+export const RETURN_REASONS = ["Changed my mind", "Arrived damaged", "Wrong item", "Defective"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/**
+ * After the sale (issue 41): a customer's return request or defect claim on one order, and what
+ * staff did with it. The refund of a received return is claimed with `refund_started_at` before the
+ * provider is asked, so one click is one refund on any number of processes.
+ */
+export const afterSaleRequests = pgTable(
+  "after_sale_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the customer and staff call it, e.g. "R-7K3P9Q" (returns) or "D-4M2X8B" (defect claims). */
+    number: text("number").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.orderId),
+    kind: text("kind").$type<AfterSaleKind>().notNull(),
+    status: text("status").$type<AfterSaleStatus>().notNull().default("requested"),
+    reason: text("reason").$type<ReturnReason>().notNull(),
+    note: text("note").notNull().default(""),
+    /** Defect claims: the product's serial number and a link to a video, if any. */
+    serialNumber: text("serial_number"),
+    videoUrl: text("video_url"),
+    /** Set on approval of a return: the return authorization, and EasyPost's label (else printable instructions). */
+    authorizationNumber: text("authorization_number"),
+    labelUrl: text("label_url"),
+    declineReason: text("decline_reason"),
+    /** The refund of a received return: claimed, then done, once. */
+    refundCents: money("refund_cents"),
+    refundReference: text("refund_reference"),
+    refundStartedAt: timestamp("refund_started_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("after_sale_requests_number_key").on(table.number),
+    uniqueIndex("after_sale_requests_authorization_key").on(table.authorizationNumber),
+    index("after_sale_requests_order_idx").on(table.orderId),
+    index("after_sale_requests_status_created_idx").on(table.status, table.createdAt),
+    check("after_sale_requests_kind_valid", sql`${table.kind} in (${inList(AFTER_SALE_KINDS)})`),
+    check("after_sale_requests_status_valid", sql`${table.status} in (${inList(AFTER_SALE_STATUSES)})`),
+    check("after_sale_requests_reason_valid", sql`${table.reason} in (${inList(RETURN_REASONS)})`),
+    check("after_sale_requests_refund_non_negative", sql`${table.refundCents} is null or ${table.refundCents} >= 0`),
+  ],
+);
+
+/** The order lines (index into the order's items) and quantities a request covers. */
+export const afterSaleLines = pgTable(
+  "after_sale_lines",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => afterSaleRequests.id, { onDelete: "cascade" }),
+    /** Repeated from the request, so "one open request per line" is one indexed lookup. */
+    orderId: text("order_id").notNull(),
+    lineIndex: integer("line_index").notNull(),
+    productKey: text("product_key").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.lineIndex] }),
+    index("after_sale_lines_order_line_idx").on(table.orderId, table.lineIndex),
+    check("after_sale_lines_quantity_positive", sql`${table.quantity} > 0 and ${table.lineIndex} >= 0`),
+  ],
+);
+
+/** A request's photos, re-encoded (JPEG, metadata stripped) and kept out of the public files: only staff see them. */
+export const afterSalePhotos = pgTable(
+  "after_sale_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => afterSaleRequests.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    data: bytes("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("after_sale_photos_request_idx").on(table.requestId)],
+);
+
+/** Every step of a request (requested, approved, declined, received, refund asked, refunded, refused), by whom: its audit trail. */
+export const afterSaleEvents = pgTable(
+  "after_sale_events",
+  {
+    id: serial("id").primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => afterSaleRequests.id, { onDelete: "cascade" }),
+    /** A staff member's email, "customer", or "store (automatic)". */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("after_sale_events_request_idx").on(table.requestId, table.createdAt)],
 );
