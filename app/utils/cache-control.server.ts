@@ -1,6 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import type { RouteHandle } from "../root";
 
 /**
  * HTTP caching of documents. Catalogue pages (home, lists, product pages,
@@ -62,7 +61,7 @@ function routedPathOf(build: RoutedBuild, request: Request): string {
 /** Whether the route Remix matches for the request, or one around it, shows one shopper's own data (or the staff's). */
 export function isPersonalRoute(build: RoutedBuild, request: Request): boolean {
   const matches = matchRoutes(cachedRouteTree(build.routes), routedPathOf(build, request), build.basename);
-  return matches?.some((match) => (match.route.handle as RouteHandle | undefined)?.personal === true) ?? false;
+  return matches?.some((match) => (match.route.handle as { personal?: unknown } | undefined)?.personal === true) ?? false;
 }
 
 function carriesPersonalData(request: Request): boolean {
