@@ -75,6 +75,8 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   app.use(securityHeaders(config));
   app.use(refuseEarly);
   app.use(trustForwardedHeaders(config.TRUSTED_PROXIES));
+  // Before the static files, compression and the shared cache: a refused upload costs as little as it can.
+  app.use(budgetRequestBodies(bodyBudgetFor(config), (req) => addressKey(clientAddressOf(req, config)), quietWarnings(options)));
   app.get("/readyz", (_req, res) => void answerReadiness(options, res));
   const hashedAssets = { immutable: true, maxAge: "1y" };
   app.use(build.publicPath, precompressedAssets(path.resolve(build.assetsBuildDirectory), hashedAssets));
@@ -105,7 +107,6 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     for (const part of cached.body) res.write(part);
     res.end();
   });
-  app.use(budgetRequestBodies(bodyBudgetFor(config), (req) => addressKey(clientAddressOf(req, config)), quietWarnings(options)));
   app.use(limitRequestBody());
   app.all("*", remixRequestHandler(options, sharedCache));
 
