@@ -140,6 +140,10 @@ const configSchema = z.object({
   AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
   EASYPOST_API_KEY: optional,
+  /** EasyPost's API host (rates and trackers); unset: https://api.easypost.com. The tests point it at a local fake. */
+  EASYPOST_API_BASE: httpUrl.optional(),
+  /** The secret of the store's EasyPost webhook: it signs each tracker event (X-Hmac-Signature). */
+  EASYPOST_WEBHOOK_SECRET: optional,
   POSTMARK_SERVER_TOKEN: optional,
   EMAIL_FROM: z.email({ message: "must be an email address" }).optional(),
   OPENAI_API_KEY: optional,

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { basicAuthCredentials, isRecord, startFakeHttpServer, type FakeResponse, type RecordedRequest } from "./fake-http-server";
 
 export type { FakeServer, RecordedRequest } from "./fake-http-server";
@@ -6,10 +6,41 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
 /**
  * A local stand-in for EasyPost's Shipments API (https://docs.easypost.com/docs/shipments):
  * POST /v2/shipments with HTTP Basic auth (API key as user name), answering a Shipment
- * with rates. The Priority rate is deliberately not the first one.
+ * with rates. The Priority rate is deliberately not the first one. POST /v2/trackers
+ * (https://docs.easypost.com/docs/trackers) answers a Tracker "pre_transit" for the code.
  */
 export function startFakeEasyPost() {
   return startFakeHttpServer(answerLikeEasyPost);
+}
+
+export const FAKE_EASYPOST_API_KEY = "EZTKfakeeasypostkey";
+export const FAKE_EASYPOST_WEBHOOK_SECRET = "fake-easypost-webhook-secret";
+
+/** The settings that point the store's EasyPost drivers (rates, trackers, webhook) at the fake. */
+export function fakeEasyPostSettings(fake: { url: string }): Record<string, string> {
+  return { EASYPOST_API_KEY: FAKE_EASYPOST_API_KEY, EASYPOST_API_BASE: fake.url, EASYPOST_WEBHOOK_SECRET: FAKE_EASYPOST_WEBHOOK_SECRET };
+}
+
+/** A Tracker as EasyPost returns it; `deliveredAt` adds the delivered scan and status. */
+export function easyPostTracker(trackingCode: string, carrier: string, deliveredAt?: string) {
+  return {
+    id: `trk_${createHash("sha256").update(`${carrier}:${trackingCode}`).digest("hex").slice(0, 32)}`,
+    object: "Tracker",
+    mode: "test",
+    tracking_code: trackingCode,
+    carrier,
+    status: deliveredAt ? "delivered" : "pre_transit",
+    updated_at: deliveredAt ?? new Date().toISOString(),
+    tracking_details: [
+      { object: "TrackingDetail", status: "pre_transit", message: "Pre-Shipment information received", datetime: "2026-11-20T10:00:00Z" },
+      ...(deliveredAt ? [{ object: "TrackingDetail", status: "delivered", message: "Delivered", datetime: deliveredAt }] : []),
+    ],
+  };
+}
+
+/** The Event EasyPost posts to the webhook for a tracker's update. */
+export function easyPostTrackerEvent(tracker: ReturnType<typeof easyPostTracker>) {
+  return { id: `evt_${randomUUID().replaceAll("-", "")}`, object: "Event", mode: "test", description: "tracker.updated", result: tracker };
 }
 
 export interface FakeRate {
@@ -57,6 +88,7 @@ export function easyPostError(status: number, code: string, message: string): Fa
 }
 
 function answerLikeEasyPost(request: RecordedRequest): FakeResponse {
+  if (request.method === "POST" && request.path === "/v2/trackers") return answerTracker(request);
   if (request.method !== "POST" || request.path !== "/v2/shipments") {
     return easyPostError(404, "NOT_FOUND", "The requested resource could not be found.");
   }
@@ -72,4 +104,15 @@ function answerLikeEasyPost(request: RecordedRequest): FakeResponse {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};
+}
+
+function answerTracker(request: RecordedRequest): FakeResponse {
+  if (!basicAuthCredentials(request.headers)?.username) {
+    return easyPostError(401, "APIKEY.REQUIRED", "No API key was provided. Please provide your API key.");
+  }
+  const tracker = isRecord(request.body) ? request.body.tracker : undefined;
+  const code = isRecord(tracker) && typeof tracker.tracking_code === "string" ? tracker.tracking_code : "";
+  if (!code) return easyPostError(422, "TRACKER.TRACKING_CODE.INVALID", "A tracking code is required.");
+  const carrier = isRecord(tracker) && typeof tracker.carrier === "string" ? tracker.carrier : "USPS";
+  return { status: 201, body: easyPostTracker(code, carrier) };
 }

@@ -6,7 +6,8 @@ let rates: ShippingRates | undefined;
 
 /** EasyPost when EASYPOST_API_KEY is set, otherwise the offline estimate. */
 export function getShippingRates(): ShippingRates {
-  rates ??= selectShippingRates({ easypostApiKey: getConfig().EASYPOST_API_KEY });
+  const config = getConfig();
+  rates ??= selectShippingRates({ easypostApiKey: config.EASYPOST_API_KEY, easypostBaseUrl: config.EASYPOST_API_BASE });
   return rates;
 }
 
