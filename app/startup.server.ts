@@ -10,6 +10,7 @@ import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconci
 import { cleanUpAbandonedCheckouts, scheduleCheckoutCleanup } from "./checkout/abandoned-checkouts.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
+import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
 
 /** What a start-up step gets: the configuration, the migrated database and where to say what it found. */
@@ -89,7 +90,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       await queue.work("payment.reconcile", () => sweepDueAttempts(db, config));
       await scheduleCheckoutCleanup();
       await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));
-      return `email deliveries, payment checks and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished)`;
+      const parcels = await scheduleUntrackedShipments(db, config);
+      await queue.work("shipment.track", ({ id }) => trackShipment(db, config, id));
+      return `email deliveries, payment checks, parcel tracking and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track)`;
     },
   },
 ];

@@ -2,6 +2,7 @@ import { completedSteps, PROGRESS_STEPS } from "~/orders/progress";
 import type { PublicOrder } from "~/orders/public-order";
 import { formatDate, formatUsd } from "~/components/shared";
 import { OrderSummary } from "./checkout/OrderSummary";
+import { OrderShipment } from "./OrderShipment";
 
 /** An order as its shopper sees it: progress, date, first name and city, items and totals. */
 export function OrderReceipt({ order }: { order: PublicOrder }) {
@@ -38,6 +39,7 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
       <p>
         Status: <strong data-testid="order-status">{order.status}</strong>
       </p>
+      <OrderShipment shipment={order.shipment} />
       {order.refund ? (
         <p className="notice notice--info" data-testid="order-refund">
           Refunded {formatUsd(order.refund.amountCents)} on {formatDate(order.refund.refundedAt)} to the card or account you paid with.

@@ -31,6 +31,8 @@ export interface JobData {
   "payment.reconcile": Record<string, never>;
   /** A sweep: delete the checkouts abandoned long ago, a batch at a time; each run queues the next. */
   "checkout.cleanup": Record<string, never>;
+  /** Ask EasyPost to follow a shipped order's parcel (`orders.order_id`), unless a tracker follows it already. */
+  "shipment.track": { id: string };
 }
 
 export type JobName = keyof JobData;
@@ -61,7 +63,7 @@ function queueOptions(retryDelay: number): Omit<Queue, "name"> {
   return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
 }
 
-const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup"];
+const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup", "shipment.track"];
 
 export interface JobQueue {
   /**

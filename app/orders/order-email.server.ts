@@ -2,11 +2,20 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
 import { emailSenderFor } from "~/services/email/index.server";
-import { orderConfirmationEmail, paymentReturnedEmail } from "~/services/email/templates";
+import {
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderShippedEmail,
+  paymentReturnedEmail,
+  refundIssuedEmail,
+} from "~/services/email/templates";
 import type { EmailSender } from "~/services/email/types";
 import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
 import { storeLog } from "~/http/logger.server";
+import type { PaymentAttempt } from "~/payments/attempts.server";
+import { formatLongDate, formatUsd } from "~/utils/format";
+import { trackingUrl } from "./shipping";
 
 export function orderStatusUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
@@ -118,4 +127,131 @@ export async function sendPaymentReturnedNotice(
   } catch (error) {
     storeLog.error(`Payment ${input.attemptId}: the shopper's refund notice not handled: ${String(error)}`);
   }
+}
+
+/** What every after-sale email of an order needs: the store, the shopper, the order and its page. */
+function aboutOrder(order: Pick<Order, "orderId" | "customer">, baseUrl: string) {
+  const config = getConfig();
+  return {
+    storeName: config.STORE_NAME,
+    storePhone: config.STORE_PHONE,
+    storeEmail: config.STORE_EMAIL,
+    customerFirstName: order.customer.firstName,
+    orderId: order.orderId,
+    orderUrl: orderStatusUrl(baseUrl, order.orderId),
+  };
+}
+
+/** Queues and first-tries one email under its reference; a second call with the reference sends nothing. */
+async function deliverOnce(db: Database, to: string, message: Awaited<ReturnType<typeof orderShippedEmail>>, reference: string) {
+  try {
+    const result = await deliverEmail(db, emailSenderFor(db), { to, ...message }, { reference });
+    return result.status;
+  } catch (error) {
+    storeLog.error(`Email ${reference} not handled: ${String(error)}`);
+    return "failed" as const;
+  }
+}
+
+/**
+ * "Your order has shipped", with the carrier's tracking link: once per order (`order-shipped:{orderId}`),
+ * however often Shipped is posted or by how many processes. A corrected carrier or number is sent once per
+ * parcel (`tracking-corrected:{orderId}:{carrier}:{number}`), never as a second "shipped".
+ */
+export async function sendShippedEmail(
+  db: Database,
+  order: Pick<Order, "orderId" | "customer" | "carrier" | "trackingNumber">,
+  baseUrl: string,
+  { corrected = false }: { corrected?: boolean } = {},
+) {
+  if (!order.carrier || !order.trackingNumber) return "failed" as const;
+  const message = orderShippedEmail({
+    ...aboutOrder(order, baseUrl),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+    corrected,
+  });
+  const reference = corrected
+    ? `tracking-corrected:${order.orderId}:${order.carrier}:${order.trackingNumber}`
+    : shippedReference(order.orderId);
+  return deliverOnce(db, order.customer.email, message, reference);
+}
+
+export function shippedReference(orderId: string): string {
+  return `order-shipped:${orderId}`;
+}
+
+/** Where a refund of the payment goes, and when it typically arrives, per provider. */
+function refundWords(payment: Pick<PaymentAttempt, "provider" | "authorizationExpiresAt" | "capturedAt">): {
+  method: string;
+  arrival: string;
+} {
+  switch (payment.provider) {
+    case "test":
+      return { method: "the test payment page (a test order: no money moved)", arrival: "Nothing will arrive: no money moved." };
+    case "affirm":
+      return payment.authorizationExpiresAt && !payment.capturedAt
+        ? {
+            method: "your Affirm loan, which is cancelled",
+            arrival: "You owe Affirm nothing for this order; your Affirm account shows the loan cancelled within a few business days.",
+          }
+        : {
+            method: "your Affirm loan",
+            arrival:
+              "Affirm reduces or cancels the loan and gives back any payment you made on it; your Affirm account shows it within a few business days.",
+          };
+    case "paypal":
+      return {
+        method: "your PayPal account",
+        arrival:
+          "PayPal usually shows it within a few days; money PayPal took from a card or bank goes back there in 5 to 10 business days.",
+      };
+    default:
+      return {
+        method: "the card you paid with",
+        arrival: "Card refunds usually appear on your statement within 5 to 10 business days, depending on your bank.",
+      };
+  }
+}
+
+/** What happens to the money of a cancelled order, in the shopper's words. */
+export function cancelledPaymentWords(
+  payment: Pick<PaymentAttempt, "provider" | "amountCents" | "authorizationExpiresAt" | "capturedAt" | "refundedAt"> | null,
+  orderProvider: string,
+): string {
+  if (orderProvider === "test" && payment?.provider !== "test")
+    return "This was a test order paid on the store's test payment page: no money moved, so there is nothing to refund.";
+  if (!payment) return "If you were charged, we will refund the payment and email you when the refund is issued.";
+  if (payment.provider === "test")
+    return "This was a test order paid on the store's test payment page: no money moved, so there is nothing to refund.";
+  const { method, arrival } = refundWords(payment);
+  if (payment.refundedAt)
+    return `We refunded ${formatUsd(payment.amountCents)} to ${method} on ${formatLongDate(payment.refundedAt)}. ${arrival}`;
+  if (payment.provider === "affirm" && payment.authorizationExpiresAt && !payment.capturedAt)
+    return "Your Affirm loan was never charged: we are cancelling it with Affirm, so you will owe nothing for this order. We will email you when it is done.";
+  return `We are refunding your payment of ${formatUsd(payment.amountCents)} to ${method}, and will email you when the refund is issued.`;
+}
+
+/** The order was cancelled, and what happens to the payment: once per order (`order-cancelled:{orderId}`). */
+export async function sendCancelledEmail(
+  db: Database,
+  order: Pick<Order, "orderId" | "customer" | "paymentProvider">,
+  payment: Parameters<typeof cancelledPaymentWords>[0],
+  baseUrl: string,
+) {
+  const message = orderCancelledEmail({ ...aboutOrder(order, baseUrl), payment: cancelledPaymentWords(payment, order.paymentProvider) });
+  return deliverOnce(db, order.customer.email, message, `order-cancelled:${order.orderId}`);
+}
+
+/** A refund of the order's payment went through: amount, where and when, once per payment (`refund-issued:{attemptId}`). */
+export async function sendRefundIssuedEmail(
+  db: Database,
+  order: Pick<Order, "orderId" | "customer">,
+  payment: PaymentAttempt,
+  baseUrl: string,
+) {
+  const { method, arrival } = refundWords(payment);
+  const message = refundIssuedEmail({ ...aboutOrder(order, baseUrl), amountCents: payment.amountCents, method, arrival });
+  return deliverOnce(db, order.customer.email, message, `refund-issued:${payment.id}`);
 }

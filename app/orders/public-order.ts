@@ -1,9 +1,11 @@
 import type { OrderItem, OrderStatus } from "~/db/schema";
+import { shipmentOf, type Shipment } from "./shipping";
 
 /**
  * What anyone holding an Order ID may see: the items, totals, date and
- * status, and only the shopper's first name and city — never the address,
- * email or phone.
+ * status (once shipped: the carrier, tracking number and delivery date, which
+ * say nothing about the shopper), and only the shopper's first name and city —
+ * never the address, email or phone.
  */
 export interface PublicOrder {
   orderId: string;
@@ -20,6 +22,8 @@ export interface PublicOrder {
   isTestPayment: boolean;
   /** The payment given back (a cancelled order): amount and ISO date. */
   refund: { amountCents: number; refundedAt: string } | null;
+  /** Carrier, tracking number and link, and the delivery date: the parcel's, shown with the status. */
+  shipment: Shipment | null;
 }
 
 export function toPublicOrder(
@@ -34,6 +38,9 @@ export function toPublicOrder(
     discountCents: number;
     totalCents: number;
     paymentProvider: string;
+    carrier?: string | null;
+    trackingNumber?: string | null;
+    deliveredAt?: Date | null;
   },
   refund: { amountCents: number; refundedAt: Date } | null = null,
 ): PublicOrder {
@@ -57,5 +64,13 @@ export function toPublicOrder(
     totalCents: order.totalCents,
     isTestPayment: order.paymentProvider === "test",
     refund: refund ? { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() } : null,
+    shipment:
+      order.status === "Shipped"
+        ? shipmentOf({
+            carrier: order.carrier ?? null,
+            trackingNumber: order.trackingNumber ?? null,
+            deliveredAt: order.deliveredAt ?? null,
+          })
+        : null,
   };
 }

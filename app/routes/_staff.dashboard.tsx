@@ -32,7 +32,8 @@ import {
   type DashboardState,
 } from "~/staff/view";
 import { captureOrderPayment } from "~/payments/order-payment.server";
-import { dashboardForm } from "~/staff/dashboard-form.server";
+import { dashboardForm, DELIVERY_DATE_MALFORMED, shipmentSchema, TRACKING_REQUIRED } from "~/staff/dashboard-form.server";
+import { announceRefund, announceStatus, recordDelivery } from "~/orders/shipping.server";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { logError } from "~/http/logger.server";
 
@@ -109,23 +110,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { config } = context.store;
     const refund = await refundPayment(db, config, parsed.data.attemptId, staff.staff.email);
     if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
+    await announceRefund(db, config, parsed.data.attemptId);
     await staff.setFlash({ kind: "success", message: refund.message });
     return redirect(`${dashboardHref(state)}#money-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
   }
 
+  if (parsed.data.intent === "delivered" || parsed.data.intent === "delivered-test") {
+    const { orderId } = parsed.data;
+    const deliveredAt = parsed.data.intent === "delivered" ? new Date(`${parsed.data.deliveredOn}T12:00:00Z`) : new Date();
+    if (deliveredAt.getTime() > Date.now() + 86_400_000) return reply({ kind: "error", message: DELIVERY_DATE_MALFORMED }, 400);
+    const delivered = await recordDelivery(db, orderId, deliveredAt);
+    if (!delivered.ok)
+      return reply({ kind: "error", message: DELIVERY_REFUSALS[delivered.reason] }, delivered.reason === "not-found" ? 404 : 409);
+    await staff.setFlash({ kind: "success", message: DELIVERY_RECORDED });
+    return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
+      status: 303,
+      headers: { "Set-Cookie": await staff.commit() },
+    });
+  }
+
   const { orderId, status } = parsed.data;
+  // Shipped takes a carrier and a tracking number: without them nothing is asked of the provider and nothing changes.
+  const shipment =
+    status === "Shipped"
+      ? shipmentSchema.safeParse({ carrier: parsed.data.carrier ?? "", trackingNumber: parsed.data.trackingNumber ?? "" })
+      : null;
+  if (shipment && !shipment.success) return reply({ kind: "error", message: shipment.error.issues[0]?.message ?? STATUS_FAILED }, 400);
   try {
     // An Affirm loan is captured when its order ships; a refused capture leaves the order as it was.
     if (status === "Shipped") {
       const capture = await captureOrderPayment(db, context.store.config, orderId);
       if (!capture.ok) return reply({ kind: "error", message: capture.message }, 502);
     }
-    const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff });
+    const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff, shipment: shipment?.data ?? null });
     if (!result.ok) {
       const refusal = STATUS_REFUSALS[result.reason];
       return reply({ kind: "error", message: refusal.message }, refusal.status);
     }
-    await staff.setFlash({ kind: "success", message: STATUS_UPDATED });
+    // The shopper's email (once per event, by its reference) and the parcel's tracker, after the change is committed.
+    await announceStatus(db, context.store.config, { orderId, to: result.to, shipment: result.shipment });
+    await staff.setFlash({ kind: "success", message: result.shipment === "corrected" ? TRACKING_CORRECTED : STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
       status: 303,
       headers: { "Set-Cookie": await staff.commit() },
@@ -140,6 +164,14 @@ const STATUS_REFUSALS = {
   "not-found": { message: STATUS_FAILED, status: 404 },
   "invalid-status": { message: STATUS_FAILED, status: 400 },
   refunded: { message: STATUS_REFUNDED, status: 409 },
+  "shipment-required": { message: TRACKING_REQUIRED, status: 400 },
+} as const;
+
+const DELIVERY_RECORDED = "Delivery date recorded.";
+const TRACKING_CORRECTED = "Tracking details corrected; the customer was emailed the new ones.";
+const DELIVERY_REFUSALS = {
+  "not-found": STATUS_FAILED,
+  "not-shipped": "Only a shipped order with a tracking number can be marked delivered.",
 } as const;
 
 export default function Dashboard() {

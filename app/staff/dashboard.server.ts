@@ -4,6 +4,7 @@ import type { Database } from "~/db/database.server";
 import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
 import { paymentOfOrder, refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
 import { normalizeOrderId } from "~/orders/order-id";
+import { shipmentOf, type Shipment } from "~/orders/shipping";
 
 export const PAGE_SIZE = 50;
 /** Deep pages cost an index walk of page × PAGE_SIZE rows; nobody pages this far by hand. */
@@ -138,6 +139,9 @@ export interface OrderDetail {
   paymentProvider: string;
   /** The order's payment given back, if it was. */
   refund: OrderRefund | null;
+  /** Carrier, tracking number and delivery date, once the order has shipped. */
+  shipment: Shipment | null;
+  shippedAt: Date | null;
   history: StatusChange[];
 }
 
@@ -170,39 +174,77 @@ export async function orderDetail(db: Database, orderIdInput: string): Promise<O
     paymentMethod: order.paymentMethod,
     paymentProvider: order.paymentProvider,
     refund: await refundOfOrder(db, order.orderId),
+    shipment: shipmentOf(order),
+    shippedAt: order.shippedAt,
     history,
   };
 }
 
+/** Who carries the parcel: checked by shipmentSchema (app/staff/dashboard-form.server.ts) before it gets here. */
+export interface ShipmentInput {
+  carrier: string;
+  trackingNumber: string;
+}
+
 export type UpdateStatusResult =
-  { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus } | { ok: false; reason: "invalid-status" | "not-found" | "refunded" };
+  | {
+      ok: true;
+      changed: boolean;
+      from: OrderStatus;
+      to: OrderStatus;
+      /** Shipped: "recorded" with the status change, "corrected" when a shipped order's carrier or number changed. */
+      shipment: "recorded" | "corrected" | null;
+    }
+  | { ok: false; reason: "invalid-status" | "not-found" | "refunded" | "shipment-required" };
 
 /**
  * Sets an order's status (any of the four, in any order) and records who
  * changed it from what to what, in one transaction. Setting the status it
  * already has changes nothing and records nothing; a cancelled order whose
- * payment was refunded stays cancelled.
+ * payment was refunded stays cancelled. Shipped takes the carrier and the
+ * tracking number, stored with it (a shipped order's number may be corrected
+ * by posting Shipped again); another status keeps them, and the delivery date.
  */
 export async function updateOrderStatus(
   db: Database,
-  input: { orderId: string; status: unknown; staff: { email: string } },
+  input: { orderId: string; status: unknown; staff: { email: string }; shipment?: ShipmentInput | null },
 ): Promise<UpdateStatusResult> {
   const status = statusSchema.safeParse(input.status);
   if (!status.success) return { ok: false, reason: "invalid-status" };
   const orderId = normalizeOrderId(input.orderId);
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
+  const shipment = status.data === "Shipped" ? input.shipment : null;
+  if (status.data === "Shipped" && !shipment) return { ok: false, reason: "shipment-required" };
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId)).for("update");
+    const [current] = await tx
+      .select({ status: orders.status, carrier: orders.carrier, trackingNumber: orders.trackingNumber })
+      .from(orders)
+      .where(eq(orders.orderId, orderId))
+      .for("update");
     if (!current) return { ok: false, reason: "not-found" } as const;
     const from = current.status;
     const to = status.data;
-    if (from === to) return { ok: true, changed: false, from, to } as const;
+    const sameParcel = !shipment || (current.carrier === shipment.carrier && current.trackingNumber === shipment.trackingNumber);
+    if (from === to && sameParcel) return { ok: true, changed: false, from, to, shipment: null } as const;
     if (from === "Cancelled" && (await paymentOfOrder(tx, orderId))?.refundedAt) return { ok: false, reason: "refunded" } as const;
     await tx
       .update(orders)
-      .set({ status: to, updatedAt: sql`now()` })
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(shipment
+          ? {
+              carrier: shipment.carrier,
+              trackingNumber: shipment.trackingNumber,
+              shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
+              // Another parcel: EasyPost's tracker of the old number no longer applies.
+              ...(sameParcel ? {} : { trackerId: null }),
+            }
+          : {}),
+      })
       .where(eq(orders.orderId, orderId));
-    await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
-    return { ok: true, changed: true, from, to } as const;
+    if (from !== to) await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
+    const recorded = shipment ? (from === "Shipped" && to === "Shipped" ? "corrected" : "recorded") : null;
+    return { ok: true, changed: true, from, to, shipment: recorded } as const;
   });
 }

@@ -97,6 +97,8 @@ test("a cart is paid with Affirm financing: one order, seen in the dashboard", a
   await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
   expect(transaction().status).toBe("authorized");
   await page.getByLabel("Order status").selectOption("Shipped");
+  await page.getByLabel("Carrier").selectOption("USPS");
+  await page.getByLabel("Tracking number").fill("9400100000000000000000");
   await page.getByRole("button", { name: "Update Status" }).click();
   await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
   expect(transaction().status).toBe("captured");

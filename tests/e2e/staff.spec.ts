@@ -133,6 +133,8 @@ test.describe("staff sign-in and dashboard", () => {
     // Packed → Shipped: all five steps done, two entries in the history.
     await page.goto(`/dashboard?order=${orderId}`);
     await page.getByTestId("order-panel").getByLabel("Order status").selectOption("Shipped");
+    await page.getByTestId("order-panel").getByLabel("Carrier").selectOption("UPS");
+    await page.getByTestId("order-panel").getByLabel("Tracking number").fill("1Z999AA10123456784");
     await page.getByRole("button", { name: "Update Status" }).click();
     await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
     const trail = page.getByTestId("audit-trail").locator("li");

@@ -33,6 +33,8 @@ let runtime: StoreRuntime;
 const STAFF_EMAIL = "money@example.com";
 const STAFF_PASSWORD = "Correct-Horse-Battery-42";
 const customer = checkoutCustomer({ email: "ada.refunds@example.com" });
+/** Shipped takes a carrier and a tracking number (ignored with another status). */
+const PARCEL = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null };
@@ -269,7 +271,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
 
     const panel = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${orderId}`, browser.cookie));
     expect((panel.data!.selected as OrderDetail).refund).toMatchObject({ amountCents: 5594, refundReference: expect.any(String) });
-    const shipped = await send({ intent: "status", orderId, status: "Shipped" });
+    const shipped = await send({ intent: "status", orderId, status: "Shipped", ...PARCEL });
     expect(shipped).toMatchObject({ status: 409, data: { flash: { kind: "error", message: STATUS_REFUNDED } } });
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
     expect(order.status).toBe("Cancelled");
@@ -295,7 +297,10 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       const { orderId, attemptId, transactionId } = await affirmOrder();
       const browser = await signIn();
       const setStatus = (status: string) =>
-        call(dashboardAction as RouteFn, post("/dashboard", { csrf: browser.csrf, intent: "status", orderId, status }, browser.cookie));
+        call(
+          dashboardAction as RouteFn,
+          post("/dashboard", { csrf: browser.csrf, intent: "status", orderId, status, ...PARCEL }, browser.cookie),
+        );
       expect(await listsNaming(attemptId)).toEqual([]);
 
       expect((await setStatus("Packed")).status).toBe(303);
@@ -315,7 +320,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       const browser = await signIn();
       const answer = await call(
         dashboardAction as RouteFn,
-        post("/dashboard", { csrf: browser.csrf, intent: "status", orderId, status: "Shipped" }, browser.cookie),
+        post("/dashboard", { csrf: browser.csrf, intent: "status", orderId, status: "Shipped", ...PARCEL }, browser.cookie),
       );
       expect(answer).toMatchObject({
         status: 502,

@@ -595,7 +595,12 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
       // Any order of statuses is allowed, and each change is recorded.
       for (const status of ["Approved", "Cancelled", "Shipped"]) {
-        const result = await updateOrderStatus(database.db, { orderId: order.orderId, status, staff: { email: "other@example.com" } });
+        const result = await updateOrderStatus(database.db, {
+          orderId: order.orderId,
+          status,
+          staff: { email: "other@example.com" },
+          shipment: { carrier: "USPS", trackingNumber: "9400100000000000000000" },
+        });
         expect(result).toMatchObject({ ok: true, changed: true });
       }
       const detail = await orderDetail(database.db, order.orderId);
@@ -606,9 +611,14 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         "Approved>Packed",
       ]);
       // Setting the same status again is no change and records nothing.
-      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Shipped", staff: { email: EMAIL } })).toMatchObject({
-        changed: false,
-      });
+      expect(
+        await updateOrderStatus(database.db, {
+          orderId: order.orderId,
+          status: "Shipped",
+          staff: { email: EMAIL },
+          shipment: { carrier: "USPS", trackingNumber: "9400100000000000000000" },
+        }),
+      ).toMatchObject({ changed: false });
       expect(await auditRows()).toHaveLength(4);
     });
 

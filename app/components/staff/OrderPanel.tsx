@@ -3,6 +3,7 @@ import { formatDate, formatPhone, formatUsd, SiteLink } from "~/components/share
 import type { OrderDetail } from "~/staff/dashboard.server";
 import { AuditTrail } from "./AuditTrail";
 import { StatusBadge } from "./StatusBadge";
+import { ShipmentSection } from "./ShipmentSection";
 import { StatusForm } from "./StatusForm";
 
 function paymentLabel(method: string): string {
@@ -34,7 +35,18 @@ export function OrderPanel({
         <StatusBadge status={order.status} /> Placed on <time dateTime={order.createdAt.toISOString()}>{formatDate(order.createdAt)}</time>
       </p>
 
-      <StatusForm orderId={order.orderId} status={order.status} csrf={csrf} action={formAction} />
+      <StatusForm orderId={order.orderId} status={order.status} csrf={csrf} action={formAction} shipment={order.shipment} />
+
+      {order.shipment ? (
+        <ShipmentSection
+          orderId={order.orderId}
+          shipment={order.shipment}
+          shippedAt={order.shippedAt}
+          isTestOrder={order.paymentProvider === "test"}
+          csrf={csrf}
+          action={formAction}
+        />
+      ) : null}
 
       <section className="order-panel__section" aria-labelledby="panel-customer-heading">
         <h3 id="panel-customer-heading">Customer</h3>

@@ -246,3 +246,105 @@ export function newsletterConfirmationEmail(input: NewsletterConfirmationInput):
 </body></html>`;
   return { subject: `Confirm your subscription to ${storeName}`, text, html, tag: "newsletter-confirmation" };
 }
+
+interface CustomerEmailBase {
+  storeName: string;
+  storePhone: string;
+  storeEmail: string;
+  customerFirstName: string;
+  orderId: string;
+  orderUrl: string;
+}
+
+/** A short customer email: greeting, paragraphs (each may carry a link), the order link and how to reach the store. */
+function customerEmail(
+  input: CustomerEmailBase,
+  subject: string,
+  tag: string,
+  paragraphs: Array<string | { text: string; link: { label: string; url: string } }>,
+): RenderedEmail {
+  const greetingName = input.customerFirstName.trim() || "there";
+  const orderUrl = safeHttpUrl(input.orderUrl);
+  const text = [
+    `Hi ${greetingName},`,
+    "",
+    ...paragraphs.flatMap((paragraph) =>
+      typeof paragraph === "string" ? [paragraph, ""] : [paragraph.text, `${paragraph.link.label}: ${safeHttpUrl(paragraph.link.url)}`, ""],
+    ),
+    `View your order: ${orderUrl}`,
+    "",
+    `Questions? Call us at ${input.storePhone} or write to ${input.storeEmail}.`,
+    "",
+    input.storeName,
+  ].join("\n");
+  const html = htmlDocument(
+    `<p>Hi ${escapeHtml(greetingName)},</p>
+${paragraphs
+  .map((paragraph) =>
+    typeof paragraph === "string"
+      ? `<p>${escapeHtml(paragraph)}</p>`
+      : `<p>${escapeHtml(paragraph.text)}<br><a href="${escapeHtml(safeHttpUrl(paragraph.link.url))}">${escapeHtml(paragraph.link.label)}</a></p>`,
+  )
+  .join("\n")}
+<p><a href="${escapeHtml(orderUrl)}">View your order ${escapeHtml(input.orderId)}</a></p>
+<p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
+<p>${escapeHtml(input.storeName)}</p>`,
+  );
+  return { subject: singleLine(subject), text, html, tag };
+}
+
+export interface OrderShippedInput extends CustomerEmailBase {
+  carrier: string;
+  trackingNumber: string;
+  /** The carrier's tracking page; null for a carrier without one (the number is still given). */
+  trackingUrl: string | null;
+  /** A shipped order's carrier or number was corrected: the email gives the right one. */
+  corrected?: boolean;
+}
+
+/** "Your order has shipped": carrier, tracking number and the carrier's tracking link. */
+export function orderShippedEmail(input: OrderShippedInput): RenderedEmail {
+  const parcel = `Carrier: ${input.carrier}. Tracking number: ${input.trackingNumber}.`;
+  return customerEmail(
+    input,
+    input.corrected
+      ? `${input.storeName}: corrected tracking for order ${input.orderId}`
+      : `${input.storeName}: your order ${input.orderId} has shipped`,
+    input.corrected ? "order-tracking-corrected" : "order-shipped",
+    [
+      input.corrected
+        ? `We gave you the wrong tracking details for order ${input.orderId}. These are the right ones.`
+        : `Your order has shipped! Order ${input.orderId} is on its way.`,
+      input.trackingUrl ? { text: parcel, link: { label: "Track your parcel", url: input.trackingUrl } } : parcel,
+    ],
+  );
+}
+
+export interface OrderCancelledInput extends CustomerEmailBase {
+  /** What happens to the payment, as order-email.server.ts words it for the order's provider. */
+  payment: string;
+}
+
+/** The order was cancelled, and what happens to the money. */
+export function orderCancelledEmail(input: OrderCancelledInput): RenderedEmail {
+  return customerEmail(input, `${input.storeName}: order ${input.orderId} was cancelled`, "order-cancelled", [
+    `Your order ${input.orderId} was cancelled.`,
+    input.payment,
+  ]);
+}
+
+export interface RefundIssuedInput extends CustomerEmailBase {
+  amountCents: number;
+  /** How it was paid: "your card", "your PayPal account", ... */
+  method: string;
+  /** When the money typically arrives, per provider. */
+  arrival: string;
+}
+
+/** A refund of the order's payment went through: amount, where it goes and when it arrives. */
+export function refundIssuedEmail(input: RefundIssuedInput): RenderedEmail {
+  return customerEmail(input, `${input.storeName}: refund issued for order ${input.orderId}`, "refund-issued", [
+    `We have refunded ${formatUsd(input.amountCents)} for order ${input.orderId} to ${input.method}.`,
+    input.arrival,
+  ]);
+}

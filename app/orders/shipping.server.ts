@@ -1,0 +1,144 @@
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { publicBaseUrl, type Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { orders, paymentAttempts } from "~/db/schema";
+import { log, logError } from "~/http/logger.server";
+import { quietCounter } from "~/http/quiet-log";
+import { enqueue } from "~/jobs/queue.server";
+import { paymentOfOrder } from "~/payments/order-payment.server";
+import {
+  parseTrackerEvent,
+  selectShipmentTracker,
+  verifyEasyPostSignature,
+  type ShipmentTracker,
+} from "~/services/shipping/easypost-tracker.server";
+import { normalizeOrderId } from "./order-id";
+import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
+import { easyPostCarrier } from "./shipping";
+import type { OrderStatus } from "./status";
+
+async function orderRow(db: Database, orderId: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderId, normalizeOrderId(orderId)));
+  return order ?? null;
+}
+
+/**
+ * What follows a status post, after its transaction: the shopper's email for Shipped (or the corrected
+ * tracking) and Cancelled, and EasyPost's tracker of a new parcel (queued, retried by the job queue, never
+ * in the request). Each email has its own reference, so posting the status again (after a lost answer, or
+ * from a second process) sends nothing twice and sends what an interrupted first post had not.
+ */
+export async function announceStatus(
+  db: Database,
+  config: Config,
+  input: { orderId: string; to: OrderStatus; shipment: "recorded" | "corrected" | null },
+): Promise<void> {
+  if (input.to !== "Shipped" && input.to !== "Cancelled") return;
+  const order = await orderRow(db, input.orderId);
+  if (!order) return;
+  const baseUrl = publicBaseUrl(config);
+  if (input.to === "Cancelled") {
+    await sendCancelledEmail(db, order, await paymentOfOrder(db, order.orderId), baseUrl);
+    return;
+  }
+  await sendShippedEmail(db, order, baseUrl, { corrected: input.shipment === "corrected" });
+  if (input.shipment && !order.trackerId && !selectShipmentTracker(config).isStandIn) {
+    await enqueue("shipment.track", { id: order.orderId }).catch((error: unknown) => {
+      logError(`Order ${order.orderId}: the tracker could not be queued (the next start queues it)`, error);
+    });
+  }
+}
+
+/**
+ * The `shipment.track` job: asks EasyPost to follow the order's parcel and keeps its tracker id. A
+ * parcel already followed, or an order without one, needs nothing; a failure throws, and the job queue
+ * tries again with back-off.
+ */
+export async function trackShipment(
+  db: Database,
+  config: Config,
+  orderId: string,
+  tracker: ShipmentTracker = selectShipmentTracker(config),
+): Promise<"tracked" | "nothing-to-do"> {
+  const order = await orderRow(db, orderId);
+  if (!order?.carrier || !order.trackingNumber || order.trackerId || tracker.isStandIn) return "nothing-to-do";
+  const state = await tracker.track({ trackingCode: order.trackingNumber, carrier: easyPostCarrier(order.carrier) });
+  if (!state) return "nothing-to-do";
+  await db
+    .update(orders)
+    .set({
+      trackerId: state.id,
+      ...(state.deliveredAt ? { deliveredAt: sql`coalesce(${orders.deliveredAt}, ${state.deliveredAt.toISOString()}::timestamptz)` } : {}),
+    })
+    // The number may have been corrected while EasyPost answered: the tracker belongs to the number it was made for.
+    .where(and(eq(orders.orderId, order.orderId), eq(orders.trackingNumber, order.trackingNumber), isNull(orders.trackerId)));
+  return "tracked";
+}
+
+/** Start-up: queues a tracker for every shipped parcel EasyPost does not follow yet (a job lost with its process). */
+export async function scheduleUntrackedShipments(db: Database, config: Config): Promise<number> {
+  if (selectShipmentTracker(config).isStandIn) return 0;
+  const untracked = await db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(isNotNull(orders.trackingNumber), isNull(orders.trackerId), isNull(orders.deliveredAt)));
+  for (const { orderId } of untracked) await enqueue("shipment.track", { id: orderId });
+  return untracked.length;
+}
+
+export type DeliveryOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-shipped" };
+
+/** Staff (or the test mode) record the day a parcel arrived: only for an order that has shipped. */
+export async function recordDelivery(db: Database, orderIdInput: string, deliveredAt: Date): Promise<DeliveryOutcome> {
+  const orderId = normalizeOrderId(orderIdInput);
+  const order = await orderRow(db, orderId);
+  if (!order) return { ok: false, reason: "not-found" };
+  if (!order.shippedAt || !order.trackingNumber) return { ok: false, reason: "not-shipped" };
+  await db
+    .update(orders)
+    .set({ deliveredAt, updatedAt: sql`now()` })
+    .where(eq(orders.orderId, orderId));
+  return { ok: true };
+}
+
+/** Forged posts log once per burst, without a stack. */
+const refusals = quietCounter((msg, fields) => log("warn", msg, fields));
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+/**
+ * EasyPost's webhook: a forged, unsigned or malformed post is a 400 and changes nothing. A signed
+ * `tracker.updated` whose tracker is delivered records the delivery date on the order that tracker
+ * follows, once (a replay, or a later update, keeps the first date); any other event is acknowledged.
+ */
+export async function handleEasyPostWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+  if (!verifyEasyPostSignature(config.EASYPOST_WEBHOOK_SECRET, rawBody, headers.get("x-hmac-signature"))) {
+    refusals.count("EasyPost webhook refused: missing or wrong signature");
+    return { status: 400, body: { error: "Invalid signature." } };
+  }
+  const event = parseTrackerEvent(rawBody);
+  if (event.kind === "malformed") return { status: 400, body: { error: "Malformed event." } };
+  if (event.kind === "ignored" || !event.tracker.deliveredAt) return { status: 200, body: { received: true } };
+  await db
+    .update(orders)
+    .set({ deliveredAt: event.tracker.deliveredAt, updatedAt: sql`now()` })
+    .where(and(eq(orders.trackerId, event.tracker.id), isNull(orders.deliveredAt)));
+  return { status: 200, body: { received: true } };
+}
+
+/**
+ * After staff's Refund went through: the "Refund issued" email, when the payment was an order's own (a
+ * cancelled order's). A second payment the store gave back on its own has had its notice already.
+ */
+export async function announceRefund(db: Database, config: Config, attemptId: string): Promise<void> {
+  const [row] = await db
+    .select({ order: orders, payment: paymentAttempts })
+    .from(paymentAttempts)
+    .innerJoin(orders, and(eq(orders.checkoutToken, paymentAttempts.checkoutToken), eq(orders.paymentReference, paymentAttempts.paymentId)))
+    .where(and(eq(paymentAttempts.id, attemptId), isNotNull(paymentAttempts.refundedAt), isNull(paymentAttempts.refundReason)))
+    .limit(1);
+  if (row) await sendRefundIssuedEmail(db, row.order, row.payment, publicBaseUrl(config));
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { logError } from "~/http/logger.server";
+import { handleEasyPostWebhook } from "~/orders/shipping.server";
+
+/**
+ * POST /api/easypost/webhook: EasyPost's tracker events, signed with X-Hmac-Signature (HMAC-SHA256 of
+ * the raw body under EASYPOST_WEBHOOK_SECRET). A delivered tracker records its order's delivery date.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  const rawBody = await request.text();
+  const { config, db } = context.store;
+  try {
+    const { status, body } = await handleEasyPostWebhook(db, config, request.headers, rawBody);
+    return Response.json(body, { status });
+  } catch (error) {
+    logError("EasyPost webhook could not be handled", error);
+    return Response.json({ error: "Temporarily unavailable." }, { status: 503 });
+  }
+}
+
+export function loader() {
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
