@@ -32,6 +32,7 @@ export * from "~/orders/order-email.server";
 export * from "~/orders/orders.server";
 export * from "~/payments/cancel-payment.server";
 export * from "~/payments/confirm-payment.server";
+export * from "~/returns/request-page.server";
 export * from "~/security/rate-limit.server";
 export * from "~/services/payments/affirm.server";
 export * from "~/services/payments/index.server";

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, isJsonRoute, oversizeAnswer, REQUEST_BODY_MAX_BYTES } from "./body-limits";
+import { AFTER_SALE_UPLOAD_MAX_BYTES, bodyLimitFor, isJsonRoute, oversizeAnswer, REQUEST_BODY_MAX_BYTES } from "./body-limits";
 
 describe("body limits", () => {
   it("lets provider webhooks carry more than a shopper's form", () => {
     expect(bodyLimitFor("/api/paypal/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/authorizenet/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/stripe")).toBe(REQUEST_BODY_MAX_BYTES);
+  });
+
+  it("lets only the return and defect claim forms carry photos", () => {
+    expect(bodyLimitFor("/order-status/ABC2345678/return")).toBe(AFTER_SALE_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/order-status/ABC2345678/claim")).toBe(AFTER_SALE_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/order-status/ABC2345678")).toBe(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/order-status/ABC2345678/return/x")).toBe(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/contact")).toBe(REQUEST_BODY_MAX_BYTES);
   });
 
   it("answers JSON routes with { error } and pages with a line of text", () => {

@@ -22,7 +22,15 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * The customer's return request and defect claim carry photos (app/returns/upload-form.server.ts):
+ * three of 5 MB and the fields. Only these two paths, POSTed as forms, get the larger limit.
+ */
+export const AFTER_SALE_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+const AFTER_SALE_UPLOAD_PATH = /^\/order-status\/[A-Za-z0-9-]{1,40}\/(return|claim)$/;
+
 export function bodyLimitFor(pathname: string): number {
+  if (AFTER_SALE_UPLOAD_PATH.test(pathname)) return AFTER_SALE_UPLOAD_MAX_BYTES;
   return WEBHOOK_PATHS.has(pathname) ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
 }
 

@@ -64,6 +64,10 @@ export const RATE_LIMITS = {
    * anywhere, and each costs an outbound call. Far above a real store's events; PayPal redelivers the rest.
    */
   paypalWebhookVerification: { name: "paypal-webhook-verify", limit: 30, windowMs: 60_000, perAddress: false },
+  /** Wrong email addresses given to open a return or defect claim, per client address (app/returns/access.server.ts). */
+  returnProofAddress: { name: "return-proof-ip", limit: 10, windowMs: 15 * 60_000, perAddress: true },
+  /** Wrong email addresses given for one order, from any address: guessing one customer's email from many connections is stopped too. */
+  returnProofOrder: { name: "return-proof-order", limit: 5, windowMs: 15 * 60_000, perAddress: false },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The clock, replaceable in tests. */

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Database } from "~/db/database.server";
+import { normalizeOrderId } from "~/orders/order-id";
+import { hitRateLimit, RATE_LIMITS, rateLimitClock, rateLimitHits, effectiveLimit } from "~/security/rate-limit.server";
+import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
+
+/**
+ * Who may open a return or a defect claim: whoever proves the order is theirs, by the email address
+ * used at checkout or by the signed link of the shipped email. The Order ID alone shows the status
+ * and nothing more (it is printed on packing slips and forwarded emails).
+ *
+ * - The email is compared without case. A wrong one gets one answer, "does not match", whatever is
+ *   wrong, and counts against two budgets: the client address's and the order's (RATE_LIMITS
+ *   returnProofAddress, returnProofOrder). Once either is spent, no address is checked at all, right
+ *   or wrong, until the window ends: guessing a customer's email is slow from one address, and from
+ *   many addresses against one order.
+ * - The signed link (`returnLinkFor`) carries the order id and an expiry, HMAC-SHA256 under a key
+ *   derived from the session secret, good for 60 days (longer than the 30-day return window counted
+ *   from delivery, which follows shipping by days).
+ * - Proof is then kept for two hours in a signed, httpOnly, SameSite=Lax cookie naming the order
+ *   (`order_proof`), so the plain HTML forms that follow need no token in the page.
+ */
+
+export const RETURN_LINK_TTL_MS = 60 * 24 * 60 * 60 * 1000;
+export const PROOF_TTL_SECONDS = 2 * 60 * 60;
+
+function linkKey(secret: string): Buffer {
+  // A key of its own, so a return link can never pass for a cookie or newsletter signature.
+  return createHmac("sha256", secret).update("return-links/v1").digest();
+}
+
+function linkSignature(secret: string, orderId: string, expires: number): string {
+  return createHmac("sha256", linkKey(secret)).update(`${orderId}.${expires}`).digest("base64url");
+}
+
+/** The token of a return link: `{expiry in seconds}.{signature}`. */
+export function signReturnToken(secret: string, orderId: string, now: Date = new Date()): string {
+  const expires = Math.floor((now.getTime() + RETURN_LINK_TTL_MS) / 1000);
+  return `${expires}.${linkSignature(secret, normalizeOrderId(orderId), expires)}`;
+}
+
+export type ReturnTokenCheck = { ok: true } | { ok: false; reason: "invalid" | "expired" };
+
+const TOKEN = /^([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
+
+/** Checks a return link's token for an order in constant time; never throws, whatever the input. */
+export function verifyReturnToken(secret: string, orderId: string, token: unknown, now: Date = new Date()): ReturnTokenCheck {
+  if (typeof token !== "string" || token.length > 80) return { ok: false, reason: "invalid" };
+  const match = TOKEN.exec(token);
+  if (!match) return { ok: false, reason: "invalid" };
+  const expires = Number(match[1]);
+  const expected = Buffer.from(linkSignature(secret, normalizeOrderId(orderId), expires));
+  const received = Buffer.from(match[2] ?? "");
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) return { ok: false, reason: "invalid" };
+  return expires * 1000 < now.getTime() ? { ok: false, reason: "expired" } : { ok: true };
+}
+
+/**
+ * The signed link for the shipped email: it opens the order's return page with the order already
+ * proven. `sessionSecret` is the runtime's (context.store.sessionSecret); `baseUrl` PUBLIC_BASE_URL.
+ */
+export function returnLinkFor(sessionSecret: string, baseUrl: string, orderId: string, now: Date = new Date()): string {
+  const id = normalizeOrderId(orderId);
+  return `${baseUrl}/order-status/${encodeURIComponent(id)}/return?token=${encodeURIComponent(signReturnToken(sessionSecret, id, now))}`;
+}
+
+const proofCookie = signedCookie("order_proof", { maxAge: PROOF_TTL_SECONDS, path: "/order-status" });
+
+/** Whether this browser has proven, within the last two hours, that the order is its own. */
+export async function hasProof(keys: CookieKeys, request: Request, orderId: string): Promise<boolean> {
+  const value = await proofCookie.parse(keys, request);
+  if (!value || typeof value !== "object") return false;
+  const { order, until } = value as { order?: unknown; until?: unknown };
+  return order === normalizeOrderId(orderId) && typeof until === "number" && until > Date.now();
+}
+
+export function proofCookieHeader(keys: CookieKeys, request: Request, orderId: string): Promise<string> {
+  return proofCookie.serialize(keys, request, { order: normalizeOrderId(orderId), until: Date.now() + PROOF_TTL_SECONDS * 1000 });
+}
+
+export const PROOF_MESSAGES = {
+  emailRequired: "Please enter the email address you used at checkout.",
+  noMatch: "That email address does not match this order. Please use the address you gave at checkout.",
+  rateLimited: "Too many email addresses tried for this order or from your connection. Please wait 15 minutes and try again.",
+  linkExpired: "That link has expired. Please enter the email address you used at checkout instead.",
+  linkInvalid: "That link is not valid. Please enter the email address you used at checkout instead.",
+  proofRequired: "Please confirm the email address you used at checkout first: the Order ID alone shows only the order's status.",
+} as const;
+
+export type EmailProof = { status: "proven" } | { status: "no-match" } | { status: "rate-limited"; retryAfterMs: number };
+
+async function budgetSpent(db: Database, clientAddress: string, orderId: string): Promise<number | null> {
+  const rules = [
+    [RATE_LIMITS.returnProofAddress, clientAddress],
+    [RATE_LIMITS.returnProofOrder, orderId],
+  ] as const;
+  for (const [rule, subject] of rules) {
+    if ((await rateLimitHits(db, rule, subject)) >= effectiveLimit(rule)) {
+      const now = rateLimitClock.now();
+      return Math.max(1000, Math.floor(now / rule.windowMs) * rule.windowMs + rule.windowMs - now);
+    }
+  }
+  return null;
+}
+
+/** Checks the email address given for an order against the one used at checkout, within the two budgets of wrong guesses. */
+export async function proveByEmail(
+  db: Database,
+  input: { orderId: string; customerEmail: string | null; email: string; clientAddress: string },
+): Promise<EmailProof> {
+  const orderId = normalizeOrderId(input.orderId);
+  const spent = await budgetSpent(db, input.clientAddress, orderId);
+  if (spent !== null) return { status: "rate-limited", retryAfterMs: spent };
+  const given = input.email.trim().toLowerCase();
+  if (input.customerEmail !== null && given.length > 0 && given === input.customerEmail.trim().toLowerCase()) return { status: "proven" };
+  const byAddress = await hitRateLimit(db, RATE_LIMITS.returnProofAddress, input.clientAddress);
+  const byOrder = await hitRateLimit(db, RATE_LIMITS.returnProofOrder, orderId);
+  if (!byAddress.allowed || !byOrder.allowed) {
+    return { status: "rate-limited", retryAfterMs: Math.max(byAddress.retryAfterMs, byOrder.retryAfterMs) };
+  }
+  return { status: "no-match" };
+}

@@ -1,0 +1,120 @@
+import { getConfig } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import type { AfterSaleKind } from "~/db/schema";
+import { storeLog } from "~/http/logger.server";
+import { deliverEmail } from "~/services/email/deliveries.server";
+import { escapeHtml, safeHttpUrl, singleLine } from "~/services/email/format";
+import { emailSenderFor } from "~/services/email/index.server";
+import type { RenderedEmail } from "~/services/email/templates";
+import type { EmailSender } from "~/services/email/types";
+
+/**
+ * The acknowledgement of a return request ("return requested") or a defect claim ("claim
+ * received"): its number and what happens next, in plain text and HTML. Sent once per request,
+ * whoever asks and however often: the delivery queue's reference is the request
+ * (`return-requested:{id}`, `claim-received:{id}`), and a failed send is retried by the queue.
+ */
+
+export interface AcknowledgementInput {
+  storeName: string;
+  storePhone: string;
+  storeEmail: string;
+  kind: AfterSaleKind;
+  number: string;
+  orderId: string;
+  customerFirstName: string;
+  /** Lines as "2 x Blaze grill". */
+  items: string[];
+  requestUrl: string;
+}
+
+export function acknowledgementReference(kind: AfterSaleKind, requestId: string): string {
+  return kind === "return" ? `return-requested:${requestId}` : `claim-received:${requestId}`;
+}
+
+export function acknowledgementEmail(input: AcknowledgementInput): RenderedEmail {
+  const url = safeHttpUrl(input.requestUrl);
+  const name = input.customerFirstName.trim() || "there";
+  const isReturn = input.kind === "return";
+  const opening = isReturn
+    ? `We have received your return request ${input.number} for order ${input.orderId}.`
+    : `We have received your defect claim ${input.number} for order ${input.orderId}.`;
+  const next = isReturn
+    ? [
+        "What happens next: we check the request against our Return Policy, usually within two business days.",
+        "If we approve it, we email you a return authorization and the return labels. Please ship the items within 30 days of approval, new, unused and in their original packaging; returns sent without our authorization are not refunded.",
+        "The cost of shipping, both to you and back to us, is deducted from your refund.",
+      ]
+    : [
+        "What happens next: we pass your claim, with the serial number, description and photos or video you sent, to the manufacturer under its warranty, and we email you their answer.",
+        "Repairs and replacements follow the manufacturer's warranty; labor costs are not reimbursed.",
+      ];
+  const text = [
+    `Hi ${name},`,
+    "",
+    opening,
+    "",
+    ...input.items.map((item) => `- ${item}`),
+    "",
+    ...next.flatMap((paragraph) => [paragraph, ""]),
+    `See its status: ${url}`,
+    "",
+    `Questions? Call us at ${input.storePhone} or write to ${input.storeEmail}.`,
+    "",
+    input.storeName,
+  ].join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(opening)}</p>
+<ul>${input.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
+${next.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+<p><a href="${escapeHtml(url)}">See the status of ${escapeHtml(input.number)}</a></p>
+<p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
+<p>${escapeHtml(input.storeName)}</p>
+</body>
+</html>`;
+  const subject = isReturn ? `return request ${input.number} received` : `defect claim ${input.number} received`;
+  return { subject: singleLine(`${input.storeName}: ${subject}`), text, html, tag: isReturn ? "return-requested" : "claim-received" };
+}
+
+/** Queues the acknowledgement once per request; never throws (the request stands whatever happens to its email). */
+export async function sendAcknowledgement(
+  db: Database,
+  input: {
+    requestId: string;
+    kind: AfterSaleKind;
+    number: string;
+    orderId: string;
+    customer: { email: string; firstName: string };
+    items: string[];
+    baseUrl: string;
+  },
+  { sender }: { sender?: EmailSender } = {},
+): Promise<void> {
+  const config = getConfig();
+  const path = input.kind === "return" ? "return" : "claim";
+  try {
+    const message = acknowledgementEmail({
+      storeName: config.STORE_NAME,
+      storePhone: config.STORE_PHONE,
+      storeEmail: config.STORE_EMAIL,
+      kind: input.kind,
+      number: input.number,
+      orderId: input.orderId,
+      customerFirstName: input.customer.firstName,
+      items: input.items,
+      requestUrl: `${input.baseUrl}/order-status/${encodeURIComponent(input.orderId)}/${path}`,
+    });
+    await deliverEmail(
+      db,
+      sender ?? emailSenderFor(db),
+      { to: input.customer.email, ...message },
+      { reference: acknowledgementReference(input.kind, input.requestId) },
+    );
+  } catch (error) {
+    storeLog.error(`Request ${input.number}: acknowledgement email not handled: ${String(error)}`);
+  }
+}

@@ -1,0 +1,53 @@
+import { getConfig } from "~/config.server";
+import { fieldsOf, readBodyWithin, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
+import { isCrossSiteRequest } from "~/utils/same-origin.server";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, type UploadedPhoto } from "./photos.server";
+
+/**
+ * The return and defect claim forms carry photos, so they are read with a larger limit than other
+ * forms (app/http/body-limits.ts lets these two paths through up to the same size): three photos of
+ * 5 MB and the fields. Otherwise as readForm (app/utils/forms.server.ts): POST only, same site only,
+ * a form type only, a body over the limit a 413 page, an unparseable one a 400. Files other than
+ * `photo` parts are ignored; an empty file input sends a part without bytes, which is no photo.
+ */
+
+export const AFTER_SALE_FORM_MAX_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 1024 * 1024;
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export interface UploadForm {
+  fields: FormFields;
+  photos: UploadedPhoto[];
+}
+
+function refuse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export const UPLOAD_FORM_MESSAGES = {
+  crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
+  unsupportedType: "This address accepts only the form on its page. Please use the form on the page.",
+  tooLarge: "That form was larger than 16 MB, so it was not read. Please send at most 3 photos of up to 5 MB each.",
+} as const;
+
+export async function readUploadForm(request: Request): Promise<UploadForm> {
+  requirePost(request);
+  if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.includes(contentType.split(";")[0].trim().toLowerCase())) throw refuse(415, UPLOAD_FORM_MESSAGES.unsupportedType);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > AFTER_SALE_FORM_MAX_BYTES) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge);
+  const body = await readBodyWithin(request, AFTER_SALE_FORM_MAX_BYTES);
+  if (body === null) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge);
+  let formData: FormData;
+  try {
+    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw unreadableForm();
+  }
+  const photos: UploadedPhoto[] = [];
+  for (const value of formData.getAll("photo")) {
+    if (typeof value === "string" || value.size === 0) continue;
+    photos.push({ name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+  }
+  return { fields: fieldsOf(formData), photos };
+}
