@@ -144,9 +144,16 @@ export const DEFECTIVE_PRODUCT_POLICY: Policy = {
     {
       heading: "How to make a claim",
       blocks: [
-        p("Contact us with the following, and we will pass your claim to the manufacturer:"),
-        list("the serial number or numbers of the product;", "a description of the problem;", "photos or a video that show the defect."),
+        p(
+          "Find your order with the button below and the Order ID from your confirmation email, choose Report a defect, and send us the following; we will pass your claim to the manufacturer:",
+        ),
+        list(
+          "the serial number or numbers of the product;",
+          "a description of the problem;",
+          "photos or a link to a video that show the defect.",
+        ),
       ],
+      action: { label: "Report a defect", to: "/order-status" },
       contact: true,
     },
     {
@@ -183,14 +190,14 @@ export const RETURN_POLICY: Policy = {
       heading: "How to request a return",
       blocks: [
         list(
-          "Request your return with the button below.",
+          "Find your order with the button below and the Order ID from your confirmation email, then choose Request a return and confirm the email address you used at checkout (or open the return link in your shipping email).",
           "For items shipped by freight, send us a photo of the item in its packaging first.",
           "Once your return is approved, we email you a return authorization and the return labels.",
           "Ship the return within 30 days of approval.",
         ),
         p("Returns sent without our authorization are not refunded."),
       ],
-      action: { label: "Request a return", to: "/contact" },
+      action: { label: "Request a return", to: "/order-status" },
     },
     {
       heading: "Refunds",

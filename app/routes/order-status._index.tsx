@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
 import { lookUpOrder } from "~/orders/lookup.server";
 import type { PublicOrder } from "~/orders/public-order";
@@ -74,6 +74,16 @@ export default function OrderStatus() {
         </button>
       </Form>
       {order ? <OrderReceipt order={order} /> : null}
+      {order && order.status !== "Cancelled" ? (
+        <p className="order-status__after-sale">
+          <Link className="button" to={`/order-status/${encodeURIComponent(order.orderId)}/return`}>
+            Request a return
+          </Link>{" "}
+          <Link className="button" to={`/order-status/${encodeURIComponent(order.orderId)}/claim`}>
+            Report a defect
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
