@@ -1,7 +1,7 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { paymentAttempts, paymentAuditEntries } from "~/db/schema";
+import { afterSaleRequests, orders, paymentAttempts, paymentAuditEntries } from "~/db/schema";
 import { PaymentError } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
 import type { PaymentAttempt } from "./attempts.server";
@@ -18,15 +18,11 @@ const REFUND_CLAIM_SECONDS = 120;
 /**
  * Gives one payment back in full through its provider (a refund, or a void before settlement), once:
  * the attempt's row is claimed before the provider is asked, so two Refund posts make one provider call
- * and one "refunded" audit entry. Every answer is audited under `actor`.
+ * and one "refunded" audit entry. Every answer is audited under `actor`. A payment partly refunded
+ * already (returned items, `refundPartOfPayment`) gets only the rest back, as a refund of that amount.
  */
 export async function refundAttempt(db: Database, config: Config, attempt: PaymentAttempt, actor: string): Promise<RefundOutcome> {
-  if (!(await claimRefund(db, attempt.id))) {
-    const [now] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
-    return now?.refundedAt
-      ? { ok: false, status: 409, message: `Payment ${attempt.id} was already refunded (${now.refundReference}).` }
-      : { ok: false, status: 409, message: `A refund of payment ${attempt.id} is already under way.` };
-  }
+  if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
   const audit = (outcome: string, detail: string) =>
     db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail: actor, action: "refund", outcome, detail });
   const giveUp = async (outcome: string, detail: string, answer: RefundOutcome) => {
@@ -34,6 +30,17 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
     await audit(outcome, detail);
     return answer;
   };
+  // Read under the claim: no partial refund of this payment can start while it is held.
+  const partlyRefunded = await partlyRefundedCents(db, attempt);
+  const restCents = attempt.amountCents - partlyRefunded;
+  if (restCents <= 0) {
+    await releaseRefund(db, attempt.id);
+    return {
+      ok: false,
+      status: 409,
+      message: `Payment ${attempt.id} was already refunded in full for returned items. Nothing more was refunded.`,
+    };
+  }
 
   const provider = providerForAttempt(db, config, attempt);
   const paymentId = attempt.paymentId ?? attempt.reference;
@@ -49,7 +56,8 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
       attemptId: attempt.id,
       reference: attempt.reference,
       paymentId,
-      amountCents: attempt.amountCents,
+      amountCents: restCents,
+      ...(partlyRefunded > 0 ? { part: { idempotencyKey: `refund-${attempt.id}-rest-${restCents}` } } : {}),
     });
     if (result.status === "refused") {
       return giveUp("refused", result.message, { ok: false, status: 502, message: `The refund was refused: ${result.message}` });
@@ -62,7 +70,10 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
     return {
       ok: true,
       refundReference: result.refundReference,
-      message: `Refunded ${formatUsd(attempt.amountCents)} to the shopper (${attempt.provider} refund ${result.refundReference}).`,
+      message:
+        partlyRefunded > 0
+          ? `Refunded the remaining ${formatUsd(restCents)} to the shopper (${formatUsd(partlyRefunded)} had been refunded for returned items; ${attempt.provider} refund ${result.refundReference}).`
+          : `Refunded ${formatUsd(attempt.amountCents)} to the shopper (${attempt.provider} refund ${result.refundReference}).`,
     };
   } catch (error) {
     if (!(error instanceof PaymentError)) {
@@ -73,6 +84,115 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
       ok: false,
       status: 502,
       message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.`,
+    });
+  }
+}
+
+/** Why a payment's refund claim was not had: refunded already, or another refund of it under way. */
+async function refundRefusal(db: Database, attemptId: string): Promise<RefundOutcome & { ok: false }> {
+  const [now] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+  return now?.refundedAt
+    ? { ok: false, status: 409, message: `Payment ${attemptId} was already refunded (${now.refundReference}).` }
+    : { ok: false, status: 409, message: `A refund of payment ${attemptId} is already under way.` };
+}
+
+/**
+ * What returns have given back of this payment so far: the refunds of its order's after-sale requests
+ * (one order per payment). A refund claimed but not recorded yet holds the payment's claim, so it is
+ * never counted twice nor missed by a caller that holds that claim.
+ */
+export async function partlyRefundedCents(db: Pick<Database, "select">, attempt: PaymentAttempt): Promise<number> {
+  const paymentId = attempt.paymentId ?? attempt.reference;
+  if (!paymentId) return 0;
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${afterSaleRequests.refundCents})` })
+    .from(afterSaleRequests)
+    .innerJoin(orders, eq(orders.orderId, afterSaleRequests.orderId))
+    .where(and(eq(orders.paymentReference, paymentId), isNotNull(afterSaleRequests.refundedAt)));
+  return Number(row?.total ?? 0);
+}
+
+export type PartRefundOutcome =
+  | { ok: true; refundReference: string; amountCents: number }
+  /** `refused`: the provider said no, so nothing moved (a retry needs a new idempotency key); `unreachable`: it may have, so a retry keeps the key. */
+  | { ok: false; status: number; message: string; provider?: { said: "refused" | "unreachable"; detail: string } };
+
+/**
+ * Gives back part of a payment (a received return), once: the payment's row is claimed as for a whole
+ * refund, so a part and the whole (or two parts) never run at once; the amount must fit in what the
+ * payment still holds (its amount less earlier parts). `record` stores the result (the request's
+ * refund) before the claim is released, so the next refund counts it. A test payment moved no money:
+ * its part is recorded without asking anyone. Audited under `actor` whatever the answer.
+ */
+export async function refundPartOfPayment(
+  db: Database,
+  config: Config,
+  attempt: PaymentAttempt,
+  input: { amountCents: number; idempotencyKey: string; actor: string; record: (refundReference: string) => Promise<void> },
+): Promise<PartRefundOutcome> {
+  if (attempt.refundedAt) return refundRefusal(db, attempt.id);
+  if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
+  const audit = (outcome: string, detail: string) =>
+    db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail: input.actor, action: "partial refund", outcome, detail });
+  const giveUp = async (outcome: string, detail: string, answer: PartRefundOutcome) => {
+    await releaseRefund(db, attempt.id);
+    await audit(outcome, detail);
+    return answer;
+  };
+  try {
+    const restCents = attempt.amountCents - (await partlyRefundedCents(db, attempt));
+    if (input.amountCents > restCents) {
+      await releaseRefund(db, attempt.id);
+      return {
+        ok: false,
+        status: 409,
+        message: `Only ${formatUsd(Math.max(0, restCents))} of this payment is left to refund. Nothing was refunded.`,
+      };
+    }
+    let refundReference: string;
+    if (attempt.provider === "test") {
+      refundReference = `test-refund-${input.idempotencyKey}`;
+    } else {
+      const provider = providerForAttempt(db, config, attempt);
+      const paymentId = attempt.paymentId ?? attempt.reference;
+      if (!provider?.refundPayment || !attempt.reference || !paymentId) {
+        return giveUp("unavailable", `${attempt.provider} is not configured`, {
+          ok: false,
+          status: 503,
+          message: `Refunds through ${attempt.provider} are not available right now. Nothing was refunded.`,
+        });
+      }
+      const result = await provider.refundPayment({
+        attemptId: attempt.id,
+        reference: attempt.reference,
+        paymentId,
+        amountCents: input.amountCents,
+        part: { idempotencyKey: input.idempotencyKey },
+      });
+      if (result.status === "refused") {
+        return giveUp("refused", result.message, {
+          ok: false,
+          status: 502,
+          message: `The refund was refused: ${result.message}`,
+          provider: { said: "refused", detail: result.message },
+        });
+      }
+      refundReference = result.refundReference;
+    }
+    await input.record(refundReference);
+    await releaseRefund(db, attempt.id);
+    await audit("refunded", `${formatUsd(input.amountCents)}: ${refundReference}`);
+    return { ok: true, refundReference, amountCents: input.amountCents };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) {
+      await releaseRefund(db, attempt.id);
+      throw error;
+    }
+    return giveUp("failed", error.message, {
+      ok: false,
+      status: 502,
+      message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.`,
+      provider: { said: "unreachable", detail: error.message },
     });
   }
 }

@@ -94,8 +94,10 @@ export interface FakePayPal extends FakeServer {
     orderId: string,
     options?: { signature?: "valid" | "wrong" | "none"; webhookId?: string },
   ): Promise<Response>;
-  /** Refunds made through POST /v2/payments/captures/{id}/refund, by capture id. */
+  /** Refunds made through POST /v2/payments/captures/{id}/refund, by capture id: its last refund (`refundsOf` for every one). */
   refunds: Map<string, { id: string; captureId: string; status: string }>;
+  /** Every refund of a capture, in order, with its amount in cents (partial refunds make several). */
+  refundsOf(captureId: string): { id: string; captureId: string; status: string; amountCents: number }[];
 }
 
 export async function startFakePayPal(
@@ -141,7 +143,7 @@ export async function startFakePayPal(
       if (!token || !state.tokens.has(token)) return paypalError(401, "AUTHENTICATION_FAILURE", "Authentication failed.");
       if (route === "POST /v1/notifications/verify-webhook-signature") return verifySignature(request);
       const captureId = decodeURIComponent(url.pathname.split("/")[4] ?? "");
-      return remember(request, `refund ${captureId}`, () => refundCapture(captureId));
+      return remember(request, `refund ${captureId}`, () => refundCapture(captureId, request.body));
     }
 
     const orderPath = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(url.pathname);
@@ -199,14 +201,30 @@ export async function startFakePayPal(
     return { status: 200, body: { verification_status: matches ? "SUCCESS" : "FAILURE" } };
   }
 
-  function refundCapture(captureId: string): FakeResponse {
+  const allRefunds: { id: string; captureId: string; status: string; amountCents: number }[] = [];
+
+  /** A refund of a capture: the body's `amount` refunds that much (the capture becomes PARTIALLY_REFUNDED), none the rest. */
+  function refundCapture(captureId: string, body: unknown): FakeResponse {
     const order = [...state.orders.values()].find((candidate) => candidate.capture?.id === captureId);
     if (!order?.capture) return paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
-    if (order.capture.status !== "COMPLETED")
+    if (order.capture.status !== "COMPLETED" && order.capture.status !== "PARTIALLY_REFUNDED")
       return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
-    order.capture.status = "REFUNDED";
+    const captured = Math.round(Number((order.capture.amount as { value: string }).value) * 100);
+    const left =
+      captured - allRefunds.filter((refund) => refund.captureId === captureId).reduce((sum, refund) => sum + refund.amountCents, 0);
+    const amount = isRecord(body) && isRecord(body.amount) ? body.amount : null;
+    const asked = amount ? Math.round(Number(amount.value) * 100) : left;
+    if (!Number.isInteger(asked) || asked <= 0 || (amount && amount.currency_code !== "USD"))
+      return unprocessable("INVALID_PARAMETER_VALUE", "The amount is not valid.");
+    if (asked > left)
+      return unprocessable(
+        "REFUND_AMOUNT_EXCEEDED",
+        "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+      );
+    order.capture.status = asked === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
     const refund = { id: randomId(17), captureId, status: "COMPLETED" };
     refunds.set(captureId, refund);
+    allRefunds.push({ ...refund, amountCents: asked });
     return { status: 201, body: { id: refund.id, status: refund.status } };
   }
 
@@ -417,12 +435,14 @@ export async function startFakePayPal(
       idempotent.clear();
       signedEvents.clear();
       refunds.clear();
+      allRefunds.length = 0;
       Object.assign(state, { captureOutcome: "complete", capturedValueOverride: null, tokenLifetimeSeconds: 32_400, sdkAvailable: true });
     },
     answer,
     approveOrder,
     sendWebhook,
     refunds,
+    refundsOf: (captureId: string) => allRefunds.filter((refund) => refund.captureId === captureId),
     apiRequests: () => server.requests.filter((request) => apiPrefixes.some((prefix) => request.path.startsWith(prefix))),
   });
 }

@@ -55,8 +55,10 @@ export interface FakeStripe extends FakeServer {
   readonly answerLikeStripe: (request: RecordedRequest) => Promise<FakeResponse>;
   readonly paymentIntents: Map<string, FakePaymentIntent>;
   readonly checkoutSessions: Map<string, FakeCheckoutSession>;
-  /** Refunds made with POST /v1/refunds, by PaymentIntent id. */
+  /** Refunds made with POST /v1/refunds, by PaymentIntent id: its first refund (see `refundsOf` for every one). */
   readonly refunds: Map<string, { id: string; amount: number; payment_intent: string; status: string }>;
+  /** Every refund of a PaymentIntent, in order (partial refunds make several). */
+  refundsOf(intentId: string): { id: string; amount: number; payment_intent: string; status: string }[];
   /** URL of the fake Stripe.js (pass as STRIPE_JS_URL). */
   readonly scriptUrl: string;
   /** What the shopper's card does at Stripe, as Stripe.js confirming the intent would. */
@@ -167,12 +169,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: intent };
   }
 
-  /** A full refund of a succeeded PaymentIntent (Stripe's `POST /v1/refunds`), refused once it is refunded. */
+  const allRefunds: { id: string; amount: number; payment_intent: string; status: string }[] = [];
+  const refundedOf = (intentId: string) =>
+    allRefunds.filter((refund) => refund.payment_intent === intentId).reduce((sum, refund) => sum + refund.amount, 0);
+
+  /**
+   * A refund of a succeeded PaymentIntent (Stripe's `POST /v1/refunds`): `amount` refunds that much,
+   * none the rest; refused once it is refunded in full, or for more than is left, as Stripe does.
+   */
   function createRefund(params: FormValue): FakeResponse {
     const intentId = isRecord(params) && typeof params.payment_intent === "string" ? params.payment_intent : "";
     const intent = paymentIntents.get(intentId);
     if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${intentId}'`, { code: "resource_missing" });
-    if (refunds.has(intent.id)) {
+    const left = intent.amount - refundedOf(intent.id);
+    if (left <= 0) {
       return stripeError(400, "invalid_request_error", `Charge for ${intent.id} has already been refunded.`, {
         code: "charge_already_refunded",
       });
@@ -180,15 +190,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (intent.status !== "succeeded") {
       return stripeError(400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.");
     }
+    const asked = isRecord(params) && params.amount !== undefined ? Number(params.amount) : left;
+    if (!Number.isInteger(asked) || asked <= 0)
+      return stripeError(400, "invalid_request_error", "Invalid integer: amount", { param: "amount" });
+    if (asked > left) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Refund amount ($${asked / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+        {
+          param: "amount",
+        },
+      );
+    }
     const refund = {
       id: `re_${randomId()}`,
       object: "refund",
-      amount: intent.amount,
+      amount: asked,
       currency: intent.currency,
       payment_intent: intent.id,
       status: "succeeded",
     };
-    refunds.set(intent.id, refund);
+    if (!refunds.has(intent.id)) refunds.set(intent.id, refund);
+    allRefunds.push(refund);
     return { status: 200, body: refund };
   }
 
@@ -359,6 +383,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       paymentIntents.clear();
       checkoutSessions.clear();
       refunds.clear();
+      allRefunds.length = 0;
       idempotentAnswers.clear();
       webhookDeliveries.length = 0;
     },
@@ -366,6 +391,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents,
     checkoutSessions,
     refunds,
+    refundsOf: (intentId: string) => allRefunds.filter((refund) => refund.payment_intent === intentId),
     scriptUrl: `${server.url}/v3/stripe.js`,
     succeedPaymentIntent,
     declinePaymentIntent,

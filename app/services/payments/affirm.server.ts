@@ -108,14 +108,23 @@ export function createAffirmProvider(options: AffirmOptions): PaymentProvider {
       return declined(reference);
     },
     /** An authorized loan is voided (nothing was captured); a captured one is refunded in full. By Affirm's transaction id. */
-    async refundPayment({ attemptId, paymentId, amountCents }): Promise<RefundResult> {
+    async refundPayment({ attemptId, paymentId, amountCents, part }): Promise<RefundResult> {
       const transaction = await api.readTransaction(paymentId);
-      if (!transaction || !HELD_STATUSES.has(transaction.status))
+      // A loan partly refunded already (a returned item) still holds the rest.
+      const partlyRefunded = transaction?.status === "partially_refunded";
+      if (!transaction || !(HELD_STATUSES.has(transaction.status) || partlyRefunded))
         return { status: "refused", message: "Affirm holds no loan for this payment." };
-      const captured = transaction.status === "captured";
+      const captured = transaction.status === "captured" || partlyRefunded;
+      if (part && !captured) {
+        return {
+          status: "refused",
+          message: "Affirm's loan is not captured yet (its order has not shipped), so part of it cannot be refunded",
+        };
+      }
       const action = captured ? "refund" : "void";
       const path = `/api/v1/transactions/${encodeURIComponent(transaction.id)}/${action}`;
-      const answer = await api.send("POST", path, captured ? { amount: amountCents } : {}, { "Idempotency-Key": `${action}-${attemptId}` });
+      const key = part ? part.idempotencyKey : `${action}-${attemptId}`;
+      const answer = await api.send("POST", path, captured ? { amount: amountCents } : {}, { "Idempotency-Key": key });
       if (!answer.ok) return { status: "refused", message: `Affirm refused the ${action}: ${api.errorText(answer.status, answer.json)}` };
       const id = isRecord(answer.json) ? stringField(answer.json, "id") : null;
       return { status: "refunded", refundReference: id ?? transaction.id };

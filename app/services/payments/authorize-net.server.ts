@@ -180,10 +180,17 @@ export function createAuthorizeNet(options: AuthorizeNetOptions): AuthorizeNetPr
       return (await transactionDetails(transId))?.order?.invoiceNumber ?? null;
     },
     /** Before settlement the transaction is voided (nothing moves); after, refunded in full to the same card. */
-    async refundPayment({ reference, amountCents }) {
+    async refundPayment({ reference, amountCents, part }) {
       const paid = await paidTransaction(reference);
       if (!paid) return { status: "refused", message: "Authorize.Net holds no paid transaction for this payment." };
       const unsettled = paid.transactionStatus !== "settledSuccessfully";
+      // A void gives back the whole transaction: part of one can be refunded only once it has settled.
+      if (part && unsettled) {
+        return {
+          status: "refused",
+          message: "Authorize.Net can refund part of a payment only once it has settled (usually by the next day). Please try again then",
+        };
+      }
       const transactionRequest = unsettled
         ? { transactionType: "voidTransaction", refTransId: paid.transId }
         : {

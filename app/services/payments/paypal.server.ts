@@ -295,12 +295,22 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
     },
 
     /** Refunds the order's completed capture in full (POST /v2/payments/captures/{id}/refund), once per attempt. */
-    async refundPayment({ attemptId, reference }): Promise<RefundResult> {
+    async refundPayment({ attemptId, reference, amountCents, part }): Promise<RefundResult> {
       const order = await getOrder(reference);
-      const completed = order?.purchase_units?.[0]?.payments?.captures?.find((item) => item.status === "COMPLETED");
+      // A capture partly refunded already (a returned item) still holds the rest.
+      const completed = order?.purchase_units?.[0]?.payments?.captures?.find(
+        (item) => item.status === "COMPLETED" || item.status === "PARTIALLY_REFUNDED",
+      );
       if (!completed) return { status: "refused", message: "PayPal holds no completed capture for this payment." };
       const path = `/v2/payments/captures/${encodeURIComponent(completed.id)}/refund`;
-      const answer = await api("POST", path, { "paypal-request-id": `refund-${attemptId}` }, {});
+      const answer = part
+        ? await api(
+            "POST",
+            path,
+            { "paypal-request-id": part.idempotencyKey },
+            { amount: { currency_code: "USD", value: centsToValue(amountCents) } },
+          )
+        : await api("POST", path, { "paypal-request-id": `refund-${attemptId}` }, {});
       if (answer.status >= 500) throw statusError(`POST ${path}`, answer);
       const refund = refundAnswer.safeParse(answer.json);
       if (

@@ -190,7 +190,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
     /** A full refund of the PaymentIntent (a Checkout Session's own one), keyed by the attempt so a retry refunds once. */
-    async refundPayment({ reference, attemptId }): Promise<RefundResult> {
+    async refundPayment({ reference, attemptId, amountCents, part }): Promise<RefundResult> {
       let intentId: string | null = isId(reference, "pi_") ? reference : null;
       if (isId(reference, "cs_")) {
         const session = await call("retrieve a Checkout Session", (stripe) => stripe.checkout.sessions.retrieve(reference));
@@ -201,7 +201,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const paymentIntent = intentId;
       const [stripe, StripeSdk] = await Promise.all([connect(), loadSdk()]);
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${attemptId}` });
+        const refund = part
+          ? await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey: part.idempotencyKey })
+          : await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${attemptId}` });
         return refund.status === "failed" || refund.status === "canceled"
           ? { status: "refused", message: `Stripe's refund ${refund.id} is ${refund.status}.` }
           : { status: "refunded", refundReference: refund.id };

@@ -38,8 +38,8 @@ export function createTestPaymentProvider(db: Database, method: PaymentMethod): 
       await decideTestPayment(db, reference, "declined");
     },
     /** No money moved: the refund is only recorded. */
-    async refundPayment({ reference }) {
-      return { status: "refunded", refundReference: `test-refund-${reference}` };
+    async refundPayment({ reference, part }) {
+      return { status: "refunded", refundReference: part ? `test-refund-${part.idempotencyKey}` : `test-refund-${reference}` };
     },
   };
 }

@@ -154,7 +154,10 @@ export interface PaymentProvider {
   startPayment(input: StartPaymentInput): Promise<StartedPayment>;
   /** Asks the provider what became of a payment (and captures or authorizes it where the provider needs that step). */
   verifyPayment(input: VerifyPaymentInput): Promise<PaymentVerification>;
-  /** Gives the whole payment back (a refund, or a void before settlement); throws PaymentError when the provider cannot be asked. */
+  /**
+   * Gives the whole payment back (a refund, or a void before settlement), or with `part` exactly
+   * `amountCents` of it (a refund, never a void); throws PaymentError when the provider cannot be asked.
+   */
   refundPayment?(input: RefundInput): Promise<RefundResult>;
   /** Closes a payment the shopper gave up, so that it can no longer be paid (Stripe expires its session); throws PaymentError. */
   cancelPayment?(input: { attemptId: string; reference: string }): Promise<void>;
@@ -169,6 +172,12 @@ export interface RefundInput {
   /** The id of the money the verification approved (Affirm's transaction id; elsewhere the same as `reference`). */
   paymentId: string;
   amountCents: number;
+  /**
+   * A part of the payment (a returned item, or what is left after one): exactly `amountCents` is
+   * refunded, under this idempotency key (Stripe's Idempotency-Key, PayPal-Request-Id, Affirm's
+   * Idempotency-Key), so a retry never refunds it twice. Without it the whole payment is given back.
+   */
+  part?: { idempotencyKey: string };
 }
 
 export interface CaptureInput {
