@@ -1,0 +1,131 @@
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { storeLog } from "~/http/logger.server";
+import { deliverEmail } from "~/services/email/deliveries.server";
+import { escapeHtml, formatUsd, safeHttpUrl, singleLine } from "~/services/email/format";
+import { emailSenderFor } from "~/services/email/index.server";
+
+/**
+ * The returns desk's emails to the customer (issue 41, item 2): approved (authorization number,
+ * instructions, label), declined (why), received and refunded. Each goes through the delivery queue
+ * under its own reference (`return-approved:{requestId}` ...), so a step sends its email once across
+ * double submits, processes and retries; the queue retries a failed send.
+ */
+
+export type DeskEmailKind = "return-approved" | "defect-acknowledged" | "return-declined" | "return-refunded";
+
+export interface DeskEmailRequest {
+  id: string;
+  number: string;
+  orderId: string;
+  kind: "return" | "defect";
+  customer: { email: string; firstName: string };
+}
+
+export type DeskEmailDetails =
+  | { kind: "return-approved"; authorizationNumber: string; labelUrl: string; labelIsPrintout: boolean; returnAddress: string[] }
+  | { kind: "defect-acknowledged" }
+  | { kind: "return-declined"; reason: string }
+  | { kind: "return-refunded"; amountCents: number; method: string; isTest: boolean };
+
+/** Ship within this many days of approval (the Return Policy). */
+export const SHIP_WITHIN_DAYS = 30;
+
+export function deskEmailReference(kind: DeskEmailKind, requestId: string): string {
+  return `${kind}:${requestId}`;
+}
+
+export async function sendDeskEmail(db: Database, config: Config, request: DeskEmailRequest, details: DeskEmailDetails): Promise<void> {
+  const email = deskEmail(config, request, details);
+  try {
+    await deliverEmail(
+      db,
+      emailSenderFor(db),
+      { to: request.customer.email, ...email },
+      { reference: deskEmailReference(details.kind, request.id) },
+    );
+  } catch (error) {
+    storeLog.error(`After-sale request ${request.number}: the ${details.kind} email not handled: ${String(error)}`);
+  }
+}
+
+export function deskEmail(
+  config: Pick<Config, "STORE_NAME" | "STORE_PHONE" | "STORE_EMAIL">,
+  request: DeskEmailRequest,
+  details: DeskEmailDetails,
+): { subject: string; text: string; html: string; tag: string } {
+  const name = request.customer.firstName.trim() || "there";
+  const { subject, paragraphs, link } = content(request, details);
+  const contact = `Questions? Call us at ${config.STORE_PHONE} or write to ${config.STORE_EMAIL}.`;
+  const text = [
+    `Hi ${name},`,
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(link ? [`${link.label}: ${link.url}`, ""] : []),
+    contact,
+    "",
+    config.STORE_NAME,
+  ].join("\n");
+  const linkUrl = link ? safeHttpUrl(link.url) : null;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
+<p>Hi ${escapeHtml(name)},</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+${link && linkUrl ? `<p><a href="${escapeHtml(linkUrl)}">${escapeHtml(link.label)}</a></p>` : ""}
+<p>Questions? Call us at ${escapeHtml(config.STORE_PHONE)} or write to <a href="mailto:${escapeHtml(config.STORE_EMAIL)}">${escapeHtml(config.STORE_EMAIL)}</a>.</p>
+<p>${escapeHtml(config.STORE_NAME)}</p>
+</body></html>`;
+  return { subject: singleLine(`${config.STORE_NAME}: ${subject}`), text, html, tag: details.kind };
+}
+
+function content(
+  request: DeskEmailRequest,
+  details: DeskEmailDetails,
+): { subject: string; paragraphs: string[]; link: { label: string; url: string } | null } {
+  switch (details.kind) {
+    case "return-approved":
+      return {
+        subject: `return ${request.number} approved (${details.authorizationNumber})`,
+        paragraphs: [
+          `Your return ${request.number} for order ${request.orderId} is approved. Your return authorization number is ${details.authorizationNumber}.`,
+          `Please ship the items within ${SHIP_WITHIN_DAYS} days of today, in their original packaging, and write ${details.authorizationNumber} clearly on the outside of the box. Returns sent without this number are not refunded.`,
+          details.labelIsPrintout
+            ? `Send the parcel with the carrier of your choice to: ${details.returnAddress.join(", ")}. The page below has these instructions to print and put in the box.`
+            : "Print the prepaid return label below and stick it on the box; its cost is deducted from your refund, as our Return Policy says.",
+          "Once we receive the items, we refund them, less the cost of shipping both ways, to the card or account you paid with.",
+        ],
+        link: { label: details.labelIsPrintout ? "Printable return instructions" : "Your return label", url: details.labelUrl },
+      };
+    case "defect-acknowledged":
+      return {
+        subject: `defect claim ${request.number} received`,
+        paragraphs: [
+          `We have reviewed your defect claim ${request.number} for order ${request.orderId} and passed it to the manufacturer under its warranty.`,
+          "Repairs and replacements follow the terms of the manufacturer's warranty; labor costs are not reimbursed. We will write to you with the manufacturer's answer. Please keep the product and its packaging until then.",
+        ],
+        link: null,
+      };
+    case "return-declined":
+      return {
+        subject: `${request.kind === "defect" ? "defect claim" : "return"} ${request.number} declined`,
+        paragraphs: [
+          `We are sorry: we cannot accept your ${request.kind === "defect" ? "defect claim" : "return"} ${request.number} for order ${request.orderId}.`,
+          `Why: ${details.reason}`,
+          "If you think this is a mistake, reply to this email or call us and we will look at it again.",
+        ],
+        link: null,
+      };
+    case "return-refunded":
+      return {
+        subject: `return ${request.number} received and refunded`,
+        paragraphs: [
+          `We have received the items of your return ${request.number} for order ${request.orderId}, and refunded ${formatUsd(details.amountCents)}, less the cost of shipping both ways as our Return Policy says.`,
+          details.isTest
+            ? "This order was paid on the store's test payment page: no money moved, so nothing reaches your account."
+            : `The refund goes back to the ${details.method} you paid with; banks usually show it within 5 to 10 business days.`,
+        ],
+        link: null,
+      };
+  }
+}

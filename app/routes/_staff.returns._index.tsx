@@ -1,0 +1,125 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatDate, SiteLink } from "~/components/shared";
+import { StaffHeader } from "~/components/staff/StaffHeader";
+import { StaffMessage } from "~/components/staff/StaffMessage";
+import { requireStaff } from "~/staff/guard.server";
+import { listDeskRequests, parseDeskStatus, type DeskRow } from "~/staff/returns-desk.server";
+import { DESK_STATUSES, returnsDeskHref } from "~/staff/returns-desk";
+
+export const meta: MetaFunction = () => [{ title: "Returns desk | Staff" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** The returns desk's list: open requests (oldest first), then recent closed ones; ?status= shows one status. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(context.store, request);
+  const status = parseDeskStatus(new URL(request.url).searchParams.get("status"));
+  const lists = await listDeskRequests(context.store.db, status);
+  return data(
+    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, status, ...lists, now: new Date().toISOString() },
+    { headers: { "Set-Cookie": await staff.commit() } },
+  );
+}
+
+export default function ReturnsDesk() {
+  const { staffEmail, csrf, flash, status, open, closed, now } = useLoaderData<typeof loader>();
+  return (
+    <div className="staff-page">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <StaffHeader email={staffEmail} csrf={csrf} />
+      <main id="main" className="staff-main">
+        <p>
+          <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
+        </p>
+        <h1>Returns desk</h1>
+        <StaffMessage message={flash} />
+        <nav aria-label="Filter by status" className="staff-pager">
+          <ul className="returns-filter">
+            <li>
+              <SiteLink to={returnsDeskHref(null)} aria-current={status === null ? "page" : undefined}>
+                All
+              </SiteLink>
+            </li>
+            {DESK_STATUSES.map((value) => (
+              <li key={value}>
+                <SiteLink to={returnsDeskHref(value)} aria-current={status === value ? "page" : undefined}>
+                  {value[0]!.toUpperCase() + value.slice(1)}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {status === null || open.length > 0 ? (
+          <section aria-labelledby="open-heading">
+            <h2 id="open-heading">Open requests</h2>
+            <RequestsTable rows={open} now={now} caption="Open returns and defect claims, oldest first" empty="No open request." />
+          </section>
+        ) : null}
+        {status === null || closed.length > 0 ? (
+          <section aria-labelledby="closed-heading">
+            <h2 id="closed-heading">Recently closed</h2>
+            <RequestsTable rows={closed} now={now} caption="Closed requests, most recent first" empty="No closed request." />
+          </section>
+        ) : null}
+        {status !== null && open.length === 0 && closed.length === 0 ? <p className="staff-empty">No request is {status}.</p> : null}
+      </main>
+    </div>
+  );
+}
+
+function age(createdAt: Date | string, now: string): string {
+  const days = Math.floor((Date.parse(now) - new Date(createdAt).getTime()) / 86_400_000);
+  return days <= 0 ? "today" : days === 1 ? "1 day" : `${days} days`;
+}
+
+function RequestsTable({
+  rows,
+  now,
+  caption,
+  empty,
+}: {
+  rows: (Omit<DeskRow, "createdAt"> & { createdAt: Date | string })[];
+  now: string;
+  caption: string;
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="staff-empty">{empty}</p>;
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table" data-testid="returns-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Order</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Status</th>
+            <th scope="col">Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.number} data-testid="returns-row">
+              <th scope="row">
+                <SiteLink to={`/returns/${row.number}`}>{row.number}</SiteLink>
+              </th>
+              <td>{row.kind === "return" ? "Return" : "Defect claim"}</td>
+              <td>{row.orderId}</td>
+              <td>{row.customerName}</td>
+              <td>{row.reason}</td>
+              <td>{row.status}</td>
+              <td>
+                <time dateTime={new Date(row.createdAt).toISOString()} title={formatDate(row.createdAt)}>
+                  {age(row.createdAt, now)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,446 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { asc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/config.server";
+import {
+  afterSaleEvents,
+  afterSaleLines,
+  afterSalePhotos,
+  afterSaleRequests,
+  emailDeliveries,
+  orders,
+  paymentAttempts,
+  paymentAuditEntries,
+  type OrderItem,
+} from "~/db/schema";
+import { refundAttempt } from "~/payments/refunds.server";
+import { action as deskAction, loader as deskLoader } from "~/routes/_staff.returns.$number";
+import { loader as deskListLoader } from "~/routes/_staff.returns._index";
+import { loader as photoLoader } from "~/routes/_staff.returns.$number_.photos.$photoId";
+import { loader as instructionsLoader } from "~/routes/return-instructions.$number.$authorization";
+import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
+import type { StoreRuntime } from "~/runtime.server";
+import { forgetPayPalTokens } from "~/services/payments/paypal.server";
+import { createStaffAccount } from "~/staff/accounts.server";
+import type { DeskDetail } from "~/staff/returns-desk.server";
+import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { testOrder } from "../support/shopping-fixtures";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+
+const STAFF_EMAIL = "desk@example.com";
+const STAFF_PASSWORD = "Correct-Horse-Battery-43";
+
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; response: Response | null };
+
+let runtime: StoreRuntime;
+
+async function call(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await fn({ request, params, context: testContext(runtime, { clientAddress: "192.0.2.90" }) });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    result = error;
+  }
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: null, response: result };
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: null };
+  }
+  return { status: 200, headers: new Headers(), data: result as Record<string, unknown>, response: null };
+}
+
+const get = (path: string, cookie?: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+const post = (path: string, values: Record<string, string>, cookie?: string) =>
+  new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: formData(values), headers: cookie ? { Cookie: cookie } : {} });
+
+/** Two lines: 2 × $100 grills and 1 × $50 cover, $6.95 shipping charged: $256.95 paid. */
+const ITEMS: OrderItem[] = [
+  { productKey: "blaze-1", title: "Blaze grill", model: "BLZ-1", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 10_000, quantity: 2 },
+  { productKey: "blaze-2", title: "Blaze cover", model: "BLZ-C", brand: "blaze", imageUrl: "/x.svg", unitPriceCents: 5_000, quantity: 1 },
+];
+const TOTAL = 25_695;
+
+let made = 0;
+
+describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
+  let database: TestDatabase;
+  let stripe: FakeStripe;
+  let paypal: FakePayPal;
+  let env: Record<string, string>;
+  let browser: { cookie: string; csrf: string };
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    paypal = await startFakePayPal();
+    env = {
+      PUBLIC_BASE_URL: TEST_ORIGIN,
+      STRIPE_SECRET_KEY: "sk_test_desk",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_desk",
+      STRIPE_API_BASE: stripe.url,
+      ...fakePayPalSettings(paypal),
+    };
+    database = await createTestDatabase(kind);
+    runtime = testRuntime(database, env);
+    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    browser = await signIn();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    await stripe?.close();
+    await paypal?.close();
+  });
+  beforeEach(() => {
+    runtime = testRuntime(database, env);
+    forgetPayPalTokens();
+  });
+
+  async function signIn() {
+    const page = await call(loginLoader as RouteFn, get("/login"));
+    const first = { cookie: cookieFrom(page.headers.get("Set-Cookie")), csrf: String(page.data!.csrf) };
+    const signedIn = await call(
+      loginAction as RouteFn,
+      post("/login", { email: STAFF_EMAIL, password: STAFF_PASSWORD, csrf: first.csrf, redirectTo: "/returns" }, first.cookie),
+    );
+    expect(signedIn.status).toBe(303);
+    const list = await call(deskListLoader as RouteFn, get("/returns", cookieFrom(signedIn.headers.get("Set-Cookie"))));
+    return { cookie: cookieFrom(list.headers.get("Set-Cookie")), csrf: String(list.data!.csrf) };
+  }
+
+  /**
+   * A paid order of ITEMS by `provider` (its payment seeded at that provider's fake) and a request on it
+   * covering one grill and the cover: $150 of goods.
+   */
+  async function orderWithRequest({
+    provider,
+    kind: requestKind = "return",
+    status = "requested",
+  }: {
+    provider: "stripe" | "paypal" | "test";
+    kind?: "return" | "defect";
+    status?: "requested" | "approved";
+  }) {
+    made += 1;
+    const suffix = `${Date.now().toString(36).toUpperCase().slice(-5)}${made}`;
+    const attemptId = `pa_desk_${suffix}`;
+    const checkoutToken = `ck_desk_${suffix}`;
+    let paymentId = `tp_${attemptId}`;
+    if (provider === "stripe") {
+      paymentId = `pi_desk${suffix}`;
+      stripe.paymentIntents.set(paymentId, {
+        id: paymentId,
+        object: "payment_intent",
+        amount: TOTAL,
+        amount_received: TOTAL,
+        currency: "usd",
+        status: "succeeded",
+        client_secret: `${paymentId}_secret_x`,
+        description: null,
+        receipt_email: null,
+        metadata: { attempt_id: attemptId },
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      });
+    }
+    if (provider === "paypal") {
+      paymentId = `PP${suffix}`;
+      paypal.paypal.orders.set(paymentId, {
+        id: paymentId,
+        status: "COMPLETED",
+        intent: "CAPTURE",
+        purchaseUnit: { reference_id: checkoutToken, custom_id: attemptId, amount: { currency_code: "USD", value: "256.95" } },
+        returnUrl: null,
+        cancelUrl: null,
+        payerId: "PAYER1",
+        captureOutcome: "complete",
+        capture: { id: `CAP${suffix}`, status: "COMPLETED", amount: { currency_code: "USD", value: "256.95" } },
+        createTime: new Date().toISOString(),
+      });
+    }
+    const order = testOrder({
+      items: ITEMS,
+      subtotalCents: 25_000,
+      shippingCents: 695,
+      totalCents: TOTAL,
+      paymentMethod: provider === "paypal" ? "paypal" : "stripe",
+      paymentProvider: provider,
+      paymentReference: paymentId,
+      checkoutToken,
+      status: "Shipped",
+      email: `shopper.${suffix.toLowerCase()}@example.com`,
+    });
+    await database.db.insert(orders).values(order);
+    await database.db.insert(paymentAttempts).values({
+      id: attemptId,
+      checkoutToken,
+      method: provider === "paypal" ? "paypal" : "stripe",
+      provider,
+      reference: paymentId,
+      paymentId,
+      amountCents: TOTAL,
+      status: "approved",
+    });
+    const number = `${requestKind === "return" ? "R" : "D"}-${suffix}`.slice(0, 18);
+    const [request] = await database.db
+      .insert(afterSaleRequests)
+      .values({
+        number,
+        orderId: order.orderId,
+        kind: requestKind,
+        status,
+        reason: requestKind === "return" ? "Changed my mind" : "Defective",
+        note: "Too big for the patio.",
+        serialNumber: requestKind === "defect" ? "SN-12345" : null,
+        authorizationNumber: status === "approved" ? `RA-${suffix.padEnd(8, "2").slice(0, 8)}` : null,
+      })
+      .returning();
+    await database.db.insert(afterSaleLines).values([
+      { requestId: request.id, orderId: order.orderId, lineIndex: 0, productKey: "blaze-1", quantity: 1 },
+      { requestId: request.id, orderId: order.orderId, lineIndex: 1, productKey: "blaze-2", quantity: 1 },
+    ]);
+    return { number, requestId: request.id, orderId: order.orderId, attemptId, paymentId };
+  }
+
+  const send = (number: string, values: Record<string, string>) =>
+    call(deskAction as RouteFn, post(`/returns/${number}`, { csrf: browser.csrf, ...values }, browser.cookie), { number });
+  const detailOf = async (number: string) =>
+    (await call(deskLoader as RouteFn, get(`/returns/${number}`, browser.cookie), { number })).data!.detail as DeskDetail;
+  const eventsOf = (requestId: string) =>
+    database.db.select().from(afterSaleEvents).where(eq(afterSaleEvents.requestId, requestId)).orderBy(asc(afterSaleEvents.id));
+  const emailsOf = (requestId: string) =>
+    database.db
+      .select()
+      .from(emailDeliveries)
+      .where(like(emailDeliveries.reference, `%:${requestId}`));
+  const requestOf = async (requestId: string) =>
+    (await database.db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, requestId)))[0]!;
+
+  it("lists open requests first with number, kind, order, customer, reason, status and age, and filters by status", async () => {
+    const open = await orderWithRequest({ provider: "test" });
+    const closed = await orderWithRequest({ provider: "test" });
+    await database.db.update(afterSaleRequests).set({ status: "declined" }).where(eq(afterSaleRequests.id, closed.requestId));
+    const list = await call(deskListLoader as RouteFn, get("/returns", browser.cookie));
+    const openRows = list.data!.open as { number: string; status: string; customerName: string; kind: string; reason: string }[];
+    expect(openRows.map((row) => row.number)).toContain(open.number);
+    expect(openRows.map((row) => row.number)).not.toContain(closed.number);
+    expect((list.data!.closed as { number: string }[]).map((row) => row.number)).toContain(closed.number);
+    expect(openRows.find((row) => row.number === open.number)).toMatchObject({
+      kind: "return",
+      status: "requested",
+      customerName: "Ada Lovelace",
+      reason: "Changed my mind",
+    });
+    const declined = await call(deskListLoader as RouteFn, get("/returns?status=declined", browser.cookie));
+    expect(declined.data!.open).toEqual([]);
+    expect((declined.data!.closed as { status: string }[]).every((row) => row.status === "declined")).toBe(true);
+    // Without a session: to the sign-in page.
+    expect((await call(deskListLoader as RouteFn, get("/returns"))).status).toBe(303);
+  });
+
+  it("approves a return once: an authorization number, an audit row, one email with the number and printable instructions", async () => {
+    const { number, requestId } = await orderWithRequest({ provider: "test" });
+    const answers = await Promise.all([send(number, { intent: "approve" }), send(number, { intent: "approve" })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const request = await requestOf(requestId);
+    expect(request).toMatchObject({ status: "approved", decidedAt: expect.any(Date) });
+    expect(request.authorizationNumber).toMatch(/^RA-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(request.labelUrl).toBe(`${TEST_ORIGIN}/return-instructions/${number}/${request.authorizationNumber}`);
+    expect((await eventsOf(requestId)).map((event) => [event.action, event.actor])).toEqual([["approved", STAFF_EMAIL]]);
+    const emails = await emailsOf(requestId);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ reference: `return-approved:${requestId}`, toAddress: expect.stringMatching(/^shopper\./) });
+    const [outboxed] = await database.db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.reference, `return-approved:${requestId}`));
+    expect(outboxed.subject).toContain(request.authorizationNumber!);
+
+    // The printable page: by both numbers only.
+    const page = await call(instructionsLoader as RouteFn, get(request.labelUrl!.slice(TEST_ORIGIN.length)), {
+      number,
+      authorization: request.authorizationNumber!,
+    });
+    expect(page.status).toBe(200);
+    expect(page.data!.instructions).toMatchObject({
+      authorizationNumber: request.authorizationNumber,
+      returnAddress: expect.arrayContaining(["2200 Commerce St"]),
+    });
+    const guessed = await call(instructionsLoader as RouteFn, get(`/return-instructions/${number}/RA-22222222`), {
+      number,
+      authorization: "RA-22222222",
+    });
+    expect(guessed.status).toBe(404);
+  });
+
+  it("acknowledges a defect claim without a label, and declines with a required reason", async () => {
+    const defect = await orderWithRequest({ provider: "test", kind: "defect" });
+    expect((await send(defect.number, { intent: "approve" })).status).toBe(303);
+    expect(await requestOf(defect.requestId)).toMatchObject({ status: "approved", authorizationNumber: null, labelUrl: null });
+    expect((await emailsOf(defect.requestId)).map((email) => email.reference)).toEqual([`defect-acknowledged:${defect.requestId}`]);
+
+    const ret = await orderWithRequest({ provider: "test" });
+    const empty = await send(ret.number, { intent: "decline", reason: "   " });
+    expect(empty.status).toBe(400);
+    expect((await send(ret.number, { intent: "decline", reason: "x".repeat(1001) })).status).toBe(400);
+    expect((await requestOf(ret.requestId)).status).toBe("requested");
+    const reason = "The grill was assembled and used.";
+    expect((await send(ret.number, { intent: "decline", reason })).status).toBe(303);
+    expect((await send(ret.number, { intent: "decline", reason })).status).toBe(409);
+    expect(await requestOf(ret.requestId)).toMatchObject({ status: "declined", declineReason: reason });
+    expect((await eventsOf(ret.requestId)).map((event) => [event.action, event.detail])).toEqual([["declined", reason]]);
+    const emails = await emailsOf(ret.requestId);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.reference).toBe(`return-declined:${ret.requestId}`);
+    // Without the CSRF token nothing changes.
+    const other = await orderWithRequest({ provider: "test" });
+    const forged = await call(deskAction as RouteFn, post(`/returns/${other.number}`, { intent: "approve" }, browser.cookie), {
+      number: other.number,
+    });
+    expect(forged.status).toBe(403);
+    expect((await requestOf(other.requestId)).status).toBe("requested");
+  });
+
+  it("proposes the returned lines less shipping back, and refuses a higher amount", async () => {
+    const { number, requestId } = await orderWithRequest({ provider: "test", status: "approved" });
+    const detail = await detailOf(number);
+    // One $100 grill and the $50 cover; shipping to the customer ($6.95) is kept, no label bought.
+    expect(detail.refund).toMatchObject({ goodsCents: 15_000, discountShareCents: 0, returnShippingCents: 0, refundCents: 15_000 });
+    const higher = await send(number, { intent: "receive", amount: "150.01" });
+    expect(higher.status).toBe(400);
+    expect((higher.data!.flash as { message: string }).message).toMatch(/at most \$150\.00/);
+    expect(await requestOf(requestId)).toMatchObject({ refundStartedAt: null, refundedAt: null });
+    expect((await send(number, { intent: "receive", amount: "twelve" })).status).toBe(400);
+  });
+
+  it("refunds a test-mode return without a provider, once, with its events and one email", async () => {
+    const { number, requestId } = await orderWithRequest({ provider: "test", status: "approved" });
+    const answers = await Promise.all([
+      send(number, { intent: "receive", amount: "140.00" }),
+      send(number, { intent: "receive", amount: "140.00" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    expect(await requestOf(requestId)).toMatchObject({
+      status: "refunded",
+      refundCents: 14_000,
+      refundReference: `test-refund-return-refund-${requestId}`,
+      refundStartedAt: null,
+      receivedAt: expect.any(Date),
+      refundedAt: expect.any(Date),
+    });
+    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["received", "refund asked", "refunded"]);
+    expect((await emailsOf(requestId)).map((email) => email.reference)).toEqual([`return-refunded:${requestId}`]);
+    const again = await send(number, { intent: "receive", amount: "1.00" });
+    expect(again.status).toBe(409);
+    expect((again.data!.flash as { message: string }).message).toMatch(/already refunded/);
+  });
+
+  it("sends a Stripe return's refund once for two parallel clicks, as a partial refund with its own idempotency key", async () => {
+    const { number, requestId, paymentId, attemptId } = await orderWithRequest({ provider: "stripe", status: "approved" });
+    stripe.requests.length = 0;
+    const answers = await Promise.all([
+      send(number, { intent: "receive", amount: "150.00" }),
+      send(number, { intent: "receive", amount: "150.00" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const refundCalls = stripe.requests.filter((request) => request.path === "/v1/refunds");
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.headers["idempotency-key"]).toBe(`return-refund-${requestId}`);
+    expect(stripe.refundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 15_000, status: "succeeded" })]);
+    expect(await requestOf(requestId)).toMatchObject({
+      status: "refunded",
+      refundCents: 15_000,
+      refundReference: stripe.refundsOf(paymentId)[0]!.id,
+    });
+    const audit = await database.db.select().from(paymentAuditEntries).where(eq(paymentAuditEntries.attemptId, attemptId));
+    expect(audit).toEqual([expect.objectContaining({ action: "partial refund", outcome: "refunded", staffEmail: STAFF_EMAIL })]);
+    expect((await emailsOf(requestId)).map((email) => email.reference)).toEqual([`return-refunded:${requestId}`]);
+
+    // The whole-payment refund afterwards gives back only the rest ($256.95 − $150), once.
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    const rest = await refundAttempt(database.db, parseConfig(env), attempt!, STAFF_EMAIL);
+    expect(rest).toMatchObject({ ok: true, message: expect.stringMatching(/remaining \$106\.95/) });
+    expect(stripe.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([15_000, 10_695]);
+    const [after] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    expect(await refundAttempt(database.db, parseConfig(env), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
+    expect(stripe.refundsOf(paymentId)).toHaveLength(2);
+  });
+
+  it("refunds a PayPal return as a partial refund of its capture, and a second return of the order after it", async () => {
+    const first = await orderWithRequest({ provider: "paypal", status: "approved" });
+    const captureId = paypal.paypal.orders.get(first.paymentId)!.capture!.id as string;
+    const answers = await Promise.all([
+      send(first.number, { intent: "receive", amount: "120.00" }),
+      send(first.number, { intent: "receive", amount: "120.00" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const refundCalls = paypal.requests.filter((request) => request.path.endsWith(`/captures/${captureId}/refund`));
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.headers["paypal-request-id"]).toBe(`return-refund-${first.requestId}`);
+    expect(refundCalls[0]!.body).toEqual({ amount: { currency_code: "USD", value: "120.00" } });
+    expect(paypal.refundsOf(captureId).map((refund) => refund.amountCents)).toEqual([12_000]);
+
+    // A second request on the same order: the payment holds $136.95 more; the proposal fits in it.
+    const [second] = await database.db
+      .insert(afterSaleRequests)
+      .values({ number: `${first.number.slice(0, 14)}B`, orderId: first.orderId, kind: "return", status: "approved", reason: "Wrong item" })
+      .returning();
+    await database.db
+      .insert(afterSaleLines)
+      .values({ requestId: second.id, orderId: first.orderId, lineIndex: 0, productKey: "blaze-1", quantity: 2 });
+    const detail = await detailOf(second.number);
+    expect(detail.refund).toMatchObject({ goodsCents: 20_000, refundCents: 13_695, cappedByPayment: true });
+    expect((await send(second.number, { intent: "receive", amount: "136.96" })).status).toBe(400);
+    expect((await send(second.number, { intent: "receive", amount: "136.95" })).status).toBe(303);
+    expect(paypal.refundsOf(captureId).map((refund) => refund.amountCents)).toEqual([12_000, 13_695]);
+  });
+
+  it("releases the claim when the provider refuses, shows why, and refunds on the next click", async () => {
+    const { number, requestId, paymentId } = await orderWithRequest({ provider: "stripe", status: "approved" });
+    stripe.paymentIntents.get(paymentId)!.status = "requires_payment_method";
+    const refused = await send(number, { intent: "receive", amount: "150.00" });
+    expect(refused.status).toBe(502);
+    expect((refused.data!.flash as { message: string }).message).toMatch(/refused: .*successful charge/);
+    expect(await requestOf(requestId)).toMatchObject({ status: "received", refundStartedAt: null, refundedAt: null });
+    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["received", "refund asked", "refund refused"]);
+    expect(await emailsOf(requestId)).toEqual([]);
+
+    stripe.paymentIntents.get(paymentId)!.status = "succeeded";
+    expect((await send(number, { intent: "receive", amount: "150.00" })).status).toBe(303);
+    expect(stripe.refundsOf(paymentId)).toHaveLength(1);
+    // Stripe keeps a refusal for its idempotency key: the try after a refusal carries a key of its own.
+    const keys = stripe.requests
+      .filter((request) => request.path === "/v1/refunds" && String(request.headers["idempotency-key"]).includes(requestId))
+      .map((request) => request.headers["idempotency-key"]);
+    expect(keys).toEqual([`return-refund-${requestId}`, `return-refund-${requestId}-2`]);
+    expect((await requestOf(requestId)).status).toBe("refunded");
+  });
+
+  it("serves a request's photos to staff only, private and as stored", async () => {
+    const { number, requestId } = await orderWithRequest({ provider: "test" });
+    const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const [photo] = await database.db
+      .insert(afterSalePhotos)
+      .values({ requestId, contentType: "image/jpeg", width: 1, height: 1, data: bytes })
+      .returning();
+    const params = { number, photoId: photo.id };
+    const answer = await call(photoLoader as RouteFn, get(`/returns/${number}/photos/${photo.id}`, browser.cookie), params);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(answer.headers.get("Content-Disposition")).toBe("inline");
+    expect(Buffer.from(await answer.response!.arrayBuffer())).toEqual(bytes);
+    expect((await call(photoLoader as RouteFn, get(`/returns/${number}/photos/${photo.id}`), params)).status).toBe(303);
+    const otherRequest = await orderWithRequest({ provider: "test" });
+    const wrong = await call(photoLoader as RouteFn, get(`/returns/${otherRequest.number}/photos/${photo.id}`, browser.cookie), {
+      number: otherRequest.number,
+      photoId: photo.id,
+    });
+    expect(wrong.status).toBe(404);
+    expect((await detailOf(number)).photoIds).toEqual([photo.id]);
+  });
+});
