@@ -89,13 +89,22 @@ export async function scheduleUntrackedShipments(db: Database, config: Config): 
   return untracked.length;
 }
 
-export type DeliveryOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-shipped" };
+export type DeliveryOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-shipped" | "not-test" };
 
-/** Staff (or the test mode) record the day a parcel arrived: only for an order that has shipped. */
-export async function recordDelivery(db: Database, orderIdInput: string, deliveredAt: Date): Promise<DeliveryOutcome> {
+/**
+ * Staff record the day a parcel arrived, only for an order that has shipped; the test mode's button
+ * (`testOrderOnly`) only for an order paid on the test payment page.
+ */
+export async function recordDelivery(
+  db: Database,
+  orderIdInput: string,
+  deliveredAt: Date,
+  { testOrderOnly = false }: { testOrderOnly?: boolean } = {},
+): Promise<DeliveryOutcome> {
   const orderId = normalizeOrderId(orderIdInput);
   const order = await orderRow(db, orderId);
   if (!order) return { ok: false, reason: "not-found" };
+  if (testOrderOnly && order.paymentProvider !== "test") return { ok: false, reason: "not-test" };
   if (!order.shippedAt || !order.trackingNumber) return { ok: false, reason: "not-shipped" };
   await db
     .update(orders)

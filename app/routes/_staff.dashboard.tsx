@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { orderId } = parsed.data;
     const deliveredAt = parsed.data.intent === "delivered" ? new Date(`${parsed.data.deliveredOn}T12:00:00Z`) : new Date();
     if (deliveredAt.getTime() > Date.now() + 86_400_000) return reply({ kind: "error", message: DELIVERY_DATE_MALFORMED }, 400);
-    const delivered = await recordDelivery(db, orderId, deliveredAt);
+    const delivered = await recordDelivery(db, orderId, deliveredAt, { testOrderOnly: parsed.data.intent === "delivered-test" });
     if (!delivered.ok)
       return reply({ kind: "error", message: DELIVERY_REFUSALS[delivered.reason] }, delivered.reason === "not-found" ? 404 : 409);
     await staff.setFlash({ kind: "success", message: DELIVERY_RECORDED });
@@ -172,6 +172,7 @@ const TRACKING_CORRECTED = "Tracking details corrected; the customer was emailed
 const DELIVERY_REFUSALS = {
   "not-found": STATUS_FAILED,
   "not-shipped": "Only a shipped order with a tracking number can be marked delivered.",
+  "not-test": "Only a test order can be marked delivered without a date.",
 } as const;
 
 export default function Dashboard() {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCartCheckout, getCheckout, type Checkout } from "~/checkout/checkout.server";
 import { parseConfig } from "~/config.server";
@@ -268,6 +268,19 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       call(dashboardAction as RouteFn, post("/dashboard", { csrf: browser.csrf, ...values }, browser.cookie));
     expect((await send({ intent: "status", orderId, status: "Cancelled" })).status).toBe(303);
     expect((await send({ intent: "refund", attemptId: payment.attemptId })).status).toBe(303);
+    expect((await send({ intent: "refund", attemptId: payment.attemptId })).status).toBe(409);
+    // The shopper was told once of each: the cancellation (a refund to come), then the refund (amount, card, when).
+    const mail = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `%${orderId}%`));
+    expect(mail.map((message) => message.tag).sort()).toEqual(["order-cancelled", "order-confirmation", "refund-issued"]);
+    expect(mail.find((message) => message.tag === "order-cancelled")!.textBody).toContain(
+      "We are refunding your payment of $55.94 to the card you paid with",
+    );
+    const refunded = mail.find((message) => message.tag === "refund-issued")!.textBody;
+    expect(refunded).toContain(`We have refunded $55.94 for order ${orderId} to the card you paid with.`);
+    expect(refunded).toContain("within 5 to 10 business days");
 
     const panel = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${orderId}`, browser.cookie));
     expect((panel.data!.selected as OrderDetail).refund).toMatchObject({ amountCents: 5594, refundReference: expect.any(String) });

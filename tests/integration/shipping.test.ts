@@ -212,6 +212,14 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       const lookup = await lookUpOrder(database.db, orderId, "192.0.2.44");
       expect(lookup).toMatchObject({ order: { status: "Shipped", shipment: { deliveredAt: "2026-11-20T12:00:00.000Z" } } });
 
+      // The test mode's button: only for an order paid on the test payment page.
+      const card = await newOrder({ paymentProvider: "stripe" });
+      await ship(card.orderId);
+      expect(await send({ intent: "delivered-test", orderId: card.orderId })).toMatchObject({
+        status: 409,
+        data: { flash: { message: "Only a test order can be marked delivered without a date." } },
+      });
+      expect((await orderOf(card.orderId)).deliveredAt).toBeNull();
       const test = await newOrder();
       await ship(test.orderId);
       expect((await send({ intent: "delivered-test", orderId: test.orderId })).status).toBe(303);
