@@ -79,13 +79,15 @@ describe("the built server", () => {
     expect(attempt.output.split("\n")).toHaveLength(2);
   });
 
-  it("answers an unsigned or mis-signed PayPal or Authorize.Net webhook 400, never 404", async () => {
+  it("answers an unsigned or mis-signed PayPal, Authorize.Net or EasyPost webhook 400, never 404", async () => {
     const body = JSON.stringify({ id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "x" } });
     const attempts = [
       ["/api/paypal/webhook", {}],
       ["/api/paypal/webhook", { "paypal-transmission-sig": "forged", "paypal-transmission-id": "1", "paypal-auth-algo": "SHA256withRSA" }],
       ["/api/authorizenet/webhook", {}],
       ["/api/authorizenet/webhook", { "x-anet-signature": `sha512=${"0".repeat(128)}` }],
+      ["/api/easypost/webhook", {}],
+      ["/api/easypost/webhook", { "x-hmac-signature": `hmac-sha256-hex=${"0".repeat(64)}` }],
     ] as const;
     for (const [target, headers] of attempts) {
       const response = await fetch(`${baseURL}${target}`, {
