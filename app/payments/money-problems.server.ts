@@ -3,7 +3,7 @@ import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { getAttempt, type PaymentAttempt } from "./attempts.server";
-import { refundAttempt, type RefundOutcome } from "./refunds.server";
+import { partlyRefundedCents, refundAttempt, type RefundOutcome } from "./refunds.server";
 
 /** A payment staff may need to act on, as the dashboard lists it. */
 export interface MoneyProblem {
@@ -11,6 +11,7 @@ export interface MoneyProblem {
   provider: string;
   method: string;
   reference: string | null;
+  /** What its Refund gives back: the payment, less what returns already gave back of a cancelled order's. */
   amountCents: number;
   checkoutToken: string;
   /** The order of this checkout, if any (paid by this payment or by another one). */
@@ -65,6 +66,11 @@ export async function listMoneyProblems(db: Database, now = new Date()): Promise
     const why = whyListed(row, warnBefore);
     if (!why) continue;
     const problem = toProblem(row, why);
+    // A cancelled order's payment partly given back for returns: its Refund gives back the rest, and says so.
+    if (why === "order-cancelled") {
+      problem.amountCents -= await partlyRefundedCents(db, row.attempt);
+      if (problem.amountCents <= 0) continue;
+    }
     const list = {
       duplicate: "chargedTwice",
       "discount-taken": "chargedTwice",

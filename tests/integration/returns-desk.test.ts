@@ -13,6 +13,7 @@ import {
   paymentAuditEntries,
   type OrderItem,
 } from "~/db/schema";
+import { listMoneyProblems } from "~/payments/money-problems.server";
 import { refundAttempt } from "~/payments/refunds.server";
 import { action as deskAction, loader as deskLoader } from "~/routes/_staff.returns.$number";
 import { loader as deskListLoader } from "~/routes/_staff.returns._index";
@@ -359,7 +360,9 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     expect(audit).toEqual([expect.objectContaining({ action: "partial refund", outcome: "refunded", staffEmail: STAFF_EMAIL })]);
     expect((await emailsOf(requestId)).map((email) => email.reference)).toEqual([`return-refunded:${requestId}`]);
 
-    // The whole-payment refund afterwards gives back only the rest ($256.95 − $150), once.
+    // The whole-payment refund afterwards (a cancelled order's) gives back only the rest ($256.95 − $150), once.
+    await database.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.paymentReference, paymentId));
+    expect((await listMoneyProblems(database.db)).toRefund).toContainEqual(expect.objectContaining({ attemptId, amountCents: 10_695 }));
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
     const rest = await refundAttempt(database.db, parseConfig(env), attempt!, STAFF_EMAIL);
     expect(rest).toMatchObject({ ok: true, message: expect.stringMatching(/remaining \$106\.95/) });
@@ -367,6 +370,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     const [after] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
     expect(await refundAttempt(database.db, parseConfig(env), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
     expect(stripe.refundsOf(paymentId)).toHaveLength(2);
+    expect((await listMoneyProblems(database.db)).toRefund.map((row) => row.attemptId)).not.toContain(attemptId);
   });
 
   it("refunds a PayPal return as a partial refund of its capture, and a second return of the order after it", async () => {
