@@ -10,6 +10,7 @@ import {
   afterSaleRequests,
   OPEN_AFTER_SALE_STATUSES,
   orders,
+  products,
   type AfterSaleKind,
   type AfterSaleStatus,
   type OrderItem,
@@ -19,7 +20,12 @@ import { paymentOfOrder } from "~/payments/order-payment.server";
 import { partlyRefundedCents, refundPartOfPayment } from "~/payments/refunds.server";
 import { sendDeskEmail, type DeskEmailRequest } from "~/returns/desk-emails.server";
 import { PAYMENT_METHODS, isPaymentMethod } from "~/services/payments/types";
+import { specMap } from "~/catalog/variations";
+import { logError } from "~/http/logger.server";
+import { buyEasyPostReturnLabel, type ReturnLabel } from "~/services/shipping/easypost-return-label.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
+import { productParcel } from "~/services/shipping/parcel";
+import type { Parcel } from "~/services/shipping/types";
 import { formatUsd } from "~/utils/format";
 import {
   DESK_STATUSES,
@@ -228,13 +234,13 @@ function toDeskLine(items: OrderItem[], lineIndex: number, quantity: number): De
 
 /** The audit action of a bought return label; its detail carries the cost as `LABEL_COST` writes it. */
 const LABEL_BOUGHT = "return label bought";
-const LABEL_COST = /cost \$(\d+)\.(\d{2})/;
+const LABEL_COST = /cost \$([\d,]+)\.(\d{2})/;
 
 /** What the label cost, from its audit event (the store bought at most one); none without a label. */
 function returnShippingCents(events: DeskEvent[]): number {
   const bought = events.find((event) => event.action === LABEL_BOUGHT);
   const cost = bought?.detail ? LABEL_COST.exec(bought.detail) : null;
-  return cost ? Number(cost[1]) * 100 + Number(cost[2]) : NO_LABEL_RETURN_SHIPPING_CENTS;
+  return cost ? Number(cost[1]!.replaceAll(",", "")) * 100 + Number(cost[2]) : NO_LABEL_RETURN_SHIPPING_CENTS;
 }
 
 async function proposedRefund(
@@ -407,13 +413,9 @@ export async function approveRequest(db: Database, config: Config, input: { numb
     .returning({ id: afterSaleRequests.id });
   if (!approved) return refusal(db, number, "approved");
 
-  await audit(
-    db,
-    current.id,
-    input.staff.email,
-    "approved",
-    authorizationNumber ? `${authorizationNumber}; printable instructions (no label bought)` : "passed to the manufacturer's warranty",
-  );
+  await audit(db, current.id, input.staff.email, "approved", authorizationNumber ?? "passed to the manufacturer's warranty");
+  // Only the post that approved gets here, so at most one label is bought per request.
+  const label = authorizationNumber ? await returnLabelFor(db, config, current.id, number, input.staff.email) : null;
   const recipient = await emailRequestOf(db, current.id);
   if (recipient) {
     await sendDeskEmail(
@@ -421,15 +423,91 @@ export async function approveRequest(db: Database, config: Config, input: { numb
       config,
       recipient,
       authorizationNumber && labelUrl
-        ? { kind: "return-approved", authorizationNumber, labelUrl, labelIsPrintout: true, returnAddress: returnAddressLines() }
+        ? {
+            kind: "return-approved",
+            authorizationNumber,
+            labelUrl: label?.labelUrl ?? labelUrl,
+            labelIsPrintout: !label,
+            returnAddress: returnAddressLines(),
+          }
         : { kind: "defect-acknowledged" },
     );
   }
   return {
     ok: true,
     message: authorizationNumber
-      ? `Return ${number} approved: authorization ${authorizationNumber}. The customer was emailed the instructions.`
+      ? `Return ${number} approved: authorization ${authorizationNumber}, ${label ? `EasyPost label bought (${formatUsd(label.costCents)})` : "printable instructions"}. The customer was emailed.`
       : `Defect claim ${number} acknowledged and passed to the manufacturer's warranty. The customer was emailed.`,
+  };
+}
+
+/**
+ * With EASYPOST_API_KEY, buys the return's prepaid label (customer to warehouse, its lowest rate) and
+ * records it: the request's label URL, and an event whose detail carries the cost the refund deducts.
+ * Without a key, or when EasyPost fails (logged, written in the history), the printable instructions stay.
+ */
+async function returnLabelFor(db: Database, config: Config, requestId: string, number: string, actor: string): Promise<ReturnLabel | null> {
+  if (!config.EASYPOST_API_KEY) return null;
+  const [row] = await db
+    .select({ customer: orders.customer, items: orders.items })
+    .from(afterSaleRequests)
+    .innerJoin(orders, eq(orders.orderId, afterSaleRequests.orderId))
+    .where(eq(afterSaleRequests.id, requestId));
+  if (!row) return null;
+  try {
+    const label = await buyEasyPostReturnLabel(
+      { apiKey: config.EASYPOST_API_KEY, ...(config.EASYPOST_API_BASE ? { baseUrl: config.EASYPOST_API_BASE } : {}) },
+      {
+        customer: {
+          name: row.customer.name,
+          street1: row.customer.address,
+          city: row.customer.city,
+          state: row.customer.state,
+          zip: row.customer.postalCode,
+          country: "US",
+          phone: row.customer.phone,
+        },
+        warehouse: warehouseAddress(),
+        parcel: await returnParcel(db, requestId),
+        reference: number,
+      },
+    );
+    await db.update(afterSaleRequests).set({ labelUrl: label.labelUrl, updatedAt: new Date() }).where(eq(afterSaleRequests.id, requestId));
+    await audit(
+      db,
+      requestId,
+      actor,
+      LABEL_BOUGHT,
+      `${label.carrier} ${label.service}, cost ${formatUsd(label.costCents)}, EasyPost shipment ${label.shipmentId}`,
+    );
+    return label;
+  } catch (error) {
+    logError(`Return ${number}: EasyPost return label not bought; the customer gets printable instructions`, error);
+    await audit(db, requestId, actor, "return label not bought", error instanceof Error ? error.message.slice(0, 300) : String(error));
+    return null;
+  }
+}
+
+/** The returned lines' parcel: each product's catalogue size and weight, stacked (the heaviest line's box, every line's weight). */
+async function returnParcel(db: Database, requestId: string): Promise<Parcel> {
+  const rows = await db
+    .select({ quantity: afterSaleLines.quantity, specifications: products.specifications })
+    .from(afterSaleLines)
+    .leftJoin(products, eq(products.key, afterSaleLines.productKey))
+    .where(eq(afterSaleLines.requestId, requestId));
+  const parcels = rows.map((row) => {
+    const specs = specMap(row.specifications ?? []);
+    return productParcel(
+      { Width: specs.get("Width"), Depth: specs.get("Depth"), Height: specs.get("Height"), Weight: specs.get("Weight") },
+      Math.max(1, row.quantity),
+    );
+  });
+  if (parcels.length === 0) return productParcel({}, 1);
+  return {
+    length: Math.max(...parcels.map((parcel) => parcel.length)),
+    width: Math.max(...parcels.map((parcel) => parcel.width)),
+    height: Math.round(parcels.reduce((sum, parcel) => sum + parcel.height, 0) * 100) / 100,
+    weight: Math.round(parcels.reduce((sum, parcel) => sum + parcel.weight, 0) * 100) / 100,
   };
 }
 

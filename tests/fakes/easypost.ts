@@ -8,6 +8,7 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
  * POST /v2/shipments with HTTP Basic auth (API key as user name), answering a Shipment
  * with rates. The Priority rate is deliberately not the first one. POST /v2/trackers
  * (https://docs.easypost.com/docs/trackers) answers a Tracker "pre_transit" for the code.
+ * POST /v2/shipments/{id}/buy buys one of a created shipment's rates and answers its postage label.
  */
 export function startFakeEasyPost() {
   return startFakeHttpServer(answerLikeEasyPost);
@@ -87,8 +88,34 @@ export function easyPostError(status: number, code: string, message: string): Fa
   return { status, body: { error: { code, message, errors: [] } } };
 }
 
+/** Shipments this fake created, by id, so one can be bought (module-wide: ids are random). */
+const createdShipments = new Map<string, ReturnType<typeof easyPostShipment>>();
+
+/** The label URL the fake answers for a bought shipment. */
+export function fakeLabelUrl(shipmentId: string): string {
+  return `https://easypost-files.example/files/postage_label/${shipmentId}.png`;
+}
+
+/** `POST /v2/shipments/{id}/buy` with `{ rate: { id } }`: the shipment with its selected rate and postage label, bought once. */
+function buyShipment(request: RecordedRequest, id: string): FakeResponse {
+  if (!basicAuthCredentials(request.headers)?.username) {
+    return easyPostError(401, "APIKEY.REQUIRED", "No API key was provided. Please provide your API key.");
+  }
+  const shipment = createdShipments.get(id);
+  if (!shipment) return easyPostError(404, "NOT_FOUND", "The requested resource could not be found.");
+  if ("postage_label" in shipment) return easyPostError(422, "SHIPMENT.POSTAGE.EXISTS", "Postage already exists for this shipment.");
+  const rateId = isRecord(request.body) && isRecord(request.body.rate) ? request.body.rate.id : undefined;
+  const rate = shipment.rates.find((candidate) => candidate.id === rateId);
+  if (!rate) return easyPostError(422, "SHIPMENT.RATE.INVALID", "The rate is not one of this shipment's rates.");
+  const bought = { ...shipment, selected_rate: rate, postage_label: { object: "PostageLabel", label_url: fakeLabelUrl(id) } };
+  createdShipments.set(id, bought);
+  return { status: 200, body: bought };
+}
+
 function answerLikeEasyPost(request: RecordedRequest): FakeResponse {
   if (request.method === "POST" && request.path === "/v2/trackers") return answerTracker(request);
+  const buy = /^\/v2\/shipments\/([^/]+)\/buy$/.exec(request.path);
+  if (request.method === "POST" && buy) return buyShipment(request, decodeURIComponent(buy[1]!));
   if (request.method !== "POST" || request.path !== "/v2/shipments") {
     return easyPostError(404, "NOT_FOUND", "The requested resource could not be found.");
   }
@@ -99,7 +126,9 @@ function answerLikeEasyPost(request: RecordedRequest): FakeResponse {
   if (!isRecord(shipment) || !isRecord(shipment.parcel)) {
     return easyPostError(422, "PARCEL.REQUIRED", "A parcel is required to create a shipment.");
   }
-  return { status: 201, body: easyPostShipment(shipment) };
+  const created = easyPostShipment(shipment);
+  createdShipments.set(created.id, created);
+  return { status: 201, body: created };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -8,6 +8,7 @@ import {
   afterSalePhotos,
   afterSaleRequests,
   emailDeliveries,
+  emailOutbox,
   orders,
   paymentAttempts,
   paymentAuditEntries,
@@ -24,8 +25,11 @@ import type { StoreRuntime } from "~/runtime.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import type { DeskDetail } from "~/staff/returns-desk.server";
+import { fakeEasyPostSettings, fakeLabelUrl, startFakeEasyPost } from "../fakes/easypost";
+import type { FakeServer } from "../fakes/fake-http-server";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { expectErrorLog } from "../support/error-log";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -71,12 +75,14 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
   let database: TestDatabase;
   let stripe: FakeStripe;
   let paypal: FakePayPal;
+  let easypost: FakeServer;
   let env: Record<string, string>;
   let browser: { cookie: string; csrf: string };
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
     paypal = await startFakePayPal();
+    easypost = await startFakeEasyPost();
     env = {
       PUBLIC_BASE_URL: TEST_ORIGIN,
       STRIPE_SECRET_KEY: "sk_test_desk",
@@ -93,6 +99,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     await database?.dispose();
     await stripe?.close();
     await paypal?.close();
+    await easypost?.close();
   });
   beforeEach(() => {
     runtime = testRuntime(database, env);
@@ -275,6 +282,50 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
       authorization: "RA-22222222",
     });
     expect(guessed.status).toBe(404);
+  });
+
+  it("buys an EasyPost return label when EasyPost is configured, once, and deducts its cost from the refund", async () => {
+    runtime = testRuntime(database, { ...env, ...fakeEasyPostSettings(easypost) });
+    const { number, requestId } = await orderWithRequest({ provider: "test" });
+    easypost.requests.length = 0;
+    const answers = await Promise.all([send(number, { intent: "approve" }), send(number, { intent: "approve" })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const created = easypost.requests.filter((request) => request.path === "/v2/shipments");
+    const bought = easypost.requests.filter((request) => /^\/v2\/shipments\/[^/]+\/buy$/.test(request.path));
+    expect(created).toHaveLength(1);
+    expect(bought).toHaveLength(1);
+    expect(created[0]!.body).toMatchObject({
+      shipment: { is_return: true, to_address: { name: "Ada Lovelace", zip: "78701" }, from_address: { street1: "2200 Commerce St" } },
+    });
+    // The cheapest of the fake's rates (USPS GroundAdvantage, $6.20).
+    expect(bought[0]!.body).toEqual({ rate: { id: "rate_0" } });
+    const request = await requestOf(requestId);
+    const shipmentId = /\/v2\/shipments\/([^/]+)\/buy/.exec(bought[0]!.path)![1]!;
+    expect(request.labelUrl).toBe(fakeLabelUrl(shipmentId));
+    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["approved", "return label bought"]);
+    // Sent rows lose their bodies; the outbox (no email provider) keeps what was sent.
+    const sent = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.textBody, `%${fakeLabelUrl(shipmentId)}%`));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain(`Your return label: ${fakeLabelUrl(shipmentId)}`);
+    expect(sent[0]!.subject).toContain(request.authorizationNumber!);
+    expect((await detailOf(number)).refund).toMatchObject({ goodsCents: 15_000, returnShippingCents: 620, refundCents: 14_380 });
+
+    // EasyPost refusing: the return is approved all the same, with the printable instructions.
+    easypost.respondWith(() => ({ status: 422, body: { error: { code: "ADDRESS.VERIFY.FAILURE", message: "Address not found" } } }));
+    const other = await orderWithRequest({ provider: "test" });
+    const logged = expectErrorLog();
+    expect((await send(other.number, { intent: "approve" })).status).toBe(303);
+    expect(logged.messages().join("\n")).toMatch(/return label not bought/);
+    const approved = await requestOf(other.requestId);
+    expect(approved.labelUrl).toBe(`${TEST_ORIGIN}/return-instructions/${other.number}/${approved.authorizationNumber}`);
+    expect((await eventsOf(other.requestId)).map((event) => [event.action, event.detail])).toEqual([
+      ["approved", approved.authorizationNumber],
+      ["return label not bought", expect.stringContaining("Address not found")],
+    ]);
+    expect((await detailOf(other.number)).refund).toMatchObject({ returnShippingCents: 0, refundCents: 15_000 });
   });
 
   it("acknowledges a defect claim without a label, and declines with a required reason", async () => {
