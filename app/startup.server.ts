@@ -10,7 +10,7 @@ import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconci
 import { cleanUpAbandonedCheckouts, scheduleCheckoutCleanup } from "./checkout/abandoned-checkouts.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
-import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping.server";
+import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping-tracker.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
 
 /** What a start-up step gets: the configuration, the migrated database and where to say what it found. */

@@ -162,7 +162,7 @@ export async function sendShippedEmail(
   db: Database,
   order: Pick<Order, "orderId" | "customer" | "carrier" | "trackingNumber">,
   baseUrl: string,
-  { corrected = false }: { corrected?: boolean } = {},
+  { corrected = false, returnUrl = null }: { corrected?: boolean; returnUrl?: string | null } = {},
 ) {
   if (!order.carrier || !order.trackingNumber) return "failed" as const;
   const message = orderShippedEmail({
@@ -171,6 +171,7 @@ export async function sendShippedEmail(
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     corrected,
+    returnUrl,
   });
   const reference = corrected
     ? `tracking-corrected:${order.orderId}:${order.carrier}:${order.trackingNumber}`

@@ -6,15 +6,10 @@ import { log, logError } from "~/http/logger.server";
 import { quietCounter } from "~/http/quiet-log";
 import { enqueue } from "~/jobs/queue.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
-import {
-  parseTrackerEvent,
-  selectShipmentTracker,
-  verifyEasyPostSignature,
-  type ShipmentTracker,
-} from "~/services/shipping/easypost-tracker.server";
+import { returnLinkFor } from "~/returns/access.server";
+import { parseTrackerEvent, selectShipmentTracker, verifyEasyPostSignature } from "~/services/shipping/easypost-tracker.server";
 import { normalizeOrderId } from "./order-id";
 import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
-import { easyPostCarrier } from "./shipping";
 import type { OrderStatus } from "./status";
 
 async function orderRow(db: Database, orderId: string) {
@@ -34,7 +29,7 @@ async function orderRow(db: Database, orderId: string) {
 export async function announceStatus(
   db: Database,
   config: Config,
-  input: { orderId: string; to: OrderStatus; shipment: "recorded" | "corrected" | null },
+  input: { orderId: string; to: OrderStatus; shipment: "recorded" | "corrected" | null; sessionSecret: string },
 ): Promise<void> {
   if (input.to !== "Shipped" && input.to !== "Cancelled") return;
   const order = await orderRow(db, input.orderId);
@@ -44,49 +39,14 @@ export async function announceStatus(
     await sendCancelledEmail(db, order, await paymentOfOrder(db, order.orderId), baseUrl);
     return;
   }
-  await sendShippedEmail(db, order, baseUrl, { corrected: input.shipment === "corrected" });
+  // The shipped email carries the order's signed return page, which asks for no checkout email.
+  const returnUrl = returnLinkFor(input.sessionSecret, baseUrl, order.orderId);
+  await sendShippedEmail(db, order, baseUrl, { corrected: input.shipment === "corrected", returnUrl });
   if (input.shipment && !order.trackerId && !selectShipmentTracker(config).isStandIn) {
     await enqueue("shipment.track", { id: order.orderId }).catch((error: unknown) => {
       logError(`Order ${order.orderId}: the tracker could not be queued (the next start queues it)`, error);
     });
   }
-}
-
-/**
- * The `shipment.track` job: asks EasyPost to follow the order's parcel and keeps its tracker id. A
- * parcel already followed, or an order without one, needs nothing; a failure throws, and the job queue
- * tries again with back-off.
- */
-export async function trackShipment(
-  db: Database,
-  config: Config,
-  orderId: string,
-  tracker: ShipmentTracker = selectShipmentTracker(config),
-): Promise<"tracked" | "nothing-to-do"> {
-  const order = await orderRow(db, orderId);
-  if (!order?.carrier || !order.trackingNumber || order.trackerId || tracker.isStandIn) return "nothing-to-do";
-  const state = await tracker.track({ trackingCode: order.trackingNumber, carrier: easyPostCarrier(order.carrier) });
-  if (!state) return "nothing-to-do";
-  await db
-    .update(orders)
-    .set({
-      trackerId: state.id,
-      ...(state.deliveredAt ? { deliveredAt: sql`coalesce(${orders.deliveredAt}, ${state.deliveredAt.toISOString()}::timestamptz)` } : {}),
-    })
-    // The number may have been corrected while EasyPost answered: the tracker belongs to the number it was made for.
-    .where(and(eq(orders.orderId, order.orderId), eq(orders.trackingNumber, order.trackingNumber), isNull(orders.trackerId)));
-  return "tracked";
-}
-
-/** Start-up: queues a tracker for every shipped parcel EasyPost does not follow yet (a job lost with its process). */
-export async function scheduleUntrackedShipments(db: Database, config: Config): Promise<number> {
-  if (selectShipmentTracker(config).isStandIn) return 0;
-  const untracked = await db
-    .select({ orderId: orders.orderId })
-    .from(orders)
-    .where(and(isNotNull(orders.trackingNumber), isNull(orders.trackerId), isNull(orders.deliveredAt)));
-  for (const { orderId } of untracked) await enqueue("shipment.track", { id: orderId });
-  return untracked.length;
 }
 
 export type DeliveryOutcome = { ok: true } | { ok: false; reason: "not-found" | "not-shipped" | "not-test" };

@@ -148,7 +148,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ kind: "error", message: refusal.message }, refusal.status);
     }
     // The shopper's email (once per event, by its reference) and the parcel's tracker, after the change is committed.
-    await announceStatus(db, context.store.config, { orderId, to: result.to, shipment: result.shipment });
+    await announceStatus(db, context.store.config, {
+      orderId,
+      to: result.to,
+      shipment: result.shipment,
+      sessionSecret: context.store.sessionSecret,
+    });
     await staff.setFlash({ kind: "success", message: result.shipment === "corrected" ? TRACKING_CORRECTED : STATUS_UPDATED });
     return redirect(dashboardHref({ ...state, order: orderId.trim().toUpperCase() }), {
       status: 303,

@@ -3,7 +3,9 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailDeliveries, emailOutbox, orderStatusChanges, orders, paymentAttempts } from "~/db/schema";
 import { lookUpOrder } from "~/orders/lookup.server";
-import { announceRefund, trackShipment } from "~/orders/shipping.server";
+import { verifyReturnToken } from "~/returns/access.server";
+import { announceRefund } from "~/orders/shipping.server";
+import { trackShipment } from "~/orders/shipping-tracker.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_staff.dashboard";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
@@ -159,6 +161,11 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       expect(mail[0].textBody).toContain(`Track your parcel: ${UPS_LINK}`);
       expect(mail[0].textBody).toContain(`${TEST_ORIGIN}/order-status/${orderId}`);
       expect(mail[0].htmlBody).toContain(`<a href="${UPS_LINK}">Track your parcel</a>`);
+      // The signed link to the order's return page, which needs no checkout email.
+      const returnLink = /Start a return: (\S+)/.exec(mail[0].textBody)?.[1] ?? "";
+      expect(returnLink).toMatch(new RegExp(`^${TEST_ORIGIN}/order-status/${orderId}/return\\?token=`));
+      const token = new URL(returnLink).searchParams.get("token");
+      expect(verifyReturnToken(runtime.sessionSecret, orderId, token)).toEqual({ ok: true });
       expect(await deliveriesOf(orderId)).toEqual([expect.objectContaining({ reference: `order-shipped:${orderId}`, status: "sent" })]);
 
       // The dashboard panel and the public order page show the parcel.

@@ -300,6 +300,8 @@ export interface OrderShippedInput extends CustomerEmailBase {
   trackingUrl: string | null;
   /** A shipped order's carrier or number was corrected: the email gives the right one. */
   corrected?: boolean;
+  /** The order's signed return page, which needs no checkout email; none: no return paragraph. */
+  returnUrl?: string | null;
 }
 
 /** "Your order has shipped": carrier, tracking number and the carrier's tracking link. */
@@ -316,6 +318,14 @@ export function orderShippedEmail(input: OrderShippedInput): RenderedEmail {
         ? `We gave you the wrong tracking details for order ${input.orderId}. These are the right ones.`
         : `Your order has shipped! Order ${input.orderId} is on its way.`,
       input.trackingUrl ? { text: parcel, link: { label: "Track your parcel", url: input.trackingUrl } } : parcel,
+      ...(input.returnUrl
+        ? [
+            {
+              text: "Something not right? You can return it within 30 days of delivery.",
+              link: { label: "Start a return", url: input.returnUrl },
+            },
+          ]
+        : []),
     ],
   );
 }
