@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
+import { openDatabase } from "~/db/database.server";
 import {
   afterSaleEvents,
   afterSaleLines,
@@ -24,7 +25,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/_staff.lo
 import type { StoreRuntime } from "~/runtime.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
-import type { DeskDetail } from "~/staff/returns-desk.server";
+import { receiveAndRefund, type DeskDetail } from "~/staff/returns-desk.server";
 import { fakeEasyPostSettings, fakeLabelUrl, startFakeEasyPost } from "../fakes/easypost";
 import type { FakeServer } from "../fakes/fake-http-server";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
@@ -422,6 +423,28 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     expect(await refundAttempt(database.db, parseConfig(env), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
     expect(stripe.refundsOf(paymentId)).toHaveLength(2);
     expect((await listMoneyProblems(database.db)).toRefund.map((row) => row.attemptId)).not.toContain(attemptId);
+  });
+
+  it("makes one provider call when two processes mark the same return received at once", async () => {
+    const { number, requestId, paymentId } = await orderWithRequest({ provider: "stripe", status: "approved" });
+    // On PostgreSQL a second connection pool, as a second store process has; PGlite has one connection.
+    const second = database.url ? await openDatabase({ url: database.url }) : null;
+    try {
+      const staffUser = { id: "00000000-0000-0000-0000-000000000000", email: STAFF_EMAIL };
+      const config = parseConfig(env);
+      const outcomes = await Promise.all(
+        [database.db, second?.db ?? database.db, database.db, second?.db ?? database.db].map((db) =>
+          receiveAndRefund(db, config, { number, amount: "150.00", staff: staffUser }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+      expect(outcomes.filter((outcome) => !outcome.ok).map((outcome) => (outcome as { status: number }).status)).toEqual([409, 409, 409]);
+      expect(stripe.refundsOf(paymentId)).toHaveLength(1);
+      expect((await eventsOf(requestId)).filter((event) => event.action === "refunded")).toHaveLength(1);
+      expect(await emailsOf(requestId)).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
   });
 
   it("refunds a PayPal return as a partial refund of its capture, and a second return of the order after it", async () => {
