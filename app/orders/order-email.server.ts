@@ -245,14 +245,18 @@ export async function sendCancelledEmail(
   return deliverOnce(db, order.customer.email, message, `order-cancelled:${order.orderId}`);
 }
 
-/** A refund of the order's payment went through: amount, where and when, once per payment (`refund-issued:{attemptId}`). */
+/**
+ * A refund of the order's payment went through: the amount it gave back (the payment, or what returns
+ * had left of it), where and when, once per payment (`refund-issued:{attemptId}`).
+ */
 export async function sendRefundIssuedEmail(
   db: Database,
   order: Pick<Order, "orderId" | "customer">,
   payment: PaymentAttempt,
   baseUrl: string,
+  amountCents: number = payment.amountCents,
 ) {
   const { method, arrival } = refundWords(payment);
-  const message = refundIssuedEmail({ ...aboutOrder(order, baseUrl), amountCents: payment.amountCents, method, arrival });
+  const message = refundIssuedEmail({ ...aboutOrder(order, baseUrl), amountCents, method, arrival });
   return deliverOnce(db, order.customer.email, message, `refund-issued:${payment.id}`);
 }

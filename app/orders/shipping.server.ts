@@ -6,6 +6,7 @@ import { log, logError } from "~/http/logger.server";
 import { quietCounter } from "~/http/quiet-log";
 import { enqueue } from "~/jobs/queue.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
+import { partlyRefundedCents } from "~/payments/refunds.server";
 import { returnLinkFor } from "~/returns/access.server";
 import { parseTrackerEvent, selectShipmentTracker, verifyEasyPostSignature } from "~/services/shipping/easypost-tracker.server";
 import { normalizeOrderId } from "./order-id";
@@ -109,5 +110,8 @@ export async function announceRefund(db: Database, config: Config, attemptId: st
     .innerJoin(orders, and(eq(orders.checkoutToken, paymentAttempts.checkoutToken), eq(orders.paymentReference, paymentAttempts.paymentId)))
     .where(and(eq(paymentAttempts.id, attemptId), isNotNull(paymentAttempts.refundedAt), isNull(paymentAttempts.refundReason)))
     .limit(1);
-  if (row) await sendRefundIssuedEmail(db, row.order, row.payment, publicBaseUrl(config));
+  if (!row) return;
+  // The whole-payment Refund gives back what returns left of the payment: the email says that amount.
+  const restCents = row.payment.amountCents - (await partlyRefundedCents(db, row.payment));
+  if (restCents > 0) await sendRefundIssuedEmail(db, row.order, row.payment, publicBaseUrl(config), restCents);
 }

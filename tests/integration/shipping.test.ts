@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailDeliveries, emailOutbox, orderStatusChanges, orders, paymentAttempts } from "~/db/schema";
+import { afterSaleRequests, emailDeliveries, emailOutbox, orderStatusChanges, orders, paymentAttempts } from "~/db/schema";
 import { lookUpOrder } from "~/orders/lookup.server";
 import { verifyReturnToken } from "~/returns/access.server";
 import { announceRefund } from "~/orders/shipping.server";
@@ -357,6 +357,25 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       expect(mail[0]).toMatchObject({ tag: "refund-issued" });
       expect(mail[0].textBody).toContain(`We have refunded $98.00 for order ${paypal.orderId} to your PayPal account.`);
       expect(mail[0].textBody).toContain("5 to 10 business days");
+
+      // After a return refunded part of it, the whole-payment Refund gave back the rest: the email says the rest.
+      const returned = await paidOrder("paypal");
+      await database.db.insert(afterSaleRequests).values({
+        number: `R-${returned.orderId}`,
+        orderId: returned.orderId,
+        kind: "return",
+        status: "refunded",
+        reason: "Changed my mind",
+        refundCents: 4000,
+        refundReference: "RF-PART",
+        refundedAt: new Date(),
+      });
+      await database.db
+        .update(paymentAttempts)
+        .set({ refundedAt: new Date(), refundReference: "RF-REST" })
+        .where(eq(paymentAttempts.id, returned.attemptId));
+      await announceRefund(database.db, runtime.config, returned.attemptId);
+      expect((await mailTo(returned.email))[0].textBody).toContain(`We have refunded $58.00 for order ${returned.orderId}`);
 
       const card = await paidOrder("stripe");
       await database.db
