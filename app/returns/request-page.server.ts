@@ -70,12 +70,13 @@ export async function afterSalePageLoader(kind: AfterSaleKind, { request, params
   const url = new URL(request.url);
   const lookup = await lookUpOrder(context.store.db, (params.id ?? "").slice(0, 40), context.clientAddress);
   if (lookup.status === "rate-limited") {
-    throw data(
-      { message: ORDER_LOOKUP_RATE_LIMITED_MESSAGE },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds(lookup.retryAfterMs)) } },
-    );
+    throw new Response(ORDER_LOOKUP_RATE_LIMITED_MESSAGE, {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfterSeconds(lookup.retryAfterMs)) },
+    });
   }
-  if (lookup.status === "not-found") throw new Response(ORDER_NOT_FOUND, { status: 404 });
+  if (lookup.status === "not-found")
+    throw new Response(ORDER_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const order = lookup.order;
   const path = pathOf(kind, order.orderId);
 

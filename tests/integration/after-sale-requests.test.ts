@@ -226,6 +226,9 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
     );
     expect(crossed.status).toBe(403);
     expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
+    // An unknown order is the lookup's answer, 404, as a readable page.
+    const unknown = await call(returnLoader as RouteFn, get(returnPath("ZZZZZZZZZZ")), "ZZZZZZZZZZ");
+    expect(unknown.status).toBe(404);
   });
 
   it("refuses a wrong email with one answer, and limits wrong emails per order and per address", async () => {
