@@ -6,14 +6,14 @@ import { RETURN_REASONS, type AfterSaleKind } from "~/db/schema";
 import { lookUpOrder } from "~/orders/lookup.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
-import { retryAfterSeconds } from "~/security/rate-limit.server";
-import { firstErrorPerField } from "~/utils/forms.server";
+import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { firstErrorPerField, readBodyWithin, requirePost, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 import { hasProof, proofCookieHeader, proveByEmail, PROOF_MESSAGES, verifyReturnToken } from "./access.server";
 import { PHOTO_MAX_COUNT, PHOTO_MESSAGES, processPhoto, type ProcessedPhoto } from "./photos.server";
 import { sendAcknowledgement } from "./request-emails.server";
 import { createAfterSaleRequest, FORM_KEY_PATTERN, newFormKey, requestsOfOrder } from "./requests.server";
 import type { AfterSalePageData, AfterSaleActionData } from "./page-data";
-import { readUploadForm } from "./upload-form.server";
+import { AFTER_SALE_FORM_MAX_BYTES, readUploadForm } from "./upload-form.server";
 
 /**
  * The customer's return page (/order-status/{id}/return) and defect claim page
@@ -24,6 +24,7 @@ import { readUploadForm } from "./upload-form.server";
  */
 
 const ORDER_NOT_FOUND = "Order not found. Please check your Order ID.";
+export const RETURN_SUBMIT_RATE_LIMITED = "Too many forms sent from your connection. Please wait a few minutes and try again.";
 const MAX_LINES = 100;
 
 export const REQUEST_FORM_MESSAGES = {
@@ -125,9 +126,21 @@ function chosenLines(fields: Record<string, string>): Array<{ lineIndex: number;
 }
 
 export async function afterSalePageAction(kind: AfterSaleKind, { request, params, context }: Args) {
-  const { fields, photos } = await readUploadForm(request);
+  requirePost(request);
   const { db } = context.store;
   const order = await findOrderByDisplayId(db, (params.id ?? "").slice(0, 40));
+  // Photos (16 MB) only from a browser that has proven the order, and at a bounded rate: anyone else's form is read within 64 KB.
+  const proven = order !== null && (await hasProof(context.store, request, order.orderId));
+  if (proven) {
+    const limit = await hitRateLimit(db, RATE_LIMITS.returnSubmit, context.clientAddress);
+    if (!limit.allowed) {
+      await readBodyWithin(request, 0);
+      return answer({ step: "request", errors: { "": RETURN_SUBMIT_RATE_LIMITED } }, 429, {
+        "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)),
+      });
+    }
+  }
+  const { fields, photos } = await readUploadForm(request, proven ? AFTER_SALE_FORM_MAX_BYTES : SHOPPER_FORM_MAX_BYTES);
   if (!order) return answer({ step: "prove", errors: { "": ORDER_NOT_FOUND } }, 404);
   const path = pathOf(kind, order.orderId);
 
@@ -150,7 +163,7 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   }
 
   if (fields.intent !== "submit") throw new Response("This form did not say what to do. Please go back and try again.", { status: 400 });
-  if (!(await hasProof(context.store, request, order.orderId))) {
+  if (!proven) {
     return answer({ step: "prove", errors: { "": PROOF_MESSAGES.proofRequired } }, 403);
   }
 

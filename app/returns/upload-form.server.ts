@@ -26,18 +26,26 @@ function refuse(status: number, message: string): Response {
 export const UPLOAD_FORM_MESSAGES = {
   crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
   unsupportedType: "This address accepts only the form on its page. Please use the form on the page.",
-  tooLarge: "That form was larger than 16 MB, so it was not read. Please send at most 3 photos of up to 5 MB each.",
+  tooLarge: (maxBytes: number) =>
+    maxBytes >= 1024 * 1024
+      ? `That form was larger than ${Math.floor(maxBytes / (1024 * 1024))} MB, so it was not read. Please send at most 3 photos of up to 5 MB each.`
+      : `That form was larger than ${Math.floor(maxBytes / 1024)} KB, so it was not read. Please confirm your email address first, then add photos.`,
 } as const;
 
-export async function readUploadForm(request: Request): Promise<UploadForm> {
+/**
+ * Reads the form within `maxBytes`: the full allowance only for a browser that has proven the order
+ * is its own (the caller knows), 64 KB otherwise, so a stranger holding an Order ID never makes a
+ * process hold 16 MB.
+ */
+export async function readUploadForm(request: Request, maxBytes = AFTER_SALE_FORM_MAX_BYTES): Promise<UploadForm> {
   requirePost(request);
   if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.includes(contentType.split(";")[0].trim().toLowerCase())) throw refuse(415, UPLOAD_FORM_MESSAGES.unsupportedType);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > AFTER_SALE_FORM_MAX_BYTES) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge);
-  const body = await readBodyWithin(request, AFTER_SALE_FORM_MAX_BYTES);
-  if (body === null) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge);
+  if (declared > maxBytes) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
+  const body = await readBodyWithin(request, maxBytes);
+  if (body === null) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
   let formData: FormData;
   try {
     formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();

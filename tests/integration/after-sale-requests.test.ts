@@ -1,13 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { afterSaleEvents, afterSaleLines, afterSalePhotos, afterSaleRequests, emailDeliveries, orders, products } from "~/db/schema";
 import { action as claimAction, loader as claimLoader } from "~/routes/order-status.$id_.claim";
 import { action as returnAction, loader as returnLoader } from "~/routes/order-status.$id_.return";
 import { PROOF_MESSAGES, returnLinkFor } from "~/returns/access.server";
 import { PHOTO_MESSAGES } from "~/returns/photos.server";
 import { POLICY_MESSAGES } from "~/returns/policy";
+import { RETURN_SUBMIT_RATE_LIMITED } from "~/returns/request-page.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { LOVE_RUB_KEY, testOrder, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -23,7 +24,11 @@ const GRILL = "blaze-9200";
 
 let runtime: StoreRuntime;
 
-async function call(fn: RouteFn, request: Request, orderId: string, clientAddress = "192.0.2.10"): Promise<Outcome> {
+/** Each test posts from an address of its own: the per-address budgets are tested where they are meant to be. */
+let testAddress = "192.0.2.1";
+let addressesUsed = 0;
+
+async function call(fn: RouteFn, request: Request, orderId: string, clientAddress = testAddress): Promise<Outcome> {
   let result: unknown;
   try {
     result = await fn({ request, params: { id: orderId }, context: testContext(runtime, { clientAddress }) });
@@ -72,6 +77,10 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
   });
   afterAll(async () => {
     await database?.dispose();
+  });
+  beforeEach(() => {
+    addressesUsed += 1;
+    testAddress = `192.0.2.${addressesUsed}`;
   });
 
   const item = (productKey: string, title: string, brand: string, quantity = 2) => ({
@@ -209,12 +218,15 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
     const page = await call(returnLoader as RouteFn, get(returnPath(orderId)), orderId);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ proven: false, formKey: null, requests: [] });
-    const sent = await call(
+    const sent = await call(returnAction as RouteFn, post(returnPath(orderId), coverReturn("0123456789abcdef0123456789abcdef")), orderId);
+    expect(sent.status).toBe(403);
+    // A stranger's form is read within 64 KB: photos only after proof.
+    const withPhoto = await call(
       returnAction as RouteFn,
-      post(returnPath(orderId), coverReturn("0123456789abcdef0123456789abcdef"), [file(photoWithExif, "a.jpg")]),
+      post(returnPath(orderId), coverReturn("0123456789abcdef0123456789abcdef"), [file(Buffer.alloc(100_000, 1), "a.jpg")]),
       orderId,
     );
-    expect(sent.status).toBe(403);
+    expect(withPhoto.status).toBe(413);
     expect(sent.data?.errors).toEqual({ "": PROOF_MESSAGES.proofRequired });
     // Another order's proof is no proof for this one.
     const other = await deliveredOrder({ email: "grace@example.com" });
@@ -382,6 +394,28 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
       expect(answer.status, message).toBe(400);
       expect(answer.data?.errors).toEqual({ photo: message });
     }
+    expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
+  });
+
+  it("limits the forms one address sends, before reading them", async () => {
+    const orderId = await deliveredOrder();
+    const cookie = await prove(orderId);
+    const formKey = await formKeyOf(orderId, cookie);
+    for (let i = 0; i < 20; i += 1) {
+      const refused = await call(
+        returnAction as RouteFn,
+        post(returnPath(orderId), coverReturn(formKey, { "quantity-0": "9" }), [], cookie),
+        orderId,
+      );
+      expect(refused.status).toBe(400);
+    }
+    const limited = await call(
+      returnAction as RouteFn,
+      post(returnPath(orderId), coverReturn(formKey), [file(photoWithExif, "a.jpg")], cookie),
+      orderId,
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.data?.errors).toEqual({ "": RETURN_SUBMIT_RATE_LIMITED });
     expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
   });
 
