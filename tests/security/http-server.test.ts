@@ -386,6 +386,21 @@ describe("request bodies are limited before the app reads them", () => {
     expect(JSON.parse(answer.body).bytes).toBe(Buffer.byteLength(body));
   });
 
+  it("only the return and defect claim pages take a form with photos (16 MB)", async () => {
+    const body = "x".repeat(3 * 1024 * 1024);
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    for (const path of ["/order-status/ABC2345678/return", "/order-status/ABC2345678/claim"]) {
+      const answer = await send("POST", path, { body, headers });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).bytes).toBe(Buffer.byteLength(body));
+    }
+    const declared = await send("POST", "/order-status/ABC2345678/return", {
+      headers: { ...headers, "Content-Length": String(17 * 1024 * 1024) },
+    }).catch(() => null);
+    if (declared) expect(declared.status).toBe(413);
+    expect((await send("POST", "/order-status/ABC2345678", { body, headers }).catch(() => null))?.status ?? 413).toBe(413);
+  });
+
   it("a Content-Length that is not a number is a 400", async () => {
     const answer = await send("POST", "/contact", { headers: { "Content-Length": "12, 12" }, body: "a=1" }).catch(() => null);
     // Node's own parser may refuse it first (also a 400); either way the app never sees it.
