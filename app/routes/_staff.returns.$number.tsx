@@ -159,7 +159,7 @@ export default function ReturnRequest() {
 
         <section aria-labelledby="lines-heading">
           <h2 id="lines-heading">Lines covered</h2>
-          <div className="staff-table-wrap">
+          <div className="staff-table-wrap" role="region" aria-label="Lines covered" tabIndex={0}>
             <table className="staff-table">
               <caption className="visually-hidden">The order lines this request covers</caption>
               <thead>

@@ -86,7 +86,7 @@ function RequestsTable({
 }) {
   if (rows.length === 0) return <p className="staff-empty">{empty}</p>;
   return (
-    <div className="staff-table-wrap">
+    <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="staff-table" data-testid="returns-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

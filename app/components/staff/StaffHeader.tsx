@@ -7,7 +7,9 @@ export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
   return (
     <header className="staff-header">
       <p className="staff-header__title">Order dashboard</p>
-      <SiteLink to="/returns">Returns</SiteLink>
+      <SiteLink to="/returns" className="staff-header__link">
+        Returns
+      </SiteLink>
       <SiteLink to="/" className="staff-header__store">
         ← Back to the store
       </SiteLink>
