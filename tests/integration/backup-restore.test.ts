@@ -4,12 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "~/db/database.server";
 import { orders, paymentAttempts, staffUsers } from "~/db/schema";
 import { startJobQueue, stopJobQueue, useJobQueue } from "~/jobs/queue.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { createAttempt, markAttemptApproved } from "~/payments/attempts.server";
+import { startStoreRuntime } from "~/runtime.server";
+import { STARTUP_STEPS } from "~/startup.server";
 import { createStaffAccount, verifyStaffCredentials } from "~/staff/accounts.server";
+import { startupReport } from "~/startup-report.server";
 import { createScratchDatabase, missingPostgres, type ScratchDatabase } from "../resilience/support/databases";
 import { testOrder } from "../support/shopping-fixtures";
 
@@ -18,7 +22,8 @@ import { testOrder } from "../support/shopping-fixtures";
  * a staff account and a waiting job is backed up with `npm run db:backup`,
  * restored with `npm run db:restore` into a fresh database, and the store's
  * own database module finds the same order, payment and account there (and
- * the staff password still signs in). On PGlite always; on PostgreSQL when a
+ * the staff password still signs in); then the store starts on it, every
+ * start-up step of its own (in this process: the built server is not needed). On PGlite always; on PostgreSQL when a
  * server answers (TEST_DATABASE_URL, or 127.0.0.1:5432) and pg_dump is installed.
  */
 
@@ -170,6 +175,24 @@ describe.each(kinds)("the restore drill on $kind", ({ kind, make, skip }) => {
       expect(Number(rows[0].n)).toBeGreaterThan(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it.skipIf(skip)("starts the store on the restored database: every start-up step, then the same order and staff account", async () => {
+    const lines: string[] = [];
+    const report = startupReport({ write: (text: string) => lines.push(...text.split("\n").filter(Boolean)) });
+    const store = await startStoreRuntime(parseConfig(restored.env), report);
+    try {
+      // Each step's line, as the store prints it at start-up: the catalogue loaded, the job queue started, and so on.
+      const printed = lines.join("\n");
+      expect(printed).toMatch(/migrations\s+up to date/);
+      expect(printed).toMatch(/staff\s+accounts in place/);
+      for (const step of STARTUP_STEPS) expect(printed).toMatch(new RegExp(`^  ${step.name} `, "m"));
+      expect(printed).toMatch(/catalogue\s+[\d,]+ products loaded/);
+      expect(await findOrderByDisplayId(store.db, orderId)).toMatchObject({ orderId, paymentReference: "pay_drill_1" });
+      expect(await verifyStaffCredentials(store.db, STAFF_EMAIL, STAFF_PASSWORD)).toMatchObject({ email: STAFF_EMAIL });
+    } finally {
+      await store.database.close();
     }
   });
 
