@@ -96,17 +96,30 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
     const key = typeof request.headers["idempotency-key"] === "string" ? `${action}:${request.headers["idempotency-key"]}` : null;
     const remembered = key ? idempotent.get(key) : undefined;
     if (remembered) return remembered;
-    const result = settle(id, action);
+    const result = settle(id, action, request.body);
     if (key && result.status < 500) idempotent.set(key, result);
     return result;
   }
 
-  function settle(id: string, action: SettleAction): FakeResponse {
+  /** A refund's `amount` gives back that much of a captured loan (partially_refunded until the whole is back), never more than is left. */
+  function settle(id: string, action: SettleAction, body: unknown): FakeResponse {
     const transaction = transactions.get(id);
     if (!transaction) return affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");
-    const allowed = action === "refund" ? transaction.status === "captured" : transaction.status === "authorized";
+    const allowed =
+      action === "refund"
+        ? transaction.status === "captured" || transaction.status === "partially_refunded"
+        : transaction.status === "authorized";
     if (!allowed) return affirmError(400, "invalid_request", "transaction-state", `The transaction cannot be ${action}d now.`);
-    transaction.status = { capture: "captured", void: "voided", refund: "refunded" }[action];
+    if (action === "refund") {
+      const left = Number(transaction.amount) - Number(transaction.amount_refunded ?? 0);
+      const asked = isRecord(body) && typeof body.amount === "number" ? body.amount : left;
+      if (!Number.isInteger(asked) || asked <= 0 || asked > left)
+        return affirmError(400, "invalid_request", "invalid_amount", `The refund amount must be between 1 and ${left}.`, "amount");
+      transaction.amount_refunded = Number(transaction.amount_refunded ?? 0) + asked;
+      transaction.status = asked === left ? "refunded" : "partially_refunded";
+      return { status: 200, body: { id: `evt_${randomBytes(6).toString("hex")}`, type: action, transaction_id: id, amount: asked } };
+    }
+    transaction.status = action === "capture" ? "captured" : "voided";
     return {
       status: 200,
       body: { id: `evt_${randomBytes(6).toString("hex")}`, type: action, transaction_id: id, amount: transaction.amount },
