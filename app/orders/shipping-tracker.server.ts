@@ -4,18 +4,11 @@ import type { Database } from "~/db/database.server";
 import { orders } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { selectShipmentTracker, type ShipmentTracker } from "~/services/shipping/easypost-tracker.server";
-import { normalizeOrderId } from "./order-id";
+import { findOrderByDisplayId } from "./orders.server";
 import { easyPostCarrier } from "./shipping";
 
 /** The parcel-tracking jobs, apart from the emails so the start-up's job step imports no page code. */
 
-async function orderRow(db: Database, orderId: string) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderId, normalizeOrderId(orderId)));
-  return order ?? null;
-}
 
 /**
  * The `shipment.track` job: asks EasyPost to follow the order's parcel and keeps its tracker id. A
@@ -28,7 +21,7 @@ export async function trackShipment(
   orderId: string,
   tracker: ShipmentTracker = selectShipmentTracker(config),
 ): Promise<"tracked" | "nothing-to-do"> {
-  const order = await orderRow(db, orderId);
+  const order = await findOrderByDisplayId(db, orderId);
   if (!order?.carrier || !order.trackingNumber || order.trackerId || tracker.isStandIn) return "nothing-to-do";
   const state = await tracker.track({ trackingCode: order.trackingNumber, carrier: easyPostCarrier(order.carrier) });
   if (!state) return "nothing-to-do";

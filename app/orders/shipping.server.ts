@@ -10,16 +10,10 @@ import { partlyRefundedCents } from "~/payments/refunds.server";
 import { returnLinkFor } from "~/returns/access.server";
 import { parseTrackerEvent, selectShipmentTracker, verifyEasyPostSignature } from "~/services/shipping/easypost-tracker.server";
 import { normalizeOrderId } from "./order-id";
+import { findOrderByDisplayId } from "./orders.server";
 import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
 import type { OrderStatus } from "./status";
 
-async function orderRow(db: Database, orderId: string) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderId, normalizeOrderId(orderId)));
-  return order ?? null;
-}
 
 /**
  * What follows a status post, after its transaction: the shopper's email for Shipped (or the corrected
@@ -33,7 +27,7 @@ export async function announceStatus(
   input: { orderId: string; to: OrderStatus; shipment: "recorded" | "corrected" | null; sessionSecret: string },
 ): Promise<void> {
   if (input.to !== "Shipped" && input.to !== "Cancelled") return;
-  const order = await orderRow(db, input.orderId);
+  const order = await findOrderByDisplayId(db, input.orderId);
   if (!order) return;
   const baseUrl = publicBaseUrl(config);
   if (input.to === "Cancelled") {
@@ -63,7 +57,7 @@ export async function recordDelivery(
   { testOrderOnly = false }: { testOrderOnly?: boolean } = {},
 ): Promise<DeliveryOutcome> {
   const orderId = normalizeOrderId(orderIdInput);
-  const order = await orderRow(db, orderId);
+  const order = await findOrderByDisplayId(db, orderId);
   if (!order) return { ok: false, reason: "not-found" };
   if (testOrderOnly && order.paymentProvider !== "test") return { ok: false, reason: "not-test" };
   if (!order.shippedAt || !order.trackingNumber) return { ok: false, reason: "not-shipped" };

@@ -1,13 +1,13 @@
 import { SiteLink } from "~/components/shared";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
 import { MoneyProblemsSection } from "~/components/staff/MoneyProblemsSection";
 import { listMoneyProblems, refundPayment, type MoneyProblems } from "~/payments/money-problems.server";
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
-import { StaffHeader } from "~/components/staff/StaffHeader";
+import { StaffMessage } from "~/components/staff/StaffMessage";
+import { StaffPage } from "~/components/staff/StaffPage";
 import { verifyCsrf } from "~/staff/csrf.server";
 import {
   dashboardTiles,
@@ -184,97 +184,77 @@ export default function Dashboard() {
   const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
-  const messageRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (message) messageRef.current?.focus();
-  }, [message]);
 
   const hrefFor = (orderId: string) => dashboardHref({ ...state, order: orderId });
   const formAction = dashboardHref(state);
 
   return (
-    <div className="staff-page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <StaffHeader email={staffEmail} csrf={csrf} />
-      <main id="main" className="staff-main">
-        <h1>Dashboard</h1>
-        {message ? (
-          <p
-            ref={messageRef}
-            tabIndex={-1}
-            className={`notice ${message.kind === "success" ? "notice--success" : "notice--error"} staff-message`}
-            role={message.kind === "success" ? "status" : "alert"}
-            data-testid="staff-message"
-          >
-            {message.message}
-          </p>
-        ) : null}
+    <StaffPage email={staffEmail} csrf={csrf}>
+      <h1>Dashboard</h1>
+      <StaffMessage message={message} />
 
-        <DashboardTiles tiles={tiles} />
+      <DashboardTiles tiles={tiles} />
 
-        <div className={selected ? "staff-layout staff-layout--panel" : "staff-layout"}>
-          <section className="staff-orders" aria-labelledby="orders-heading">
-            <div className="staff-orders__head">
-              <h2 id="orders-heading">Orders</h2>
-              <Form method="get" action="/dashboard" className="staff-search" role="search">
-                <label htmlFor="staff-search">Search orders</label>
-                <input
-                  id="staff-search"
-                  type="search"
-                  name="q"
-                  defaultValue={state.q}
-                  key={state.q}
-                  placeholder="Order ID, name or email"
-                  maxLength={100}
-                />
-                <button type="submit" className="button button--small button--dark">
-                  Search
-                </button>
-                {state.q ? (
-                  <SiteLink to="/dashboard" className="staff-search__clear">
-                    Clear search
-                  </SiteLink>
-                ) : null}
-              </Form>
-            </div>
-            {selectedMissing ? (
-              <p className="notice notice--error" role="alert">
-                Order {state.order} was not found.
-              </p>
-            ) : null}
-            <OrdersTable
-              rows={rows}
-              selectedId={selected?.orderId ?? null}
-              hrefFor={hrefFor}
-              caption={state.q ? `Orders matching “${state.q}”, newest first` : "Orders, newest first"}
-            />
-            <nav className="staff-pager" aria-label="Order pages">
-              {state.page > 1 ? (
-                <SiteLink to={dashboardHref({ q: state.q, page: state.page - 1 })} rel="prev">
-                  ← Newer orders
+      <div className={selected ? "staff-layout staff-layout--panel" : "staff-layout"}>
+        <section className="staff-orders" aria-labelledby="orders-heading">
+          <div className="staff-orders__head">
+            <h2 id="orders-heading">Orders</h2>
+            <Form method="get" action="/dashboard" className="staff-search" role="search">
+              <label htmlFor="staff-search">Search orders</label>
+              <input
+                id="staff-search"
+                type="search"
+                name="q"
+                defaultValue={state.q}
+                key={state.q}
+                placeholder="Order ID, name or email"
+                maxLength={100}
+              />
+              <button type="submit" className="button button--small button--dark">
+                Search
+              </button>
+              {state.q ? (
+                <SiteLink to="/dashboard" className="staff-search__clear">
+                  Clear search
                 </SiteLink>
-              ) : (
-                <span />
-              )}
-              <span>Page {state.page}</span>
-              {hasNext ? (
-                <SiteLink to={dashboardHref({ q: state.q, page: state.page + 1 })} rel="next">
-                  Older orders →
-                </SiteLink>
-              ) : (
-                <span />
-              )}
-            </nav>
-          </section>
-          {selected ? (
-            <OrderPanel order={selected} csrf={csrf} closeHref={dashboardHref({ ...state, order: null })} formAction={formAction} />
+              ) : null}
+            </Form>
+          </div>
+          {selectedMissing ? (
+            <p className="notice notice--error" role="alert">
+              Order {state.order} was not found.
+            </p>
           ) : null}
-        </div>
+          <OrdersTable
+            rows={rows}
+            selectedId={selected?.orderId ?? null}
+            hrefFor={hrefFor}
+            caption={state.q ? `Orders matching “${state.q}”, newest first` : "Orders, newest first"}
+          />
+          <nav className="staff-pager" aria-label="Order pages">
+            {state.page > 1 ? (
+              <SiteLink to={dashboardHref({ q: state.q, page: state.page - 1 })} rel="prev">
+                ← Newer orders
+              </SiteLink>
+            ) : (
+              <span />
+            )}
+            <span>Page {state.page}</span>
+            {hasNext ? (
+              <SiteLink to={dashboardHref({ q: state.q, page: state.page + 1 })} rel="next">
+                Older orders →
+              </SiteLink>
+            ) : (
+              <span />
+            )}
+          </nav>
+        </section>
+        {selected ? (
+          <OrderPanel order={selected} csrf={csrf} closeHref={dashboardHref({ ...state, order: null })} formAction={formAction} />
+        ) : null}
+      </div>
 
-        <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
-      </main>
-    </div>
+      <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
+    </StaffPage>
   );
 }

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDateTimeUtc, formatUsd, SiteLink } from "~/components/shared";
 import { CsrfField } from "~/components/staff/CsrfField";
-import { StaffHeader } from "~/components/staff/StaffHeader";
+import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { verifyCsrf } from "~/staff/csrf.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -68,254 +68,246 @@ export default function ReturnRequest() {
   const refundUnderWay = Boolean(detail.refundStartedAt) && !detail.refundedAt;
 
   return (
-    <div className="staff-page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <StaffHeader email={staffEmail} csrf={csrf} />
-      <main id="main" className="staff-main">
-        <p>
-          <SiteLink to="/returns">← All requests</SiteLink>
-        </p>
-        <h1>
-          {kindName} {detail.number}
-        </h1>
-        <StaffMessage message={message} />
+    <StaffPage email={staffEmail} csrf={csrf}>
+      <p>
+        <SiteLink to="/returns">← All requests</SiteLink>
+      </p>
+      <h1>
+        {kindName} {detail.number}
+      </h1>
+      <StaffMessage message={message} />
 
-        <dl className="order-panel__meta" data-testid="request-facts">
-          <dt>Status</dt>
-          <dd data-testid="request-status">{detail.status}</dd>
-          <dt>Order</dt>
-          <dd>
-            <SiteLink to={`/dashboard?order=${detail.order.orderId}`}>{detail.order.orderId}</SiteLink>
-            {detail.order.paymentProvider === "test" ? " (TEST: no money moved)" : null}
-          </dd>
-          <dt>Customer</dt>
-          <dd>
-            {detail.order.customerName} ({detail.order.email})
-          </dd>
-          <dt>Reason</dt>
-          <dd>{detail.reason}</dd>
-          <dt>Requested</dt>
-          <dd>{formatDateTimeUtc(detail.createdAt)}</dd>
-          {detail.order.deliveredAt ? (
-            <>
-              <dt>Delivered</dt>
-              <dd>{formatDateTimeUtc(detail.order.deliveredAt)}</dd>
-            </>
-          ) : null}
-          {detail.serialNumber ? (
-            <>
-              <dt>Serial number</dt>
-              <dd>{detail.serialNumber}</dd>
-            </>
-          ) : null}
-          {detail.videoUrl ? (
-            <>
-              <dt>Video</dt>
-              <dd>
-                <a href={detail.videoUrl} rel="noopener noreferrer nofollow" target="_blank">
-                  {detail.videoUrl}
-                </a>
-              </dd>
-            </>
-          ) : null}
-          {detail.authorizationNumber ? (
-            <>
-              <dt>Authorization</dt>
-              <dd data-testid="authorization-number">{detail.authorizationNumber}</dd>
-            </>
-          ) : null}
-          {detail.labelUrl ? (
-            <>
-              <dt>Label</dt>
-              <dd>
-                <a href={detail.labelUrl}>Return label or instructions</a>
-              </dd>
-            </>
-          ) : null}
-          {detail.declineReason ? (
-            <>
-              <dt>Declined because</dt>
-              <dd>{detail.declineReason}</dd>
-            </>
-          ) : null}
-          {detail.refundedAt ? (
-            <>
-              <dt>Refunded</dt>
-              <dd data-testid="refunded">
-                {formatUsd(detail.refundCents ?? 0)} on {formatDateTimeUtc(detail.refundedAt)} ({detail.refundReference})
-              </dd>
-            </>
-          ) : null}
-        </dl>
-
-        {detail.note ? (
-          <section aria-labelledby="note-heading">
-            <h2 id="note-heading">Customer's note</h2>
-            <p style={{ whiteSpace: "pre-wrap" }}>{detail.note}</p>
-          </section>
+      <dl className="order-panel__meta" data-testid="request-facts">
+        <dt>Status</dt>
+        <dd data-testid="request-status">{detail.status}</dd>
+        <dt>Order</dt>
+        <dd>
+          <SiteLink to={`/dashboard?order=${detail.order.orderId}`}>{detail.order.orderId}</SiteLink>
+          {detail.order.paymentProvider === "test" ? " (TEST: no money moved)" : null}
+        </dd>
+        <dt>Customer</dt>
+        <dd>
+          {detail.order.customerName} ({detail.order.email})
+        </dd>
+        <dt>Reason</dt>
+        <dd>{detail.reason}</dd>
+        <dt>Requested</dt>
+        <dd>{formatDateTimeUtc(detail.createdAt)}</dd>
+        {detail.order.deliveredAt ? (
+          <>
+            <dt>Delivered</dt>
+            <dd>{formatDateTimeUtc(detail.order.deliveredAt)}</dd>
+          </>
         ) : null}
+        {detail.serialNumber ? (
+          <>
+            <dt>Serial number</dt>
+            <dd>{detail.serialNumber}</dd>
+          </>
+        ) : null}
+        {detail.videoUrl ? (
+          <>
+            <dt>Video</dt>
+            <dd>
+              <a href={detail.videoUrl} rel="noopener noreferrer nofollow" target="_blank">
+                {detail.videoUrl}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {detail.authorizationNumber ? (
+          <>
+            <dt>Authorization</dt>
+            <dd data-testid="authorization-number">{detail.authorizationNumber}</dd>
+          </>
+        ) : null}
+        {detail.labelUrl ? (
+          <>
+            <dt>Label</dt>
+            <dd>
+              <a href={detail.labelUrl}>Return label or instructions</a>
+            </dd>
+          </>
+        ) : null}
+        {detail.declineReason ? (
+          <>
+            <dt>Declined because</dt>
+            <dd>{detail.declineReason}</dd>
+          </>
+        ) : null}
+        {detail.refundedAt ? (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="refunded">
+              {formatUsd(detail.refundCents ?? 0)} on {formatDateTimeUtc(detail.refundedAt)} ({detail.refundReference})
+            </dd>
+          </>
+        ) : null}
+      </dl>
 
-        <section aria-labelledby="lines-heading">
-          <h2 id="lines-heading">Lines covered</h2>
-          <div className="staff-table-wrap" role="region" aria-label="Lines covered" tabIndex={0}>
-            <table className="staff-table">
-              <caption className="visually-hidden">The order lines this request covers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Model</th>
-                  <th scope="col">Unit price</th>
-                  <th scope="col">Ordered</th>
-                  <th scope="col">Covered</th>
+      {detail.note ? (
+        <section aria-labelledby="note-heading">
+          <h2 id="note-heading">Customer's note</h2>
+          <p style={{ whiteSpace: "pre-wrap" }}>{detail.note}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="lines-heading">
+        <h2 id="lines-heading">Lines covered</h2>
+        <div className="staff-table-wrap" role="region" aria-label="Lines covered" tabIndex={0}>
+          <table className="staff-table">
+            <caption className="visually-hidden">The order lines this request covers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Model</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Ordered</th>
+                <th scope="col">Covered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.lines.map((line) => (
+                <tr key={line.lineIndex}>
+                  <th scope="row">{line.title}</th>
+                  <td>{line.model}</td>
+                  <td>{formatUsd(line.unitPriceCents)}</td>
+                  <td>{line.orderedQuantity}</td>
+                  <td>{line.quantity}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {detail.lines.map((line) => (
-                  <tr key={line.lineIndex}>
-                    <th scope="row">{line.title}</th>
-                    <td>{line.model}</td>
-                    <td>{formatUsd(line.unitPriceCents)}</td>
-                    <td>{line.orderedQuantity}</td>
-                    <td>{line.quantity}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-
-        <section aria-labelledby="photos-heading">
-          <h2 id="photos-heading">Photos</h2>
-          {detail.photoIds.length === 0 ? (
-            <p className="staff-empty">No photos.</p>
-          ) : (
-            <ul className="returns-photos">
-              {detail.photoIds.map((id, index) => (
-                <li key={id}>
-                  <a href={`/returns/${detail.number}/photos/${id}`}>
-                    <img
-                      src={`/returns/${detail.number}/photos/${id}`}
-                      alt={`Sent by the customer, ${index + 1} of ${detail.photoIds.length}`}
-                      width={240}
-                    />
-                  </a>
-                </li>
               ))}
-            </ul>
-          )}
-        </section>
+            </tbody>
+          </table>
+        </div>
+      </section>
 
-        <section aria-labelledby="actions-heading">
-          <h2 id="actions-heading">Actions</h2>
-          {canDecide ? (
-            <Form method="post" action={formAction}>
-              <CsrfField token={csrf} />
-              <input type="hidden" name="intent" value="approve" />
-              <p>
-                {detail.kind === "return"
-                  ? "Approving gives the customer a return authorization number and the return instructions by email."
-                  : "Approving acknowledges the claim and tells the customer it goes to the manufacturer's warranty."}
-              </p>
-              <button type="submit" className="button button--dark">
-                Approve
-              </button>
-            </Form>
-          ) : null}
-
-          {refund ? (
-            <Form method="post" action={formAction} data-testid="receive-form">
-              <CsrfField token={csrf} />
-              <input type="hidden" name="intent" value="receive" />
-              <h3>{detail.status === "approved" ? "Mark received and refund" : "Refund the received return"}</h3>
-              <table className="staff-table">
-                <caption className="visually-hidden">How the refund is computed</caption>
-                <tbody>
-                  <tr>
-                    <th scope="row">Returned items</th>
-                    <td>{formatUsd(refund.goodsCents)}</td>
-                  </tr>
-                  {refund.discountShareCents > 0 ? (
-                    <tr>
-                      <th scope="row">Their share of the order's discount</th>
-                      <td>−{formatUsd(refund.discountShareCents)}</td>
-                    </tr>
-                  ) : null}
-                  <tr>
-                    <th scope="row">Shipping to the customer ({formatUsd(detail.order.shippingCents)} charged, not refunded)</th>
-                    <td>−{formatUsd(0)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Return shipping ({refund.returnShippingCents > 0 ? "our label" : "customer's own carrier"})</th>
-                    <td>−{formatUsd(refund.returnShippingCents)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Refund{refund.cappedByPayment ? " (limited to what the payment still holds)" : ""}</th>
-                    <td data-testid="proposed-refund">{formatUsd(refund.refundCents)}</td>
-                  </tr>
-                </tbody>
-              </table>
-              <label htmlFor="refund-amount">Amount to refund, in dollars (at most {formatUsd(refund.refundCents)})</label>
-              <input
-                id="refund-amount"
-                name="amount"
-                inputMode="decimal"
-                required
-                maxLength={20}
-                defaultValue={actionData?.fields?.amount || (refund.refundCents / 100).toFixed(2)}
-                aria-describedby="refund-amount-hint"
-              />
-              <p id="refund-amount-hint" className="staff-muted">
-                You may lower the amount (a damaged item, missing parts), never raise it. It is sent to {detail.order.paymentProvider} as a
-                partial refund of the order's payment, once.
-              </p>
-              {refundUnderWay ? <p role="status">A refund is under way.</p> : null}
-              <button type="submit" className="button button--dark">
-                {detail.status === "approved" ? "Mark received and refund" : "Refund"}
-              </button>
-            </Form>
-          ) : null}
-
-          {canDecline ? (
-            <Form method="post" action={formAction}>
-              <CsrfField token={csrf} />
-              <input type="hidden" name="intent" value="decline" />
-              <h3>Decline</h3>
-              <label htmlFor="decline-reason">Reason (the customer reads it)</label>
-              <textarea
-                id="decline-reason"
-                name="reason"
-                required
-                maxLength={1000}
-                rows={4}
-                defaultValue={actionData?.fields?.reason ?? ""}
-              />
-              <button type="submit" className="button">
-                Decline
-              </button>
-            </Form>
-          ) : null}
-          {!canDecide && !refund && !canDecline ? (
-            <p className="staff-empty">Nothing more to do: this request is {detail.status}.</p>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="events-heading">
-          <h2 id="events-heading">History</h2>
-          <ol className="audit-trail" data-testid="request-events">
-            {detail.events.map((event, index) => (
-              <li key={`${new Date(event.createdAt).toISOString()}-${index}`}>
-                <span>
-                  <strong>{event.action}</strong> by {event.actor}
-                  {event.detail ? `: ${event.detail}` : ""}
-                </span>
-                <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTimeUtc(event.createdAt)}</time>
+      <section aria-labelledby="photos-heading">
+        <h2 id="photos-heading">Photos</h2>
+        {detail.photoIds.length === 0 ? (
+          <p className="staff-empty">No photos.</p>
+        ) : (
+          <ul className="returns-photos">
+            {detail.photoIds.map((id, index) => (
+              <li key={id}>
+                <a href={`/returns/${detail.number}/photos/${id}`}>
+                  <img
+                    src={`/returns/${detail.number}/photos/${id}`}
+                    alt={`Sent by the customer, ${index + 1} of ${detail.photoIds.length}`}
+                    width={240}
+                  />
+                </a>
               </li>
             ))}
-          </ol>
-        </section>
-      </main>
-    </div>
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading">Actions</h2>
+        {canDecide ? (
+          <Form method="post" action={formAction}>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="approve" />
+            <p>
+              {detail.kind === "return"
+                ? "Approving gives the customer a return authorization number and the return instructions by email."
+                : "Approving acknowledges the claim and tells the customer it goes to the manufacturer's warranty."}
+            </p>
+            <button type="submit" className="button button--dark">
+              Approve
+            </button>
+          </Form>
+        ) : null}
+
+        {refund ? (
+          <Form method="post" action={formAction} data-testid="receive-form">
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="receive" />
+            <h3>{detail.status === "approved" ? "Mark received and refund" : "Refund the received return"}</h3>
+            <table className="staff-table">
+              <caption className="visually-hidden">How the refund is computed</caption>
+              <tbody>
+                <tr>
+                  <th scope="row">Returned items</th>
+                  <td>{formatUsd(refund.goodsCents)}</td>
+                </tr>
+                {refund.discountShareCents > 0 ? (
+                  <tr>
+                    <th scope="row">Their share of the order's discount</th>
+                    <td>−{formatUsd(refund.discountShareCents)}</td>
+                  </tr>
+                ) : null}
+                <tr>
+                  <th scope="row">Shipping to the customer ({formatUsd(detail.order.shippingCents)} charged, not refunded)</th>
+                  <td>−{formatUsd(0)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Return shipping ({refund.returnShippingCents > 0 ? "our label" : "customer's own carrier"})</th>
+                  <td>−{formatUsd(refund.returnShippingCents)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Refund{refund.cappedByPayment ? " (limited to what the payment still holds)" : ""}</th>
+                  <td data-testid="proposed-refund">{formatUsd(refund.refundCents)}</td>
+                </tr>
+              </tbody>
+            </table>
+            <label htmlFor="refund-amount">Amount to refund, in dollars (at most {formatUsd(refund.refundCents)})</label>
+            <input
+              id="refund-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              maxLength={20}
+              defaultValue={actionData?.fields?.amount || (refund.refundCents / 100).toFixed(2)}
+              aria-describedby="refund-amount-hint"
+            />
+            <p id="refund-amount-hint" className="staff-muted">
+              You may lower the amount (a damaged item, missing parts), never raise it. It is sent to {detail.order.paymentProvider} as a
+              partial refund of the order's payment, once.
+            </p>
+            {refundUnderWay ? <p role="status">A refund is under way.</p> : null}
+            <button type="submit" className="button button--dark">
+              {detail.status === "approved" ? "Mark received and refund" : "Refund"}
+            </button>
+          </Form>
+        ) : null}
+
+        {canDecline ? (
+          <Form method="post" action={formAction}>
+            <CsrfField token={csrf} />
+            <input type="hidden" name="intent" value="decline" />
+            <h3>Decline</h3>
+            <label htmlFor="decline-reason">Reason (the customer reads it)</label>
+            <textarea
+              id="decline-reason"
+              name="reason"
+              required
+              maxLength={1000}
+              rows={4}
+              defaultValue={actionData?.fields?.reason ?? ""}
+            />
+            <button type="submit" className="button">
+              Decline
+            </button>
+          </Form>
+        ) : null}
+        {!canDecide && !refund && !canDecline ? <p className="staff-empty">Nothing more to do: this request is {detail.status}.</p> : null}
+      </section>
+
+      <section aria-labelledby="events-heading">
+        <h2 id="events-heading">History</h2>
+        <ol className="audit-trail" data-testid="request-events">
+          {detail.events.map((event, index) => (
+            <li key={`${new Date(event.createdAt).toISOString()}-${index}`}>
+              <span>
+                <strong>{event.action}</strong> by {event.actor}
+                {event.detail ? `: ${event.detail}` : ""}
+              </span>
+              <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTimeUtc(event.createdAt)}</time>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </StaffPage>
   );
 }

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatDate, SiteLink } from "~/components/shared";
-import { StaffHeader } from "~/components/staff/StaffHeader";
+import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { requireStaff } from "~/staff/guard.server";
 import { listDeskRequests, parseDeskStatus, type DeskRow } from "~/staff/returns-desk.server";
@@ -23,48 +23,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ReturnsDesk() {
   const { staffEmail, csrf, flash, status, open, closed, now } = useLoaderData<typeof loader>();
   return (
-    <div className="staff-page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <StaffHeader email={staffEmail} csrf={csrf} />
-      <main id="main" className="staff-main">
-        <p>
-          <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
-        </p>
-        <h1>Returns desk</h1>
-        <StaffMessage message={flash} />
-        <nav aria-label="Filter by status" className="staff-pager">
-          <ul className="returns-filter">
-            <li>
-              <SiteLink to={returnsDeskHref(null)} aria-current={status === null ? "page" : undefined}>
-                All
+    <StaffPage email={staffEmail} csrf={csrf}>
+      <p>
+        <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
+      </p>
+      <h1>Returns desk</h1>
+      <StaffMessage message={flash} />
+      <nav aria-label="Filter by status" className="staff-pager">
+        <ul className="returns-filter">
+          <li>
+            <SiteLink to={returnsDeskHref(null)} aria-current={status === null ? "page" : undefined}>
+              All
+            </SiteLink>
+          </li>
+          {DESK_STATUSES.map((value) => (
+            <li key={value}>
+              <SiteLink to={returnsDeskHref(value)} aria-current={status === value ? "page" : undefined}>
+                {value[0]!.toUpperCase() + value.slice(1)}
               </SiteLink>
             </li>
-            {DESK_STATUSES.map((value) => (
-              <li key={value}>
-                <SiteLink to={returnsDeskHref(value)} aria-current={status === value ? "page" : undefined}>
-                  {value[0]!.toUpperCase() + value.slice(1)}
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {status === null || open.length > 0 ? (
-          <section aria-labelledby="open-heading">
-            <h2 id="open-heading">Open requests</h2>
-            <RequestsTable rows={open} now={now} caption="Open returns and defect claims, oldest first" empty="No open request." />
-          </section>
-        ) : null}
-        {status === null || closed.length > 0 ? (
-          <section aria-labelledby="closed-heading">
-            <h2 id="closed-heading">Recently closed</h2>
-            <RequestsTable rows={closed} now={now} caption="Closed requests, most recent first" empty="No closed request." />
-          </section>
-        ) : null}
-        {status !== null && open.length === 0 && closed.length === 0 ? <p className="staff-empty">No request is {status}.</p> : null}
-      </main>
-    </div>
+          ))}
+        </ul>
+      </nav>
+      {status === null || open.length > 0 ? (
+        <section aria-labelledby="open-heading">
+          <h2 id="open-heading">Open requests</h2>
+          <RequestsTable rows={open} now={now} caption="Open returns and defect claims, oldest first" empty="No open request." />
+        </section>
+      ) : null}
+      {status === null || closed.length > 0 ? (
+        <section aria-labelledby="closed-heading">
+          <h2 id="closed-heading">Recently closed</h2>
+          <RequestsTable rows={closed} now={now} caption="Closed requests, most recent first" empty="No closed request." />
+        </section>
+      ) : null}
+      {status !== null && open.length === 0 && closed.length === 0 ? <p className="staff-empty">No request is {status}.</p> : null}
+    </StaffPage>
   );
 }
 
