@@ -5,6 +5,7 @@ describe("body limits", () => {
   it("lets provider webhooks carry more than a shopper's form", () => {
     expect(bodyLimitFor("/api/paypal/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/authorizenet/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/api/easypost/webhook")).toBeGreaterThan(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/stripe")).toBe(REQUEST_BODY_MAX_BYTES);
   });
 

@@ -11,8 +11,8 @@ import { SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 export const REQUEST_BODY_MAX_BYTES = SHOPPER_FORM_MAX_BYTES;
 const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
-/** Provider webhooks: signed events that may carry more than a shopper's form. */
-const WEBHOOK_PATHS = new Set(["/api/stripe/webhook", "/api/paypal/webhook", "/api/authorizenet/webhook"]);
+/** Provider webhooks: signed events that may carry more than a shopper's form (an EasyPost tracker carries its whole history). */
+const WEBHOOK_PATHS = new Set(["/api/stripe/webhook", "/api/paypal/webhook", "/api/authorizenet/webhook", "/api/easypost/webhook"]);
 
 /** What the app's request body stream fails with when the body grows past its limit while streaming (the server has answered 413). */
 export class BodyTooLargeError extends Error {
