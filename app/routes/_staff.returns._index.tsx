@@ -5,23 +5,25 @@ import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { requireStaff } from "~/staff/guard.server";
 import { listDeskRequests, parseDeskStatus, type DeskRow } from "~/staff/returns-desk.server";
-import { DESK_STATUSES, returnsDeskHref } from "~/staff/returns-desk";
+import { DESK_STATUSES, parseDeskPage, returnsDeskHref, type DeskStatus } from "~/staff/returns-desk";
 
 export const meta: MetaFunction = () => [{ title: "Returns desk | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 
 /** The returns desk's list: open requests (oldest first), then recent closed ones; ?status= shows one status. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(context.store, request);
-  const status = parseDeskStatus(new URL(request.url).searchParams.get("status"));
-  const lists = await listDeskRequests(context.store.db, status);
+  const query = new URL(request.url).searchParams;
+  const status = parseDeskStatus(query.get("status"));
+  const page = status ? parseDeskPage(query.get("page")) : 1;
+  const lists = await listDeskRequests(context.store.db, status, page);
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, status, ...lists, now: new Date().toISOString() },
+    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, status, page, ...lists, now: new Date().toISOString() },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
 
 export default function ReturnsDesk() {
-  const { staffEmail, csrf, flash, status, open, closed, now } = useLoaderData<typeof loader>();
+  const { staffEmail, csrf, flash, status, page, open, closed, hasMore, now } = useLoaderData<typeof loader>();
   return (
     <StaffPage email={staffEmail} csrf={csrf}>
       <p>
@@ -58,7 +60,39 @@ export default function ReturnsDesk() {
         </section>
       ) : null}
       {status !== null && open.length === 0 && closed.length === 0 ? <p className="staff-empty">No request is {status}.</p> : null}
+      <DeskPages status={status} page={page} hasMore={hasMore} />
     </StaffPage>
+  );
+}
+
+/** Past a status's first page, or when the whole desk shows only the first of its requests: plain links on. */
+function DeskPages({ status, page, hasMore }: { status: DeskStatus | null; page: number; hasMore: boolean }) {
+  if (status === null) {
+    return hasMore ? (
+      <p className="staff-empty">
+        Only the oldest open and the most recent closed requests are shown: choose a status above to see them all.
+      </p>
+    ) : null;
+  }
+  if (page === 1 && !hasMore) return null;
+  return (
+    <nav className="staff-pager" aria-label="Pages of requests">
+      {page > 1 ? (
+        <SiteLink to={returnsDeskHref(status, page - 1)} rel="prev">
+          ← Previous page
+        </SiteLink>
+      ) : (
+        <span />
+      )}
+      <span>Page {page}</span>
+      {hasMore ? (
+        <SiteLink to={returnsDeskHref(status, page + 1)} rel="next">
+          Next page →
+        </SiteLink>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

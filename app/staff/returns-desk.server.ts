@@ -57,13 +57,25 @@ export interface DeskRow {
 
 const LIST_LIMIT = 100;
 const CLOSED_LIMIT = 50;
+/** One status's requests per page. */
+export const DESK_PAGE_SIZE = 50;
 
 export function parseDeskStatus(value: string | null): DeskStatus | null {
   return DESK_STATUSES.find((status) => status === value) ?? null;
 }
 
-/** Open requests (requested, approved, received), oldest first, then the most recent closed ones; or one status. */
-export async function listDeskRequests(db: Database, status: DeskStatus | null): Promise<{ open: DeskRow[]; closed: DeskRow[] }> {
+export interface DeskLists {
+  open: DeskRow[];
+  closed: DeskRow[];
+  /** The lists stop there: more open or closed requests than shown (the whole desk), or another page (one status). */
+  hasMore: boolean;
+}
+
+/**
+ * Open requests (requested, approved, received), oldest first, then the most recent closed ones; or one
+ * status, a page of DESK_PAGE_SIZE at a time.
+ */
+export async function listDeskRequests(db: Database, status: DeskStatus | null, page = 1): Promise<DeskLists> {
   const columns = {
     number: afterSaleRequests.number,
     kind: afterSaleRequests.kind,
@@ -78,21 +90,28 @@ export async function listDeskRequests(db: Database, status: DeskStatus | null):
   if (status) {
     const rows = await select()
       .where(eq(afterSaleRequests.status, status))
-      .orderBy(open.includes(status) ? asc(afterSaleRequests.createdAt) : desc(afterSaleRequests.updatedAt))
-      .limit(LIST_LIMIT);
-    return open.includes(status) ? { open: rows, closed: [] } : { open: [], closed: rows };
+      .orderBy(open.includes(status) ? asc(afterSaleRequests.createdAt) : desc(afterSaleRequests.updatedAt), asc(afterSaleRequests.number))
+      .limit(DESK_PAGE_SIZE + 1)
+      .offset((page - 1) * DESK_PAGE_SIZE);
+    const shown = rows.slice(0, DESK_PAGE_SIZE);
+    const hasMore = rows.length > DESK_PAGE_SIZE;
+    return open.includes(status) ? { open: shown, closed: [], hasMore } : { open: [], closed: shown, hasMore };
   }
   const [openRows, closedRows] = await Promise.all([
     select()
       .where(inArray(afterSaleRequests.status, [...OPEN_AFTER_SALE_STATUSES]))
       .orderBy(asc(afterSaleRequests.createdAt))
-      .limit(LIST_LIMIT),
+      .limit(LIST_LIMIT + 1),
     select()
       .where(notInArray(afterSaleRequests.status, [...OPEN_AFTER_SALE_STATUSES]))
       .orderBy(desc(afterSaleRequests.updatedAt))
-      .limit(CLOSED_LIMIT),
+      .limit(CLOSED_LIMIT + 1),
   ]);
-  return { open: openRows, closed: closedRows };
+  return {
+    open: openRows.slice(0, LIST_LIMIT),
+    closed: closedRows.slice(0, CLOSED_LIMIT),
+    hasMore: openRows.length > LIST_LIMIT || closedRows.length > CLOSED_LIMIT,
+  };
 }
 
 export interface DeskLine {

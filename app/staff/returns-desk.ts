@@ -79,7 +79,14 @@ export function parseDollars(text: string): number | null {
 export const DESK_STATUSES = ["requested", "approved", "received", "declined", "refunded"] as const;
 export type DeskStatus = (typeof DESK_STATUSES)[number];
 
-/** /returns with the status filter kept in the URL. */
-export function returnsDeskHref(status?: DeskStatus | null): string {
-  return status ? `/returns?status=${status}` : "/returns";
+/** /returns with the status filter (and, past the first, the page of that status) kept in the URL. */
+export function returnsDeskHref(status?: DeskStatus | null, page = 1): string {
+  if (!status) return "/returns";
+  return page > 1 ? `/returns?status=${status}&page=${page}` : `/returns?status=${status}`;
+}
+
+/** The page asked for: a whole number from 1, anything else the first. */
+export function parseDeskPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }

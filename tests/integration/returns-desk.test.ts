@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { asc, eq, like } from "drizzle-orm";
+import { asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import { openDatabase } from "~/db/database.server";
@@ -25,7 +25,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/_staff.lo
 import type { StoreRuntime } from "~/runtime.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
-import { receiveAndRefund, type DeskDetail } from "~/staff/returns-desk.server";
+import { DESK_PAGE_SIZE, receiveAndRefund, type DeskDetail } from "~/staff/returns-desk.server";
 import { fakeEasyPostSettings, fakeLabelUrl, startFakeEasyPost } from "../fakes/easypost";
 import type { FakeServer } from "../fakes/fake-http-server";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
@@ -248,6 +248,32 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     expect((declined.data!.closed as { status: string }[]).every((row) => row.status === "declined")).toBe(true);
     // Without a session: to the sign-in page.
     expect((await call(deskListLoader as RouteFn, get("/returns"))).status).toBe(303);
+  });
+
+  it("pages one status's requests with plain links, 50 at a time", async () => {
+    const made = [];
+    for (let index = 0; index < DESK_PAGE_SIZE + 2; index++) made.push(await orderWithRequest({ provider: "test" }));
+    await database.db
+      .update(afterSaleRequests)
+      .set({ status: "declined" })
+      .where(
+        inArray(
+          afterSaleRequests.id,
+          made.map((each) => each.requestId),
+        ),
+      );
+    const page = async (query: string) =>
+      (await call(deskListLoader as RouteFn, get(`/returns?status=declined${query}`, browser.cookie))).data!;
+    const first = await page("");
+    const second = await page("&page=2");
+    const numbers = (data: typeof first) => (data.closed as { number: string }[]).map((row) => row.number);
+    expect(numbers(first)).toHaveLength(DESK_PAGE_SIZE);
+    expect(first.hasMore).toBe(true);
+    expect(numbers(second).length).toBeGreaterThanOrEqual(2);
+    expect(numbers(second).filter((number) => numbers(first).includes(number))).toEqual([]);
+    expect(made.every((each) => [...numbers(first), ...numbers(second)].includes(each.number))).toBe(true);
+    // A page that is not a number is the first.
+    expect(numbers(await page("&page=x"))).toEqual(numbers(first));
   });
 
   it("approves a return once: an authorization number, an audit row, one email with the number and printable instructions", async () => {
