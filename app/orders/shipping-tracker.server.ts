@@ -9,7 +9,6 @@ import { easyPostCarrier } from "./shipping";
 
 /** The parcel-tracking jobs, apart from the emails so the start-up's job step imports no page code. */
 
-
 /**
  * The `shipment.track` job: asks EasyPost to follow the order's parcel and keeps its tracker id. A
  * parcel already followed, or an order without one, needs nothing; a failure throws, and the job queue

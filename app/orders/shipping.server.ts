@@ -14,7 +14,6 @@ import { findOrderByDisplayId } from "./orders.server";
 import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
 import type { OrderStatus } from "./status";
 
-
 /**
  * What follows a status post, after its transaction: the shopper's email for Shipped (or the corrected
  * tracking) and Cancelled, and EasyPost's tracker of a new parcel (queued, retried by the job queue, never
