@@ -4,7 +4,7 @@ import path from "node:path";
 import { BRAND_KEYS } from "./brands";
 import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFile, type PhotoFormat } from "./image-url";
 import { log, logError } from "~/http/logger.server";
-import { importOnce } from "~/utils/import-once.server";
+import { loadSharp, withImageSlot } from "~/utils/sharp.server";
 
 /**
  * Real product photos with the drawings as the fallback (ADR 016).
@@ -120,30 +120,8 @@ export function productImages(photos: PhotoIndex | null, brand: string, id: stri
   return Array.from({ length: count }, (_, i) => drawingUrl(brand, id, i + 1));
 }
 
-const MAX_RESIZES_AT_ONCE = 2;
-
-/** sharp (libvips) loads with the first resize: a store without photos never carries it. */
-const loadSharp = importOnce(async () => {
-  const { default: sharp } = await import("sharp");
-  sharp.cache(false);
-  sharp.concurrency(1);
-  return sharp;
-});
-
-let running = 0;
-const waiting: Array<() => void> = [];
 const inFlight = new Map<string, Promise<Buffer>>();
 
-async function withResizeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_RESIZES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
 
 async function encode(source: string, width: number, format: PhotoFormat): Promise<Buffer> {
   const sharp = await loadSharp();
@@ -161,7 +139,7 @@ async function resizedPhoto(cacheDir: string, source: PhotoSource, width: number
   if (cached) return cached;
   let pending = inFlight.get(target);
   if (!pending) {
-    pending = withResizeSlot(async () => {
+    pending = withImageSlot(async () => {
       const bytes = await encode(source.file, width, format);
       // Written whole under another name, then renamed: another process never reads half a file.
       const partial = `${target}.${process.pid}.${Date.now()}.part`;

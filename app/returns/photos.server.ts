@@ -1,4 +1,4 @@
-import { importOnce } from "~/utils/import-once.server";
+import { loadSharp, withImageSlot } from "~/utils/sharp.server";
 
 /**
  * A customer's photo of a return or a defect: checked by its content, never by its name or the type
@@ -38,27 +38,6 @@ export interface ProcessedPhoto {
 
 export type PhotoResult = { ok: true; photo: ProcessedPhoto } | { ok: false; message: string };
 
-const loadSharp = importOnce(async () => {
-  const { default: sharp } = await import("sharp");
-  sharp.cache(false);
-  return sharp;
-});
-
-const MAX_AT_ONCE = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
-
 /** A file name fit to repeat in a message: one line, short. */
 function shownName(name: string): string {
   const clean = name.replace(/[\p{Cc}\s]+/gu, " ").trim();
@@ -83,7 +62,7 @@ export async function processPhoto(upload: UploadedPhoto): Promise<PhotoResult> 
   if (pixels > PHOTO_MAX_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels(name) };
   if (pixels === 0) return { ok: false, message: PHOTO_MESSAGES.unreadable(name) };
   try {
-    const { data, info } = await withSlot(() =>
+    const { data, info } = await withImageSlot(() =>
       sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
         .rotate()
         .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true })
