@@ -101,7 +101,10 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
     return result;
   }
 
-  /** A refund's `amount` gives back that much of a captured loan (partially_refunded until the whole is back), never more than is left. */
+  /**
+   * A refund's `amount` gives back that much of a captured loan (partially_refunded until the whole is back), never more than is
+   * left (https://docs.affirm.com/developers/reference/refund_transaction).
+   */
   function settle(id: string, action: SettleAction, body: unknown): FakeResponse {
     const transaction = transactions.get(id);
     if (!transaction) return affirmError(404, "not_found", "transaction-not-found", "The transaction could not be found.");

@@ -96,7 +96,7 @@ export function fakeLabelUrl(shipmentId: string): string {
   return `https://easypost-files.example/files/postage_label/${shipmentId}.png`;
 }
 
-/** `POST /v2/shipments/{id}/buy` with `{ rate: { id } }`: the shipment with its selected rate and postage label, bought once. */
+/** `POST /v2/shipments/{id}/buy` with `{ rate: { id } }` (https://docs.easypost.com/docs/shipments#buy-a-shipment): the shipment with its selected rate and postage label, bought once. */
 function buyShipment(request: RecordedRequest, id: string): FakeResponse {
   if (!basicAuthCredentials(request.headers)?.username) {
     return easyPostError(401, "APIKEY.REQUIRED", "No API key was provided. Please provide your API key.");

@@ -203,7 +203,10 @@ export async function startFakePayPal(
 
   const allRefunds: { id: string; captureId: string; status: string; amountCents: number }[] = [];
 
-  /** A refund of a capture: the body's `amount` refunds that much (the capture becomes PARTIALLY_REFUNDED), none the rest. */
+  /**
+   * A refund of a capture: the body's `amount` refunds that much (the capture becomes PARTIALLY_REFUNDED), none the rest
+   * (https://developer.paypal.com/docs/api/payments/v2/#captures_refund).
+   */
   function refundCapture(captureId: string, body: unknown): FakeResponse {
     const order = [...state.orders.values()].find((candidate) => candidate.capture?.id === captureId);
     if (!order?.capture) return paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");

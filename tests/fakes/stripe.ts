@@ -175,7 +175,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   /**
    * A refund of a succeeded PaymentIntent (Stripe's `POST /v1/refunds`): `amount` refunds that much,
-   * none the rest; refused once it is refunded in full, or for more than is left, as Stripe does.
+   * none the rest; refused once it is refunded in full, or for more than is left, as Stripe does
+   * (https://docs.stripe.com/api/refunds/create: `amount` defaults to the entire charge, at most what is left).
    */
   function createRefund(params: FormValue): FakeResponse {
     const intentId = isRecord(params) && typeof params.payment_intent === "string" ? params.payment_intent : "";
