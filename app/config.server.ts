@@ -99,6 +99,24 @@ const configSchema = z.object({
   /** After BODY_GRACE_MS, a request body must have arrived at this many bytes a second on average, or it gets 408. */
   MIN_BODY_BYTES_PER_SECOND: count.default(240),
   BODY_GRACE_MS: milliseconds.default(5_000),
+  /**
+   * Where the process serves its Prometheus metrics (server/metrics-server.ts): a port of their own, never
+   * the store's. "off" serves none. The host defaults to 127.0.0.1, so only the machine itself (or a
+   * container's own network namespace) can read them; a Prometheus elsewhere needs METRICS_HOST=0.0.0.0
+   * on a private network.
+   */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,5}|off)$/, { message: 'must be a port number from 1 to 65535, or "off"' })
+    .transform((value) => (value === "off" ? null : Number(value)))
+    .refine((port) => port === null || (port >= 1 && port <= 65_535), { message: 'must be a port number from 1 to 65535, or "off"' })
+    .default(9464),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: "must be a host name or an IP address, such as 127.0.0.1" })
+    .default("127.0.0.1"),
   /** Multiplies every per-address rate limit: 1 in production; more where all traffic comes from one address (end-to-end and load tests). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenProblem, portProblem } from "./listen-errors";
+import { listenProblem, METRICS_PORT_SETTINGS, portProblem } from "./listen-errors";
 
 let busy: Server;
 let busyPort: number;
@@ -42,5 +42,13 @@ describe("listenProblem", () => {
 
   it("explains a privileged port", () => {
     expect(listenProblem(Object.assign(new Error("denied"), { code: "EACCES" }), 80, undefined)).toContain("ports below 1024");
+  });
+});
+
+describe("the metrics port", () => {
+  it("names its own settings when taken", async () => {
+    expect(await portProblem(busyPort, "127.0.0.1", METRICS_PORT_SETTINGS)).toBe(
+      `Port ${busyPort} is already in use by another program. Stop it, or start the store on another port: METRICS_PORT=9465 npm start`,
+    );
   });
 });

@@ -21,11 +21,15 @@ import { ConfigError, getConfig, type Config } from "../app/config.server";
 import { DatabaseInUseError } from "../app/db/database.server";
 import { log } from "../app/http/logger.server";
 import { publicConfig } from "../app/public-config.server";
-import { startStoreRuntime } from "../app/runtime.server";
+import { jobQueueDepths } from "../app/jobs/queue.server";
+import { readAtScrape } from "../app/observability/metrics.server";
+import { oldestUnfinishedAttemptStartedAt } from "../app/payments/attempts.server";
+import { startStoreRuntime, type StoreRuntime } from "../app/runtime.server";
 import { seconds, startupReport } from "../app/startup-report.server";
 import { createStoreServer } from "./app";
 import { LISTEN_BACKLOG } from "./connection-limits";
-import { listenProblem, portProblem } from "./listen-errors";
+import { listenProblem, METRICS_PORT_SETTINGS, portProblem } from "./listen-errors";
+import { startMetricsServer } from "./metrics-server";
 import { installGracefulShutdown } from "./shutdown";
 
 /** A start-up failure the person starting the store can fix: printed as its one line, no stack. */
@@ -54,6 +58,9 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
   const mode = build.mode;
   const problem = await portProblem(config.PORT, config.HOST);
   if (problem) throw new StartupError(problem);
+  const metricsProblem =
+    config.METRICS_PORT === null ? null : await portProblem(config.METRICS_PORT, config.METRICS_HOST, METRICS_PORT_SETTINGS);
+  if (metricsProblem) throw new StartupError(metricsProblem);
 
   process.stdout.write(`Starting the store (Node.js ${process.versions.node}, ${mode})\n`);
   installGlobals({ nativeFetch: true });
@@ -69,10 +76,15 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
     config,
     isClosing: () => isClosing(),
     isReady: () => store.database.ping(),
+    requestMetrics: config.METRICS_PORT !== null,
   });
+  const metricsServer = await serveMetrics(store, config);
   const shutdown = installGracefulShutdown(server, {
     drainTimeoutMs: config.SHUTDOWN_DRAIN_MS,
-    closeResources: () => store.database.close(),
+    closeResources: async () => {
+      metricsServer?.close();
+      await store.database.close();
+    },
     log: (msg, fields) => log("info", msg, fields),
     exit: (code) => process.exit(code),
   });
@@ -81,6 +93,22 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
   await listen(server, config);
   process.stdout.write(`Store ready at ${localUrl(config)} (${seconds(performance.now() - startedAt)})\n`);
   if (mode === "development") void broadcastDevReady(build);
+}
+
+/** The process's metrics on their own port (none with METRICS_PORT=off), with the readers of what only the database knows. */
+async function serveMetrics(store: StoreRuntime, config: Config): Promise<Server | null> {
+  if (config.METRICS_PORT === null) return null;
+  readAtScrape({
+    ready: () => store.database.ping(),
+    oldestUnfinishedPaymentStartedAt: () => oldestUnfinishedAttemptStartedAt(store.db),
+    jobQueueDepths,
+  });
+  try {
+    return await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
+  } catch (error) {
+    const explained = listenProblem(error as NodeJS.ErrnoException, config.METRICS_PORT, config.METRICS_HOST, METRICS_PORT_SETTINGS);
+    throw explained ? new StartupError(explained) : error;
+  }
 }
 
 function listen(server: Server, config: Config): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { applyCachePolicy, CATALOGUE_CACHE_CONTROL, isPersonalRoute, type RoutedBuild } from "./cache-control.server";
+import type { RoutedBuild } from "~/http/route-match.server";
+import { applyCachePolicy, CATALOGUE_CACHE_CONTROL, isPersonalRoute } from "./cache-control.server";
 
 const publicHeaders = () => new Headers({ "Cache-Control": CATALOGUE_CACHE_CONTROL });
 

@@ -1,5 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchedRoutes, type RoutedBuild } from "~/http/route-match.server";
 
 /**
  * HTTP caching of documents. Catalogue pages (home, lists, product pages,
@@ -31,37 +30,11 @@ export function catalogueHeaders() {
 
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
-/** The part of a build this rule reads: its routes, and the path prefix they sit under. */
-export type RoutedBuild = Pick<ServerBuild, "routes" | "basename" | "future">;
-
-const routeTrees = new WeakMap<ServerBuild["routes"], AgnosticRouteObject[]>();
-
-/** The build's routes as the tree Remix matches a request against (as @remix-run/server-runtime's own createRoutes makes it). */
-function routeTreeOf(routes: ServerBuild["routes"], parentId = ""): AgnosticRouteObject[] {
-  const children = Object.values(routes).filter((route) => (route.parentId ?? "") === parentId);
-  return children.map(({ id, path, index, caseSensitive, module }) =>
-    index
-      ? { id, path, index, caseSensitive, handle: module.handle }
-      : { id, path, caseSensitive, handle: module.handle, children: routeTreeOf(routes, id) },
-  );
-}
-
-function cachedRouteTree(routes: ServerBuild["routes"]): AgnosticRouteObject[] {
-  let tree = routeTrees.get(routes);
-  if (!tree) routeTrees.set(routes, (tree = routeTreeOf(routes)));
-  return tree;
-}
-
-/** The path Remix routes a request by: a single-fetch data URL (`/cart.data`, `/_root.data`) names its page's path. */
-function routedPathOf(build: RoutedBuild, request: Request): string {
-  const { pathname } = new URL(request.url);
-  return build.future.v3_singleFetch && pathname.endsWith(".data") ? pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") : pathname;
-}
-
 /** Whether the route Remix matches for the request, or one around it, shows one shopper's own data (or the staff's). */
 export function isPersonalRoute(build: RoutedBuild, request: Request): boolean {
-  const matches = matchRoutes(cachedRouteTree(build.routes), routedPathOf(build, request), build.basename);
-  return matches?.some((match) => (match.route.handle as { personal?: unknown } | undefined)?.personal === true) ?? false;
+  return matchedRoutes(build, new URL(request.url).pathname).some(
+    (match) => (match.route.handle as { personal?: unknown } | undefined)?.personal === true,
+  );
 }
 
 function carriesPersonalData(request: Request): boolean {
