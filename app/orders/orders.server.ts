@@ -4,6 +4,7 @@ import type { Database } from "~/db/database.server";
 import { checkouts, orders } from "~/db/schema";
 import { promoHeldByAnotherCheckout, redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
+import { orders as ordersCounted } from "~/observability/metrics.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -28,7 +29,7 @@ export async function recordPaidCheckout(
   payment: { reference: string; method: string; provider: string },
 ): Promise<RecordedCheckout> {
   try {
-    return await db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(orders)
         .values({
@@ -62,6 +63,8 @@ export async function recordPaidCheckout(
         .limit(1);
       return { status: "existing", order: existing } as const;
     });
+    if (recorded.status === "created") ordersCounted.inc({ provider: payment.provider });
+    return recorded;
   } catch (error) {
     if (error instanceof PromoTaken) return { status: "promo-taken" };
     throw error;

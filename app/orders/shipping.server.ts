@@ -13,6 +13,7 @@ import { normalizeOrderId } from "./order-id";
 import { findOrderByDisplayId } from "./orders.server";
 import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
 import type { OrderStatus } from "./status";
+import { webhookVerificationFailures } from "~/observability/metrics.server";
 
 /**
  * What follows a status post, after its transaction: the shopper's email for Shipped (or the corrected
@@ -80,6 +81,7 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 export async function handleEasyPostWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
   if (!verifyEasyPostSignature(config.EASYPOST_WEBHOOK_SECRET, rawBody, headers.get("x-hmac-signature"))) {
     refusals.count("EasyPost webhook refused: missing or wrong signature");
+    if (config.EASYPOST_WEBHOOK_SECRET) webhookVerificationFailures.inc({ provider: "easypost" });
     return { status: 400, body: { error: "Invalid signature." } };
   }
   const event = parseTrackerEvent(rawBody);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, min, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
@@ -6,6 +6,7 @@ import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
 import { logError } from "~/http/logger.server";
+import { paymentAttempts as paymentAttemptsCounted } from "~/observability/metrics.server";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
@@ -23,6 +24,7 @@ export async function createAttempt(
     .insert(paymentAttempts)
     .values({ id: `pa_${generateToken()}`, ...values, nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS) })
     .returning();
+  paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "started" });
   // The reconciler's sweep at the first check (reconciler.server.ts); a shopper's payment never fails for it.
   await enqueue("payment.reconcile", {}, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
     logError(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it)`, error);
@@ -44,8 +46,10 @@ export async function markAttemptDeclined(db: Database, id: string, message: str
     .update(paymentAttempts)
     .set({ status: "declined", message, updatedAt: new Date(), nextCheckAt: null })
     .where(and(eq(paymentAttempts.id, id), ne(paymentAttempts.status, "approved")))
-    .returning({ checkoutToken: paymentAttempts.checkoutToken });
-  if (attempt) await releasePromo(db, attempt.checkoutToken);
+    .returning({ checkoutToken: paymentAttempts.checkoutToken, provider: paymentAttempts.provider });
+  if (!attempt) return;
+  paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "declined" });
+  await releasePromo(db, attempt.checkoutToken);
 }
 
 /** The provider holds this attempt's money (`paymentId`, the id an order records); `message` says what staff must know. */
@@ -54,18 +58,23 @@ export async function markAttemptApproved(
   id: string,
   payment: { paymentId: string; authorizationExpiresAt: Date | null; refundReason?: "duplicate" | "discount-taken"; message?: string },
 ): Promise<void> {
-  await db
+  const values = {
+    status: "approved" as const,
+    paymentId: payment.paymentId,
+    authorizationExpiresAt: payment.authorizationExpiresAt,
+    refundReason: payment.refundReason ?? null,
+    message: payment.message ?? null,
+    nextCheckAt: null,
+    updatedAt: new Date(),
+  };
+  // Counted once: the same approval confirmed again (its return page on several processes, a webhook) is written, not counted.
+  const [approved] = await db
     .update(paymentAttempts)
-    .set({
-      status: "approved",
-      paymentId: payment.paymentId,
-      authorizationExpiresAt: payment.authorizationExpiresAt,
-      refundReason: payment.refundReason ?? null,
-      message: payment.message ?? null,
-      nextCheckAt: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(paymentAttempts.id, id));
+    .set(values)
+    .where(and(eq(paymentAttempts.id, id), ne(paymentAttempts.status, "approved")))
+    .returning({ provider: paymentAttempts.provider });
+  if (approved) paymentAttemptsCounted.inc({ provider: approved.provider, outcome: "approved" });
+  else await db.update(paymentAttempts).set(values).where(eq(paymentAttempts.id, id));
 }
 
 export async function getAttempt(db: Database, id: string): Promise<PaymentAttempt | null> {
@@ -90,7 +99,18 @@ export async function markAttemptAbandoned(db: Database, id: string, message: st
     .update(paymentAttempts)
     .set({ status: "abandoned", message, nextCheckAt: null, updatedAt: new Date() })
     .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, "started")))
-    .returning({ checkoutToken: paymentAttempts.checkoutToken });
-  if (attempt) await releasePromo(db, attempt.checkoutToken);
-  return Boolean(attempt);
+    .returning({ checkoutToken: paymentAttempts.checkoutToken, provider: paymentAttempts.provider });
+  if (!attempt) return false;
+  paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "abandoned" });
+  await releasePromo(db, attempt.checkoutToken);
+  return true;
+}
+
+/** When the oldest payment still waiting for its provider's answer started, or null when none waits (the metrics' gauge). */
+export async function oldestUnfinishedAttemptStartedAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ startedAt: min(paymentAttempts.createdAt) })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.status, "started"));
+  return row?.startedAt ?? null;
 }

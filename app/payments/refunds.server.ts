@@ -6,6 +6,7 @@ import { PaymentError } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
 import type { PaymentAttempt } from "./attempts.server";
 import { providerForAttempt } from "./attempt-provider.server";
+import { refunds } from "~/observability/metrics.server";
 
 export type RefundOutcome = { ok: true; message: string; refundReference: string } | { ok: false; status: number; message: string };
 
@@ -23,8 +24,10 @@ const REFUND_CLAIM_SECONDS = 120;
  */
 export async function refundAttempt(db: Database, config: Config, attempt: PaymentAttempt, actor: string): Promise<RefundOutcome> {
   if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
-  const audit = (outcome: string, detail: string) =>
-    db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail: actor, action: "refund", outcome, detail });
+  const audit = (outcome: string, detail: string) => {
+    countRefund(attempt.provider, outcome);
+    return db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail: actor, action: "refund", outcome, detail });
+  };
   const giveUp = async (outcome: string, detail: string, answer: RefundOutcome) => {
     await releaseRefund(db, attempt.id);
     await audit(outcome, detail);
@@ -132,8 +135,12 @@ export async function refundPartOfPayment(
 ): Promise<PartRefundOutcome> {
   if (attempt.refundedAt) return refundRefusal(db, attempt.id);
   if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
-  const audit = (outcome: string, detail: string) =>
-    db.insert(paymentAuditEntries).values({ attemptId: attempt.id, staffEmail: input.actor, action: "partial refund", outcome, detail });
+  const audit = (outcome: string, detail: string) => {
+    countRefund(attempt.provider, outcome);
+    return db
+      .insert(paymentAuditEntries)
+      .values({ attemptId: attempt.id, staffEmail: input.actor, action: "partial refund", outcome, detail });
+  };
   const giveUp = async (outcome: string, detail: string, answer: PartRefundOutcome) => {
     await releaseRefund(db, attempt.id);
     await audit(outcome, detail);
@@ -195,6 +202,11 @@ export async function refundPartOfPayment(
       provider: { said: "unreachable", detail: error.message },
     });
   }
+}
+
+/** A refund the provider was asked for (or could not be): issued, or failed (refused, unreachable, not configured). */
+function countRefund(provider: string, auditedOutcome: string): void {
+  refunds.inc({ provider, outcome: auditedOutcome === "refunded" ? "issued" : "failed" });
 }
 
 async function claimRefund(db: Database, attemptId: string): Promise<boolean> {

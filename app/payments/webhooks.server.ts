@@ -18,6 +18,7 @@ import { PaymentError } from "~/services/payments/types";
 import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-payment.server";
 import { log, logError } from "~/http/logger.server";
 import { quietCounter } from "~/http/quiet-log";
+import { webhookVerificationFailures } from "~/observability/metrics.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 
 /**
@@ -55,7 +56,7 @@ export async function handlePayPalWebhook(db: Database, config: Config, headers:
   const signature = paypalWebhookSignatureOf(headers, new Date());
   if (!signature || !isPayPalWebhookEvent(event)) {
     paypalRefusals.count("PayPal webhook: refused a delivery PayPal never sends (headers or body out of shape)");
-    return INVALID_SIGNATURE;
+    return refusedSignature("paypal");
   }
   const limit = await hitRateLimit(db, RATE_LIMITS.paypalWebhookVerification, "store");
   if (!limit.allowed) {
@@ -81,7 +82,7 @@ async function verifyPayPalSignature(
   try {
     if (await createPayPalProviderFromConfig(config).verifyWebhookSignature(signature, webhookId, event)) return true;
     paypalRefusals.count("PayPal webhook: PayPal did not verify a delivery's signature");
-    return INVALID_SIGNATURE;
+    return refusedSignature("paypal");
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     paypalRefusals.count("PayPal webhook: the signature could not be verified now", { reason: error.message });
@@ -91,7 +92,8 @@ async function verifyPayPalSignature(
 
 export async function handleAuthorizeNetWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
   const key = config.AUTHORIZE_NET_SIGNATURE_KEY;
-  if (!key || !isAuthorizeNetSignatureValid(rawBody, headers.get("x-anet-signature"), key)) return INVALID_SIGNATURE;
+  if (!key) return INVALID_SIGNATURE;
+  if (!isAuthorizeNetSignatureValid(rawBody, headers.get("x-anet-signature"), key)) return refusedSignature("authorizenet");
   const transId = authorizeNetTransactionOfEvent(parseJson(rawBody));
   if (!transId || !isAuthorizeNetConfigured(config)) return { status: 200, body: { received: true, handled: false } };
   let invoiceNumber: string | null;
@@ -105,6 +107,16 @@ export async function handleAuthorizeNetWebhook(db: Database, config: Config, he
   if (!invoiceNumber) return { status: 200, body: { received: true, handled: false } };
   const outcome = await confirmPaymentByReference(db, config, "authorizenet", invoiceNumber, new URLSearchParams({ trans_id: transId }));
   return answerFor(outcome);
+}
+
+/**
+ * A delivery to a configured webhook refused for its signature, counted for the operator: a burst of them is
+ * a forger, or a secret that no longer matches the provider's (rotated on one side only). Posts to a webhook
+ * that is not configured are refused the same way but not counted: they can only be probes.
+ */
+function refusedSignature(provider: "paypal" | "authorizenet"): WebhookAnswer {
+  webhookVerificationFailures.inc({ provider });
+  return INVALID_SIGNATURE;
 }
 
 function answerFor(outcome: PaymentOutcome): WebhookAnswer {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
 import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
 import { logError } from "~/http/logger.server";
+import { webhookVerificationFailures } from "~/observability/metrics.server";
 
 const json = (body: object, status = 200) => Response.json(body, { status });
 
@@ -19,7 +20,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const secret = config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return json({ error: "Stripe webhooks are not configured." }, 404);
   const event = await verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
-  if (!event) return json({ error: "Invalid signature." }, 400);
+  if (!event) {
+    webhookVerificationFailures.inc({ provider: "stripe" });
+    return json({ error: "Invalid signature." }, 400);
+  }
 
   const reference = paymentReferenceOfEvent(event);
   if (!reference) return json({ received: true, handled: false });

@@ -4,6 +4,7 @@ import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
 import { addressKey } from "~/http/client-address";
 import { log, serializeError } from "~/http/logger.server";
+import { rateLimitRefusals } from "~/observability/metrics.server";
 
 /**
  * Rate limits kept in PostgreSQL, so every server process behind a load
@@ -109,6 +110,7 @@ export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: s
     })
     .returning({ hits: rateLimitCounters.hits });
   if (rows.length > 0) return { allowed: true, retryAfterMs: 0 };
+  rateLimitRefusals.inc({ rule: rule.name });
   return { allowed: false, retryAfterMs: Math.max(1000, windowEnd - now) };
 }
 

@@ -6,6 +6,7 @@ import { fieldsOf, type FormFields } from "~/utils/forms.server";
 import { verifyStaffCredentials } from "./accounts.server";
 import type { StaffUser } from "./staff-user";
 import { beginSignInAttempt, lockoutClock, lockoutMessage } from "./lockout.server";
+import { rateLimitRefusals } from "~/observability/metrics.server";
 
 export const FILL_IN_ALL_FIELDS = "Please fill in all fields.";
 /**
@@ -56,6 +57,7 @@ export const staffAuthenticator = (db: Database, client: SignInClient) =>
       if (!isEmailAddress(email)) throw new SignInError(INVALID_CREDENTIALS, 401);
       const decision = await beginSignInAttempt(db, { email, ...client });
       if (decision.kind === "refused") {
+        rateLimitRefusals.inc({ rule: "staff-lockout" });
         throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
       }
       if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
