@@ -52,6 +52,8 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
+      // Not the default 9464: a store the developer runs may hold it.
+      METRICS_PORT: (process.env.E2E_METRICS_PORT ??= findFreePort()),
       PGLITE_DIR: "memory://e2e",
       PUBLIC_BASE_URL: baseURL,
       // Every request of the suite comes from 127.0.0.1: per-address rate limits are raised (the chat's per-conversation limit is not).

@@ -40,8 +40,8 @@ const exampleKeys = readFileSync(".env.example", "utf8")
 const packageScripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
 
 describe("deploy/compose.yaml", () => {
-  it("has Caddy, the store replicated, a one-shot migration and PostgreSQL 16", () => {
-    expect(Object.keys(services).sort()).toEqual(["caddy", "migrate", "postgres", "store"]);
+  it("has Caddy, the store replicated, a one-shot migration and PostgreSQL 16 (and, with the monitoring profile, Prometheus and Grafana)", () => {
+    expect(Object.keys(services).sort()).toEqual(["caddy", "grafana", "migrate", "postgres", "prometheus", "store"]);
     expect(services.store.deploy?.replicas).toBeGreaterThanOrEqual(2);
     expect(services.postgres.image).toBe("postgres:16");
     // A release with the HTTP/2 rapid-reset fix (CVE-2023-44487, fixed in 2.7.5) and the retry of a POST whose
@@ -58,10 +58,10 @@ describe("deploy/compose.yaml", () => {
     expect(services.caddy.ports).toEqual(expect.arrayContaining(["80:80", "443:443", "443:443/udp"]));
   });
 
-  it("keeps PostgreSQL's data and Caddy's certificates in volumes", () => {
+  it("keeps PostgreSQL's data, Caddy's certificates and the monitoring's data in volumes", () => {
     expect(services.postgres.volumes).toContain("postgres_data:/var/lib/postgresql/data");
     expect(services.caddy.volumes).toEqual(expect.arrayContaining(["./Caddyfile:/etc/caddy/Caddyfile:ro", "caddy_data:/data"]));
-    expect(Object.keys(compose.volumes).sort()).toEqual(["caddy_config", "caddy_data", "postgres_data"]);
+    expect(Object.keys(compose.volumes).sort()).toEqual(["caddy_config", "caddy_data", "grafana_data", "postgres_data", "prometheus_data"]);
   });
 
   it("migrates once before any store process starts, after PostgreSQL answers", () => {
@@ -171,7 +171,7 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
       health_checks: { active: { uri: string; interval: number }; passive?: unknown };
       load_balancing: { retry_match: { method: string[] }[]; try_duration: number };
       transport: { keep_alive: { idle_timeout: number }; compression: boolean };
-      headers?: { request?: { delete?: string[] } };
+      headers?: { request?: { delete?: string[]; set?: Record<string, string[]> } };
     }[];
     expect(proxies).toHaveLength(2);
     for (const proxy of proxies) {
@@ -183,6 +183,8 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
       expect(proxy.transport.keep_alive.idle_timeout).toBeLessThan(5_000_000_000);
       // Caddy never asks the store for gzip of its own accord.
       expect(proxy.transport.compression).toBe(false);
+      // A fresh id per request, whatever the client sent: the store takes it as its own (TRUSTED_PROXIES > 0).
+      expect(proxy.headers?.request?.set?.["X-Request-Id"]).toEqual(["{http.request.uuid}"]);
     }
     // The build's files come with the store's brotli copies; pages are compressed by Caddy, so the store gets no Accept-Encoding.
     const [assets, pages] = proxies;
@@ -200,6 +202,16 @@ describe.skipIf(caddyMissing)("deploy/Caddyfile", () => {
     expect(config).toContain('"prefer":["zstd","gzip"]');
     // No trusted_proxies: Caddy overwrites X-Forwarded-For and -Proto with what it saw.
     expect(config).not.toContain("trusted_proxies");
+  });
+
+  it("writes an access log that the store's request lines join by X-Request-Id, without query strings or request headers", () => {
+    const adapted = JSON.parse(caddy("adapt")) as {
+      logging: { logs: Record<string, { include?: string[]; encoder?: { format: string; fields: Record<string, { filter: string }> } }> };
+    };
+    const access = Object.values(adapted.logging.logs).find((log) => log.include?.some((name) => name.startsWith("http.log.access")));
+    expect(access?.encoder?.format).toBe("filter");
+    expect(access?.encoder?.fields["request>uri"]).toMatchObject({ filter: "regexp" });
+    expect(access?.encoder?.fields["request>headers"]).toEqual({ filter: "delete" });
   });
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { collectProcessMetrics, metricsRegistry } from "~/observability/metrics.server";
 
 /**
  * The `monitoring` profile of deploy/compose.yaml checked as files (Docker cannot run here): Prometheus
@@ -15,30 +16,14 @@ import { parse, stringify } from "yaml";
  */
 
 /**
- * The series the store exports, by name and type (prom-client's `getMetricsAsJSON()` gives both). For now
- * written out here; it is to be replaced by the store's metrics module, so that a metric renamed there fails
- * this test instead of leaving an alert or a panel silently empty.
+ * The series the store exports, by name and type, read from its own registry (app/observability/metrics.server.ts,
+ * with the default process metrics the metrics port adds): a metric renamed there fails this test instead of
+ * leaving an alert or a panel silently empty.
  */
-const EXPORTED_SERIES: readonly { name: string; type: "counter" | "gauge" | "histogram" }[] = [
-  { name: "store_http_request_duration_seconds", type: "histogram" },
-  { name: "store_render_duration_seconds", type: "histogram" },
-  { name: "store_shared_cache_lookups_total", type: "counter" },
-  { name: "store_payment_attempts_total", type: "counter" },
-  { name: "store_payment_oldest_unfinished_attempt_age_seconds", type: "gauge" },
-  { name: "store_refunds_total", type: "counter" },
-  { name: "store_orders_total", type: "counter" },
-  { name: "store_emails_total", type: "counter" },
-  { name: "store_job_queue_depth", type: "gauge" },
-  { name: "store_rate_limit_refusals_total", type: "counter" },
-  { name: "store_webhook_verification_failures_total", type: "counter" },
-  { name: "store_ready", type: "gauge" },
-  // prom-client's default metrics.
-  { name: "process_resident_memory_bytes", type: "gauge" },
-  { name: "process_cpu_seconds_total", type: "counter" },
-  { name: "nodejs_heap_size_used_bytes", type: "gauge" },
-  { name: "nodejs_eventloop_lag_p99_seconds", type: "gauge" },
-  { name: "nodejs_gc_duration_seconds", type: "histogram" },
-];
+collectProcessMetrics();
+const EXPORTED_SERIES = (await metricsRegistry.getMetricsAsJSON()).map(({ name, type }) => ({ name, type: String(type) }));
+const operationsGuide = readFileSync("docs/operations.md", "utf8");
+
 /** Series Prometheus makes itself for every scrape. */
 const PROMETHEUS_SERIES = ["up"];
 
@@ -210,6 +195,8 @@ describe("deploy/prometheus", () => {
       expect(rule.annotations?.summary, rule.alert).toBeTruthy();
       expect(rule.annotations?.description, rule.alert).toBeTruthy();
       expect(rule.annotations?.runbook, rule.alert).toBe(`docs/operations.md#${rule.alert.toLowerCase()}`);
+      // The anchor is the alert's own heading in the runbook.
+      expect(operationsGuide, rule.alert).toMatch(new RegExp(`^### ${rule.alert}$`, "m"));
     }
     expect(new Set(rules.map((rule) => rule.alert)).size).toBe(rules.length);
   });

@@ -230,6 +230,8 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
 
   it("records one order when the same approved payment comes back on every process at once", async () => {
     const shopper = new Shopper(caddy.url, undefined, browser.fetch);
+    const ordersCounted = await metricTotal('store_orders_total{provider="test"}');
+    const approvalsCounted = await metricTotal('store_payment_attempts_total{provider="test",outcome="approved"}');
     const purchase = await startPurchase(shopper, `all-${Date.now()}@example.com`);
     const returnPath = await approve(shopper, purchase.paymentId);
     // The shopper's return, a retry and a webhook reach the three processes at the same moment.
@@ -239,6 +241,21 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     expect((await confirm(shopper, returnPath)).orderId).toBe(answers[0].orderId);
     const orders = await database.sql`select order_id from orders where customer->>'email' = ${purchase.email}`;
     expect(orders.map((row) => row.order_id)).toEqual([answers[0].orderId]);
+    // The processes' metrics, added up as Prometheus adds them: one order, one approval.
+    expect(await metricTotal('store_orders_total{provider="test"}')).toBe(ordersCounted + 1);
+    expect(await metricTotal('store_payment_attempts_total{provider="test",outcome="approved"}')).toBe(approvalsCounted + 1);
+  });
+
+  it("serves each process's metrics on its own port only: /metrics is 404 through Caddy and on the store's port", async () => {
+    const throughCaddy = await browser.fetch(new URL("/metrics", caddy.url), { method: "GET", headers: {} });
+    await throughCaddy.arrayBuffer();
+    expect(throughCaddy.status).toBe(404);
+    for (const store of stores) {
+      expect((await fetch(`${store.baseURL}/metrics`)).status).toBe(404);
+      const text = await (await fetch(store.metricsURL)).text();
+      expect(text).toMatch(/^store_ready 1$/m);
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    }
   });
 
   it("signs staff in through Caddy and out again; a copied session cookie is then refused by every process", async () => {
@@ -645,4 +662,14 @@ function chatWindowOf(sentAt: number, answeredAt: number): number | null {
   const windowMs = RATE_LIMITS.chat.windowMs;
   const first = Math.floor(sentAt / windowMs);
   return first === Math.floor(answeredAt / windowMs) ? first : null;
+}
+
+/** A series' value added up over every store process's metrics (0 where a process has none). */
+async function metricTotal(series: string): Promise<number> {
+  let total = 0;
+  for (const store of stores) {
+    const line = (await (await fetch(store.metricsURL)).text()).split("\n").find((candidate) => candidate.startsWith(`${series} `));
+    total += line ? Number(line.slice(series.length + 1)) : 0;
+  }
+  return total;
 }

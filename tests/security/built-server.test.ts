@@ -18,18 +18,22 @@ let child: ChildProcess;
 let baseURL: string;
 let output = "";
 let exited: Promise<number | null>;
+let metricsURL: string;
 
 beforeAll(async () => {
   if (buildIsStale())
     execFileSync("npm", ["run", "build"], { stdio: "ignore", timeout: 240_000, env: { ...process.env, NODE_ENV: "production" } });
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
+  metricsURL = `http://127.0.0.1:${metricsPort}/metrics`;
   child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
       PGLITE_DIR: `memory://built-server-${port}`,
       PUBLIC_BASE_URL: baseURL,
       DATABASE_URL: "",
@@ -77,6 +81,19 @@ describe("the built server", () => {
       /^The store needs Node\.js 22\.12 or newer \(24 LTS recommended\); this is Node\.js \d+\.\d+\.\d+\. .*\n$/,
     );
     expect(attempt.output.split("\n")).toHaveLength(2);
+  });
+
+  it("serves its metrics on their own port only: /metrics on the store's port is 404", async () => {
+    await (await fetch(`${baseURL}/`)).text();
+    expect((await fetch(`${baseURL}/metrics`)).status).toBe(404);
+    const answer = await fetch(metricsURL);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).toMatch(/^store_http_request_duration_seconds_count\{route="routes\/_index",method="GET",status_class="2xx"\} [1-9]/m);
+    expect(text).toMatch(/^store_ready 1$/m);
+    expect(text).toMatch(/^store_job_queue_depth\{queue="email\.deliver"\} \d+$/m);
+    expect(text).toMatch(/^store_payment_oldest_unfinished_attempt_age_seconds \d/m);
+    expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
   });
 
   it("answers an unsigned or mis-signed PayPal, Authorize.Net or EasyPost webhook 400, never 404", async () => {

@@ -15,6 +15,8 @@ export interface StoreServer {
   readonly exited: Promise<number | string | null>;
   /** The process's resident memory now, MB (0 once it has ended). */
   rssMb(): number;
+  /** Where the process serves its Prometheus metrics, e.g. http://127.0.0.1:41235/metrics (a port of its own). */
+  readonly metricsURL: string;
 }
 
 /**
@@ -34,12 +36,14 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
   // A PORT of the caller's: a process restarted where a proxy expects it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   let output = "";
   const child: ChildProcess = spawn(STORE_COMMAND.file, STORE_COMMAND.args, {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
       PGLITE_DIR: `memory://store-${port}`,
       PUBLIC_BASE_URL: baseURL,
       STAFF_DEMO_PASSWORD: "e2e-staff-password-0001",
@@ -63,7 +67,15 @@ export async function startStoreServer(env: Record<string, string>): Promise<Sto
     await stop();
     throw error;
   }
-  return { baseURL, output: () => output, stop, signal: (signal) => child.kill(signal), exited, rssMb: () => residentMb(child.pid) };
+  return {
+    baseURL,
+    output: () => output,
+    stop,
+    signal: (signal) => child.kill(signal),
+    exited,
+    rssMb: () => residentMb(child.pid),
+    metricsURL: `http://127.0.0.1:${metricsPort}/metrics`,
+  };
 }
 
 function residentMb(pid: number | undefined): number {
