@@ -75,8 +75,9 @@ const isLowerLayer = (module: string) =>
   under(module, "utils") ||
   module === "config.server" ||
   module === "public-config.server" ||
-  // The one log every layer writes to.
+  // The one log every layer writes to, and the request it writes for.
   module === "http/logger.server" ||
+  module === "http/request-context.server" ||
   SHARED_VOCABULARY.has(module);
 
 /** Each rule says which imports break it, and why. */

@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request as ExpressRequest, type Reques
 import type { Config } from "../app/config.server";
 import { addressKey, resolveClientAddress } from "../app/http/client-address";
 import { logError, logger } from "../app/http/logger.server";
+import { withRequestId } from "../app/http/request-context.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { takeDocumentPipe, type PipeDocument } from "../app/http/piped-document.server";
 import type { Logger } from "pino";
@@ -161,7 +162,9 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         requestId: String(req.id),
         cspNonce: stateOf(res).cspNonce,
       };
-      let response = await handleRequest(request, context);
+      // What the request does (loaders, actions, the jobs and emails they queue) logs and carries its id (app/http/request-context.server.ts).
+      const routed = request;
+      let response = await withRequestId(context.requestId, () => handleRequest(routed, context));
       // Already answered (413 mid-body) or the client left: nothing more to write.
       if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => undefined));
       const isPublic = applyCachePolicy(build, request, response.status, response.headers);

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
+import { currentRequestId } from "./request-context.server";
 
 /**
  * The store's log: pino, one JSON object per line, `time` (ISO), `level`
@@ -39,8 +40,10 @@ export const logger = createLogger(
   ),
 );
 
+/** A line of the app's; written for a request (or a job a request queued), it carries that `requestId` unless the caller named one. */
 export function log(level: LogLevel, msg: string, fields: LogFields = {}): void {
-  logger[level](redacted(fields), msg);
+  const requestId = currentRequestId();
+  logger[level](redacted(requestId === undefined || "requestId" in fields ? fields : { requestId, ...fields }), msg);
 }
 
 /** An error, once, with its cause chain and stack (`error` left out: a message of its own). */

@@ -1,6 +1,7 @@
 import { PgBoss, type JobResult, type Queue } from "pg-boss";
 import type { DatabaseHandle } from "~/db/database.server";
 import { storeLog } from "~/http/logger.server";
+import { currentRequestId, withRequestId } from "~/http/request-context.server";
 import { mapWithLimit } from "~/utils/promise-pool";
 
 /**
@@ -36,6 +37,15 @@ export interface JobData {
 }
 
 export type JobName = keyof JobData;
+
+/**
+ * What a job holds besides its own data: the id of the request that queued it (or of the job
+ * that queued it, for that request), so its handler's log lines, and the jobs and emails it
+ * queues in turn, name the request too (app/http/request-context.server.ts).
+ */
+interface Traced {
+  requestId?: string;
+}
 
 /** Queues whose jobs name no row: a batch of them runs the handler once. */
 const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup"]);
@@ -77,6 +87,8 @@ export interface JobQueue {
    * throws is retried later (a sweep's whole batch with it).
    */
   work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<unknown>): Promise<void>;
+  /** Jobs due and not yet done (waiting or running) per queue, as pg-boss last counted them (about once a minute). */
+  depths(): Promise<Record<JobName, number>>;
   /** Stops fetching, lets running jobs finish (up to a time-out) and stops pg-boss's timers. */
   stop(): Promise<void>;
 }
@@ -115,24 +127,38 @@ export async function startJobQueue(
     async send(name, data, { startAfter } = {}) {
       const runAt = runTime(name, startAfter);
       const key = SWEEPS.has(name) ? name : (data as { id: string }).id;
-      await boss.send(name, data, { startAfter: runAt, singletonKey: `${key}@${runAt.toISOString()}` });
+      const requestId = currentRequestId();
+      const traced: JobData[typeof name] & Traced = requestId === undefined ? data : { ...data, requestId };
+      await boss.send(name, traced, { startAfter: runAt, singletonKey: `${key}@${runAt.toISOString()}` });
     },
     async work(name, handler) {
       const fetching = { pollingIntervalSeconds, batchSize: BATCH_SIZE, burstWhenBatchFull: true };
       if (SWEEPS.has(name)) {
-        await boss.work(name, fetching, () => handler({} as JobData[typeof name]));
+        // One run for the whole batch: it names a request only when every job of the batch was queued for the same one.
+        await boss.work<Traced>(name, fetching, (jobs) => {
+          const requestIds = new Set(jobs.map(({ data }) => data?.requestId));
+          const requestId = requestIds.size === 1 ? [...requestIds][0] : undefined;
+          return withRequestId(requestId, () => handler({} as JobData[typeof name]));
+        });
         return;
       }
-      await boss.work<JobData[typeof name]>(name, { ...fetching, perJobResults: true }, (jobs) =>
+      await boss.work<JobData[typeof name] & Traced>(name, { ...fetching, perJobResults: true }, (jobs) =>
         mapWithLimit(jobs, JOBS_AT_ONCE, async ({ id, data }): Promise<JobResult> => {
           try {
-            await handler(data);
+            await withRequestId(data.requestId, () => handler(data));
             return { id, status: "completed" };
           } catch (error) {
             return { id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
           }
         }),
       );
+    },
+    async depths() {
+      const depths = Object.fromEntries(JOB_NAMES.map((name) => [name, 0])) as Record<JobName, number>;
+      for (const queue of await boss.getQueues([...JOB_NAMES])) {
+        if (queue.name in depths) depths[queue.name as JobName] = queue.readyCount + queue.activeCount;
+      }
+      return depths;
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
@@ -165,6 +191,11 @@ export function useJobQueue(queue: JobQueue | undefined): void {
  */
 export async function enqueue<Name extends JobName>(name: Name, data: JobData[Name], options: { startAfter?: Date } = {}): Promise<void> {
   await running?.send(name, data, options);
+}
+
+/** This process's queue's depths (see JobQueue.depths); none where no queue runs. */
+export async function jobQueueDepths(): Promise<Partial<Record<JobName, number>>> {
+  return (await running?.depths()) ?? {};
 }
 
 /** Stops this process's queue, if it runs; the server's shutdown does this before it closes the database. */

@@ -2,7 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/database.server";
 import { emailDeliveries, paymentAttempts } from "~/db/schema";
-import { startJobQueue, stopJobQueue, useJobQueue, type JobQueue } from "~/jobs/queue.server";
+import { log, logger } from "~/http/logger.server";
+import { currentRequestId, withRequestId } from "~/http/request-context.server";
+import { enqueue, startJobQueue, stopJobQueue, useJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { createAttempt } from "~/payments/attempts.server";
 import { deliverEmail, deliverQueuedEmail, type DeliveryPolicy } from "~/services/email/deliveries.server";
 import type { EmailSender } from "~/services/email/types";
@@ -152,6 +154,29 @@ describe.each(testDatabaseKinds())("the job queue on %s", (kind) => {
     expect(sent).toEqual(["From its job"]);
     const [row] = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id));
     expect(row).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it("puts the id of the request that queued a job in its data, and runs its handler (and its log lines) for that request", async () => {
+    const q = await start();
+    useJobQueue(q);
+    const requestId = "3be3c214-377d-4172-9139-e4819c5c39a0";
+    await withRequestId(requestId, () => enqueue("email.deliver", { id: "traced" }));
+    await enqueue("email.deliver", { id: "untraced" });
+    const data = await waitingJobs("email.deliver");
+    expect(data).toContainEqual({ id: "traced", requestId });
+    expect(data).toContainEqual({ id: "untraced" });
+
+    const info = vi.spyOn(logger, "info").mockImplementation((() => {}) as never);
+    const ranFor = new Map<string, string | undefined>();
+    await q.work("email.deliver", async ({ id }) => {
+      ranFor.set(id, currentRequestId());
+      log("info", "job ran", { jobFor: id });
+    });
+    await waitFor(() => ranFor.size).toBe(2);
+    expect(Object.fromEntries(ranFor)).toEqual({ traced: requestId, untraced: undefined });
+    const lines = info.mock.calls.map(([fields]) => fields as Record<string, unknown>).filter((fields) => fields.jobFor);
+    expect(lines).toContainEqual({ requestId, jobFor: "traced" });
+    expect(lines).toContainEqual({ jobFor: "untraced" });
   });
 
   it("queues a sweep for a payment's first check when the attempt starts, one for attempts due in the same slot", async () => {
