@@ -68,7 +68,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   // Express reads X-Forwarded-Proto and -Host (req.protocol, req.hostname) only from as many proxies as TRUSTED_PROXIES says.
   app.set("trust proxy", config.TRUSTED_PROXIES);
 
-  app.use(requestLog(options.logger ?? logger));
+  app.use(requestLog(options.logger ?? logger, { trustedProxies: config.TRUSTED_PROXIES }));
   app.use((_req, res, next) => {
     closeWhenDraining(options, res);
     next();

@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
 import { createLogger } from "~/http/logger.server";
+import { currentRequestId } from "~/http/request-context.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { createStoreServer } from "../../server/app";
 import { standInBuild } from "../support/stand-in-build";
@@ -59,7 +60,7 @@ async function standInForRemix(request: Request, context: AppLoadContext): Promi
     case "/go":
       return new Response(null, { status: 302, headers: { Location: "/" } });
     case "/context":
-      return Response.json({ ...context, store: undefined, url: request.url });
+      return Response.json({ ...context, store: undefined, url: request.url, runsFor: currentRequestId() });
     case "/framed":
       return new Response("<p>communicator</p>", {
         headers: {
@@ -568,6 +569,37 @@ describe("the load context", () => {
     expect(a.requestId).not.toBe(b.requestId);
     expect(a.cspNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(a.cspNonce).not.toBe(b.cspNonce);
+    // What Remix runs (and the jobs and emails it queues) knows the id without being handed it.
+    expect(a.runsFor).toBe(a.requestId);
+  });
+
+  it("never lets a client talking to the store choose its request id", async () => {
+    const answer = await send("GET", "/context", { headers: { "X-Request-Id": "chosen-by-the-client" } });
+    expect(answer.headers["x-request-id"]).not.toBe("chosen-by-the-client");
+    expect(JSON.parse(answer.body).requestId).toBe(answer.headers["x-request-id"]);
+  });
+
+  it("takes the trusted proxy's X-Request-Id with TRUSTED_PROXIES=1 when it looks like an id, and makes its own otherwise", async () => {
+    const proxied = await startServer(1);
+    try {
+      const idFor = async (value: string | string[]) => {
+        const answer = await send("GET", "/context", { to: proxied.port, headers: { "X-Request-Id": value } });
+        expect(JSON.parse(answer.body).requestId).toBe(answer.headers["x-request-id"]);
+        return answer.headers["x-request-id"];
+      };
+      const caddys = "3be3c214-377d-4172-9139-e4819c5c39a0";
+      logLines.length = 0;
+      expect(await idFor(caddys)).toBe(caddys);
+      // The request line carries the proxy's id, so the proxy's access line and the store's join.
+      await expect.poll(() => logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "request")?.requestId).toBe(caddys);
+      for (const malformed of ["short", "has spaces in it", "<script>alert(1)</script>", "x".repeat(65), [caddys, caddys]]) {
+        const id = await idFor(malformed);
+        expect(id).not.toBe(malformed);
+        expect(id).toMatch(/^[\w-]{8,}$/);
+      }
+    } finally {
+      await new Promise((resolve) => proxied.server.close(resolve));
+    }
   });
 });
 
