@@ -431,6 +431,8 @@ export const emailDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     messageId: text("message_id"),
+    /** The request that queued the email (server/request-log.ts), for following it from the page to the provider. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -8,6 +8,7 @@ import type { EmailMessage } from "~/services/email/types";
 import { postmarkError, startFakePostmark, type FakeServer } from "../fakes/postmark";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { logger } from "~/http/logger.server";
+import { withRequestId } from "~/http/request-context.server";
 
 /**
  * A failed email is kept in the delivery
@@ -99,6 +100,29 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
       Headers: [{ Name: "List-Unsubscribe", Value: "<http://store.test/newsletter/unsubscribe?token=u.1.0.x>" }],
     });
     expect((await retryDueEmails(database.db, sender(), { now: new Date(third.getTime() + 60 * MINUTE), policy })).claimed).toBe(0);
+  });
+
+  it("records the request an email was queued for, and names it to Postmark (Metadata) and in the log on every attempt", async () => {
+    const requestId = "3be3c214-377d-4172-9139-e4819c5c39a0";
+    const start = new Date("2026-11-23T12:00:00Z");
+    const info = vi.spyOn(logger, "info").mockImplementation((() => {}) as never);
+    postmark.respondWith(() => postmarkError(0, "Internal server error.", 500));
+    const result = await withRequestId(requestId, () => deliverEmail(database.db, sender(), message("Traced"), { policy, now: start }));
+    expect(result.status).toBe("queued");
+    const id = (result as { id: string }).id;
+    expect(await rowOf(id)).toMatchObject({ requestId });
+    expect(postmark.requests[0]?.body).toMatchObject({ Metadata: { requestId } });
+
+    // Retried by a job outside any request (a later start's): the row still names it.
+    postmark.reset();
+    expect((await retryDueEmails(database.db, sender(), { now: new Date(start.getTime() + MINUTE), policy })).sent).toBe(1);
+    expect(postmark.requests[0]?.body).toMatchObject({ Subject: "Traced", Metadata: { requestId } });
+    expect(info).toHaveBeenCalledWith(expect.objectContaining({ requestId, deliveryId: id, tag: "order-confirmation" }), "email sent");
+
+    // An email no request queued carries none.
+    postmark.reset();
+    await deliverEmail(database.db, sender(), message("Untraced"), { policy, waitMs: 60_000 });
+    expect(postmark.requests[0]?.body).not.toHaveProperty("Metadata");
   });
 
   it("gives up after the last attempt, and logs it", async () => {

@@ -3,7 +3,8 @@ import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
-import { storeLog } from "~/http/logger.server";
+import { log, storeLog } from "~/http/logger.server";
+import { currentRequestId, withRequestId } from "~/http/request-context.server";
 
 /**
  * The delivery queue (the outbox pattern, table `email_deliveries`). Every
@@ -13,6 +14,8 @@ import { storeLog } from "~/http/logger.server";
  * the row's next attempt. The row stays the record: its status, attempt count
  * and next attempt time; the job only says when to look at it. The caller
  * never waits for more than that one attempt, and never sees an exception.
+ * An email queued while the store answers a request records that request's
+ * id (`request_id`), which every attempt hands to the provider and logs.
  */
 
 export interface DeliveryPolicy {
@@ -71,6 +74,8 @@ export async function deliverEmail(
   options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
   const { reference, now = new Date(), policy = DEFAULT_DELIVERY_POLICY, logger = storeLog, waitMs = FIRST_ATTEMPT_WAIT_MS } = options;
+  const requestId = currentRequestId();
+  if (requestId !== undefined) message = { ...message, requestId };
   let id: string;
   try {
     const inserted = await db
@@ -84,6 +89,7 @@ export async function deliverEmail(
         tag: message.tag ?? null,
         replyTo: message.replyTo ?? null,
         headers: message.headers ?? null,
+        requestId: requestId ?? null,
         status: "pending",
         attempts: 1,
         nextAttemptAt: new Date(now.getTime() + policy.leaseMs),
@@ -114,7 +120,7 @@ export async function deliverEmail(
       await markFailedAttempt(db, id, 1, error, now, policy, logger);
       return { status: "queued", id };
     }
-    await markSent(db, id, messageId, now, logger);
+    await markSent(db, id, messageId, now, logger, message.tag);
     return { status: "sent", id, messageId };
   })();
   // A slow provider does not hold the caller (a shopper's page) longer than this: the attempt goes on and marks its row.
@@ -211,29 +217,35 @@ export async function retryDueEmails(
 
   const report: RetryReport = { claimed: claimed.length, sent: 0, rescheduled: 0, failed: 0 };
   for (const row of claimed) {
-    const message: EmailMessage = {
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
-      ...(row.tag === null ? {} : { tag: row.tag }),
-      ...(row.replyTo === null ? {} : { replyTo: row.replyTo }),
-      ...(row.headers === null ? {} : { headers: row.headers }),
-    };
-    try {
-      const { messageId } = await sender.send(message);
-      await markSent(db, row.id, messageId, now, logger);
-      report.sent += 1;
-    } catch (error) {
-      const outcome = await markFailedAttempt(db, row.id, row.attempts, error, now, policy, logger);
-      report[outcome] += 1;
-    }
+    // Sent for the request that queued it: the provider's metadata and the log lines name it (a start-up's job names none).
+    await withRequestId(row.requestId ?? undefined, async () => {
+      const message: EmailMessage = {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+        ...(row.tag === null ? {} : { tag: row.tag }),
+        ...(row.replyTo === null ? {} : { replyTo: row.replyTo }),
+        ...(row.headers === null ? {} : { headers: row.headers }),
+        ...(row.requestId === null ? {} : { requestId: row.requestId }),
+      };
+      try {
+        const { messageId } = await sender.send(message);
+        await markSent(db, row.id, messageId, now, logger, row.tag ?? undefined);
+        report.sent += 1;
+      } catch (error) {
+        const outcome = await markFailedAttempt(db, row.id, row.attempts, error, now, policy, logger);
+        report[outcome] += 1;
+      }
+    });
   }
   return report;
 }
 
 /** Sent: the bodies are cleared (the provider, or the offline outbox, keeps the message), the row stays as the record. */
-async function markSent(db: Database, id: string, messageId: string, now: Date, logger: Logger): Promise<void> {
+async function markSent(db: Database, id: string, messageId: string, now: Date, logger: Logger, tag: string | undefined): Promise<void> {
+  // The line that says an email left, with its request's id when it has one (`log` adds it).
+  log("info", "email sent", { deliveryId: id, messageId, tag: tag ?? "untagged" });
   try {
     await db
       .update(emailDeliveries)

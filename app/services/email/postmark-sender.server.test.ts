@@ -140,6 +140,11 @@ describe("createPostmarkSender", () => {
     });
   });
 
+  it("names the request the email was queued for in Postmark's Metadata", async () => {
+    await sender().send({ ...message, requestId: "3be3c214-377d-4172-9139-e4819c5c39a0" });
+    expect(fake.requests[0]?.body).toMatchObject({ Metadata: { requestId: "3be3c214-377d-4172-9139-e4819c5c39a0" } });
+  });
+
   it.each([
     [{ "X-Evil": "a\r\nBcc: victim@example.com" }],
     [{ "Bad Name": "x" }],

@@ -65,6 +65,8 @@ function toPostmarkMessage(from: string, message: EmailMessage): Message {
     ...(message.headers && Object.keys(message.headers).length > 0
       ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
       : {}),
+    // Kept with the message at Postmark (its activity page and webhooks), to find the request that sent it.
+    ...(message.requestId ? { Metadata: { requestId: message.requestId } } : {}),
     MessageStream: "outbound",
   };
 }

@@ -10,6 +10,8 @@ export interface EmailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail. Names are header tokens, values one line. */
   headers?: Record<string, string>;
+  /** The request the email was queued for (the delivery queue sets it): Postmark's `Metadata`, and the sending log line. */
+  requestId?: string;
 }
 
 export interface EmailSender {
