@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./http/logger.server";
 import { NonceContext } from "./http/nonce";
 import { pipedDocument } from "./http/piped-document.server";
+import { RequestIdContext } from "./http/request-id";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 
 export const streamTimeout = 10_000;
@@ -31,6 +32,8 @@ export default async function handleRequest(
     responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  // A server error's page names its request (the error page's reference, below): no cache may keep it for another.
+  if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method === "HEAD") {
     // Remix sends no body for HEAD: nothing to render, and the loaders' data is not encoded for the page.
@@ -62,7 +65,10 @@ function streamDocument(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        {/* Only a server error's page shows its request id: a 5xx is never public (no-store above, utils/cache-control.server.ts). */}
+        <RequestIdContext.Provider value={responseStatusCode >= 500 ? loadContext.requestId : undefined}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

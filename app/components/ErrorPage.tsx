@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { telHref, SiteLink } from "~/components/shared";
+import { useRequestId } from "~/http/request-id";
 
 /**
  * The store's one error page: a title and a message per HTTP status, and a
@@ -80,10 +81,20 @@ export function ErrorPage({
   actions?: ReactNode;
 }) {
   const view = describeError(error, texts);
+  // A server error (a 5xx, or an exception) names its request, to match a shopper's call to the logs.
+  const requestId = useRequestId();
+  const reference = view.status === null || view.status >= 500 ? requestId : undefined;
   return (
     <div className="container error-screen" data-status={view.status ?? "exception"}>
       <h1>{view.title}</h1>
       <p>{view.message}</p>
+      {reference ? (
+        <p className="error-screen__reference">
+          Reference: <code data-request-id={reference}>{reference}</code>
+          <br />
+          If you contact us about this, quote this reference.
+        </p>
+      ) : null}
       <p className="error-screen__actions">
         {actions ?? (
           <>
