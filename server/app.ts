@@ -24,6 +24,8 @@ import { ALLOWED_METHODS, declaredLength, isAppMethod, isOldDataRequest, isValid
 import { precompressedAssets } from "./precompressed-assets";
 import { refuseWhatNeverReachesExpress } from "./raw-refusals";
 import { requestLog } from "./request-log";
+import { markRenderStart, requestMetrics } from "./request-metrics";
+import { sharedCacheLookups } from "../app/observability/metrics.server";
 import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
 import { CACHE_ANSWER_HEADER, type CacheAnswer } from "../app/utils/cache-answer";
@@ -43,6 +45,8 @@ export interface StoreAppOptions {
   isReady?: () => Promise<boolean>;
   /** Where request lines and connection warnings go (default: the store's log, app/http/logger.server.ts). */
   logger?: Logger;
+  /** Whether each request's duration and render time are observed for the metrics (server/request-metrics.ts); off without a metrics port. */
+  requestMetrics?: boolean;
   /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
   sharedCache?: SharedCache | false;
 }
@@ -69,6 +73,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   app.set("trust proxy", config.TRUSTED_PROXIES);
 
   app.use(requestLog(options.logger ?? logger, { trustedProxies: config.TRUSTED_PROXIES }));
+  if (options.requestMetrics) app.use(requestMetrics(build));
   app.use((_req, res, next) => {
     closeWhenDraining(options, res);
     next();
@@ -95,6 +100,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     const cached = key
       ? sharedCache?.answer(key, { nonce: state.cspNonce, method: req.method, ifNoneMatch: req.headers["if-none-match"] })
       : undefined;
+    if (key) sharedCacheLookups.inc({ result: cached ? "hit" : "miss" });
     if (!cached) return next();
     res.statusCode = cached.status;
     useOwnHeaders(res, cached.headers);
@@ -162,6 +168,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         requestId: String(req.id),
         cspNonce: stateOf(res).cspNonce,
       };
+      markRenderStart(res);
       // What the request does (loaders, actions, the jobs and emails they queue) logs and carries its id (app/http/request-context.server.ts).
       const routed = request;
       let response = await withRequestId(context.requestId, () => handleRequest(routed, context));
