@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { answeringRouteId, type RoutedBuild } from "../app/http/route-match.server";
+import { answeringRouteId, type RoutedBuild } from "../app/utils/route-match.server";
 import { httpRequestDuration, renderDuration, statusClassOf } from "../app/observability/metrics.server";
 import { requestPath } from "./guards";
 

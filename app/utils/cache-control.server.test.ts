@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import type { RoutedBuild } from "~/http/route-match.server";
+import type { RoutedBuild } from "~/utils/route-match.server";
 import { applyCachePolicy, CATALOGUE_CACHE_CONTROL, isPersonalRoute } from "./cache-control.server";
 
 const publicHeaders = () => new Headers({ "Cache-Control": CATALOGUE_CACHE_CONTROL });

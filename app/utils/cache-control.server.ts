@@ -1,4 +1,4 @@
-import { matchedRoutes, type RoutedBuild } from "~/http/route-match.server";
+import { matchedRoutes, type RoutedBuild } from "./route-match.server";
 
 /**
  * HTTP caching of documents. Catalogue pages (home, lists, product pages,
