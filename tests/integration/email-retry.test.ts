@@ -8,6 +8,7 @@ import type { EmailMessage } from "~/services/email/types";
 import { postmarkError, startFakePostmark, type FakeServer } from "../fakes/postmark";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { logger } from "~/http/logger.server";
+import { emails } from "~/observability/metrics.server";
 import { withRequestId } from "~/http/request-context.server";
 
 /**
@@ -125,7 +126,8 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     expect(postmark.requests[0]?.body).not.toHaveProperty("Metadata");
   });
 
-  it("gives up after the last attempt, and logs it", async () => {
+  it("gives up after the last attempt, logs it, and counts each attempt for the metrics", async () => {
+    const counted = { failed: await emailsCounted("failed"), givenUp: await emailsCounted("given_up") };
     const start = new Date("2026-11-23T12:00:00Z");
     postmark.respondWith(() => postmarkError(406, "You tried to send to a recipient that has been marked as inactive."));
     const result = await deliverEmail(database.db, sender(), message("Given up"), { policy, now: start });
@@ -139,6 +141,8 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 3 });
     expect(postmark.requests).toHaveLength(3);
     expect(vi.mocked(logger.error).mock.calls.some(([, msg]) => String(msg).includes("given up after 3 attempts"))).toBe(true);
+    expect(await emailsCounted("failed")).toBe(counted.failed + 2);
+    expect(await emailsCounted("given_up")).toBe(counted.givenUp + 1);
     expect((await retryDueEmails(database.db, sender(), { now: new Date(now.getTime() + 24 * 60 * MINUTE), policy })).claimed).toBe(0);
   });
 
@@ -232,3 +236,8 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     expect(DEFAULT_DELIVERY_POLICY.maxAttempts).toBe(8);
   });
 });
+
+/** store_emails_total for one outcome, in this process. */
+async function emailsCounted(outcome: "sent" | "failed" | "given_up"): Promise<number> {
+  return (await emails.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+}

@@ -5,6 +5,7 @@ import { enqueue } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
 import { log, storeLog } from "~/http/logger.server";
 import { currentRequestId, withRequestId } from "~/http/request-context.server";
+import { emails } from "~/observability/metrics.server";
 
 /**
  * The delivery queue (the outbox pattern, table `email_deliveries`). Every
@@ -133,8 +134,12 @@ export async function deliverEmail(
 
 async function sendOnce(sender: EmailSender, message: EmailMessage, logger: Logger): Promise<string | null> {
   try {
-    return (await sender.send(message)).messageId;
+    const { messageId } = await sender.send(message);
+    emails.inc({ outcome: "sent" });
+    return messageId;
   } catch (error) {
+    // Not queued (the queue was out of reach): this was its only attempt.
+    emails.inc({ outcome: "given_up" });
     logger.error(`Email not sent (${message.tag ?? "untagged"}): ${describe(error)}`, error);
     return null;
   }
@@ -246,6 +251,7 @@ export async function retryDueEmails(
 async function markSent(db: Database, id: string, messageId: string, now: Date, logger: Logger, tag: string | undefined): Promise<void> {
   // The line that says an email left, with its request's id when it has one (`log` adds it).
   log("info", "email sent", { deliveryId: id, messageId, tag: tag ?? "untagged" });
+  emails.inc({ outcome: "sent" });
   try {
     await db
       .update(emailDeliveries)
@@ -267,6 +273,7 @@ async function markFailedAttempt(
   logger: Logger,
 ): Promise<"rescheduled" | "failed"> {
   const givingUp = attempts >= policy.maxAttempts;
+  emails.inc({ outcome: givingUp ? "given_up" : "failed" });
   const nextAttemptAt = new Date(now.getTime() + (givingUp ? 0 : policy.backoffMs(attempts)));
   try {
     await db
