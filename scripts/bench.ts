@@ -10,6 +10,8 @@
  *     (HTTP/1.1) and through deploy/Caddyfile (TLS, HTTP/2) when Caddy is installed;
  *   - checkout: orders per second through the offline test payment page;
  *   - reconcile: one sweep of the payment reconciler over 200 due checks (no build, no server);
+ *   - metrics: req/s and p99 of rendered pages with METRICS_PORT=off and with the metrics on,
+ *     the two processes measured in turn (budget: the metrics cost at most 3%);
  *   - scale-http: the catalogue pages, typeahead, /compare and /fit over HTTP on the
  *     100,000-product synthetic catalogue (PostgreSQL only).
  * The production build runs on a fresh embedded database and, with
@@ -70,18 +72,19 @@ import { captureQueries, rawQuery } from "./lib/db-raw";
 import { benchServer, benchSyntheticCatalogue, formatReport, newReport, type Report } from "./lib/bench-report";
 import { pgliteTarget, postgresTarget } from "./lib/bench-server";
 import { benchReconcile } from "./lib/bench-reconcile";
+import { benchMetrics } from "./lib/bench-metrics";
 import { parseFitSearch } from "../app/guides/fit";
 import { findByCutout } from "../app/guides/fit.server";
 import { compareProducts } from "../app/guides/compare.server";
 
-const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "reconcile", "scale-http"] as const;
+const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "reconcile", "metrics", "scale-http"] as const;
 
 const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] [--lighthouse-runs N] [--shoppers N]
                         [--server-database-url URL] [--no-pglite]
                         [--database-url URL | --pglite-dir DIR] [--iterations N] [--warmup N]
                         [--skip-db] [--skip-bundle] [--build] [--plans full]
   --only PARTS        comma-separated subset of ${ALL_PARTS.join(",")} (default: all)
-  --runs N            autocannon runs per page and connection count (default 1)
+  --runs N            autocannon runs per page and connection count, and per side in metrics (default 1)
   --duration S        seconds per autocannon run (default 5)
   --lighthouse-runs N Lighthouse runs per page (default 3)
   --shoppers N        checkouts in the checkout part (default 100, 10 at a time)
@@ -555,7 +558,7 @@ async function main(): Promise<number> {
   let ok = true;
   const serverParts = ["server", "http", "lighthouse", "checkout"].some((part) => parts.has(part));
   // The server parts and the bundle table measure the production build: build it first (the app and build/server.js).
-  if (serverParts || parts.has("bundle") || parts.has("scale-http")) {
+  if (serverParts || parts.has("bundle") || parts.has("scale-http") || parts.has("metrics")) {
     console.log("\n== Building the production server (npm run build)");
     execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   }
@@ -578,6 +581,11 @@ async function main(): Promise<number> {
     const result = await captured(() => benchReconcile(serverUrl));
     ok = result.ok && ok;
     report.sections.push({ title: "Payment reconciler: 200 due checks", text: result.text });
+  }
+  if (parts.has("metrics")) {
+    const result = await captured(() => benchMetrics({ runs: serverOptions.runs, durationS: serverOptions.durationS }));
+    ok = result.ok && ok;
+    report.sections.push({ title: "Request metrics: a render with METRICS_PORT=off and on", text: result.text });
   }
   if (serverParts) {
     const log = (line: string) => console.log(line);

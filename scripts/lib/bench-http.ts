@@ -79,7 +79,7 @@ export type CacheAnswers = Record<string, number>;
  * The autocannon requests for a probe: counting which cache answered each response and, for a
  * probe where every request renders, giving each request its own shopper and query string.
  */
-function probeRequests(probe: Probe, carts: readonly string[], answers: CacheAnswers): AutocannonRequest[] {
+export function probeRequests(probe: Probe, carts: readonly string[], answers: CacheAnswers): AutocannonRequest[] {
   const onResponse = (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
     let answer = "rendered";
     for (const [name, value] of Object.entries(headers)) {

@@ -74,7 +74,7 @@ export interface ServerPartOptions {
   lighthouse: boolean;
 }
 
-const DETAIL_PATH = "/product/blaze-3159840";
+export const DETAIL_PATH = "/product/blaze-3159840";
 /** Four built-in grills (real products; copy 0 of the synthetic catalogue keeps their keys). */
 const COMPARE_PATH = "/compare?items=blaze-2973501,blaze-2973507,blaze-3159831,blaze-3159834";
 /** The cutout of a common 30-inch built-in grill. */
@@ -122,7 +122,7 @@ function probesFor(cart: string): Probe[] {
 }
 
 /** One cart per shopper, each with a different product. */
-async function shopperCarts(origin: string): Promise<string[]> {
+export async function shopperCarts(origin: string): Promise<string[]> {
   const keys = await productKeysFromList(origin, RENDER_SHOPPERS);
   const carts: string[] = [];
   for (const key of keys) carts.push(await cartCookie(origin, [key]));
