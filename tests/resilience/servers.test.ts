@@ -258,6 +258,31 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     }
   });
 
+  it("joins Caddy's access line and the store's request line by one request id, Caddy's, whatever the client wrote", async () => {
+    const shopper = new Shopper(caddy.url, undefined, browser.fetch);
+    await shopper.post("/cart", { intent: "add", productKey: PRODUCT_KEYS[0], quantity: "1", redirectTo: "/cart", mode: "document" });
+    const answer = await browser.fetch(new URL("/cart?q=private-search", caddy.url), {
+      method: "GET",
+      headers: { "x-request-id": "chosen-by-the-client", cookie: shopper.cookieHeader() },
+    });
+    await answer.arrayBuffer();
+    const requestId = answer.headers.get("x-request-id") ?? "";
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const deadline = Date.now() + 2_000;
+    const storeLine = () =>
+      stores.flatMap((store) => store.output().split("\n")).find((line) => line.includes(`"requestId":"${requestId}"`));
+    const caddyLine = () => caddy.log().find((line) => line.msg === "handled request" && JSON.stringify(line).includes(requestId));
+    while ((!storeLine() || !caddyLine()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(storeLine()).toContain('"path":"/cart"');
+    const accessLine = JSON.stringify(caddyLine());
+    expect(accessLine).toContain('"uri":"/cart"');
+    // What a shopper typed and their cookies stay out of Caddy's log, as out of the store's.
+    expect(accessLine).not.toContain("private-search");
+    expect(accessLine).not.toMatch(/set-cookie|"cookie"/i);
+    expect(JSON.stringify(caddy.log())).not.toContain("chosen-by-the-client");
+  });
+
   it("signs staff in through Caddy and out again; a copied session cookie is then refused by every process", async () => {
     const staff = new Shopper(caddy.url, undefined, browser.fetch);
     await signInStaff(staff, STAFF.email, STAFF.password);
