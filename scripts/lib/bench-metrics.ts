@@ -141,7 +141,7 @@ export async function benchMetrics(options: { runs: number; durationS: number })
         `${probe.name}: budget: at most ${BUDGET_PERCENT}% fewer req/s with the metrics on; ${fixed(overhead, 1)}% ` +
           (overhead <= BUDGET_PERCENT ? "OK" : "OVER BUDGET") +
           ` (median of the paired runs ${fixed(paired, 1)}%; the off runs alone spread over ${fixed(spread, 0)}% of their median; ` +
-          `CPU time per request ${fixed(cpuOverhead, 1)}% more)`,
+          `CPU time per request ${cpuOverhead >= 0 ? "+" : ""}${fixed(cpuOverhead, 1)}%)`,
       );
       console.log(
         `  ${probe.name}: off ${fixed(offRps)} req/s, on ${fixed(onRps)} req/s (${fixed(overhead, 1)}%); ` +
