@@ -49,9 +49,6 @@ export const sharedCacheLookups = new Counter({
   registers,
 });
 
-/** `started`, then one of what payment_attempts.status becomes: approved, declined or abandoned. */
-export type PaymentAttemptOutcome = "started" | "approved" | "declined" | "abandoned";
-
 export const paymentAttempts = new Counter({
   name: "store_payment_attempts_total",
   help: "Payments started with a provider, and how they ended (approved, declined, abandoned), by provider.",
@@ -72,9 +69,6 @@ export const orders = new Counter({
   labelNames: ["provider"] as const,
   registers,
 });
-
-/** sent; failed: one attempt failed and another is scheduled; given_up: the last attempt failed. */
-export type EmailOutcome = "sent" | "failed" | "given_up";
 
 export const emails = new Counter({
   name: "store_emails_total",

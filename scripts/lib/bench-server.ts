@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { freePort } from "./free-port";
 
 export interface ServerTarget {
   /** "PGlite" or "PostgreSQL". */
@@ -71,6 +72,8 @@ export async function startServer(target: ServerTarget, port: number): Promise<R
       RATE_LIMIT_SCALE: "1000",
       PORT: String(port),
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // Measured as deployed, metrics on, on a port of its own (9464 may be another store's); the metrics part sets "off" too.
+      METRICS_PORT: target.env.METRICS_PORT ?? String(await freePort()),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
