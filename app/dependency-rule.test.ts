@@ -78,6 +78,8 @@ const isLowerLayer = (module: string) =>
   // The one log every layer writes to, and the request it writes for.
   module === "http/logger.server" ||
   module === "http/request-context.server" ||
+  // The metrics every layer counts into, as it logs.
+  module === "observability/metrics.server" ||
   SHARED_VOCABULARY.has(module);
 
 /** Each rule says which imports break it, and why. */
