@@ -59,7 +59,7 @@ interface RequestState {
 const stateOf = (res: ExpressResponse) => res.locals as RequestState;
 
 /**
- * The store's HTTP server in front of Remix (ADR 010): request ids and JSON
+ * The store's HTTP server in front of Remix (ADR 025): request ids and JSON
  * request logs, the security headers of every response, refusals that must
  * happen before any route runs (methods, Host, body size), compression, the
  * static files, and the load context (client address, request id, CSP nonce).

@@ -1,5 +1,5 @@
 /**
- * The store's composition root (ADR 010): the one place that builds the
+ * The store's composition root (ADR 025): the one place that builds the
  * configuration, the runtime (database, migrations, every start-up step) and
  * the HTTP server, and hands the runtime to every loader and action through
  * the load context. Remix compiles this file together with the app into

@@ -23,6 +23,11 @@ describe("README and docs", () => {
     expect(text.match(/spec's section|§\s*\d/gi) ?? []).toEqual([]);
   });
 
+  it.each(current(documents))("%s names only files that exist in back-ticked paths", (file) => {
+    const missing = codePaths(readFileSync(file, "utf8")).filter((named) => !existsSync(named) && !existsSync(path.join("app", named)));
+    expect(missing).toEqual([]);
+  });
+
   it.each(documents)("%s links only to files and headings that exist", (file) => {
     const broken = relativeLinks(readFileSync(file, "utf8")).filter(({ target, fragment }) => {
       const linked = target === "" ? file : path.join(path.dirname(file), target);
@@ -32,6 +37,24 @@ describe("README and docs", () => {
     expect(broken.map(({ target, fragment }) => (fragment ? `${target}#${fragment}` : target))).toEqual([]);
   });
 });
+
+/** The documents that say what holds now: a superseded decision records what held then, with the paths it had. */
+function current(files: string[]): string[] {
+  return files.filter((file) => !/^- Status: superseded/m.test(readFileSync(file, "utf8")));
+}
+
+/**
+ * Repository files named in inline code: `server/app.ts`, `app/http/body-limits.ts`, or a path under app/ as
+ * the code names it (`utils/cache-control.server.ts`). Only names with a file extension or a trailing slash
+ * count, none with a wildcard or placeholder, and none of a package's own files (`dist/server.js`).
+ */
+function codePaths(markdown: string): string[] {
+  const withoutBlocks = markdown.replace(/^```[\s\S]*?^```/gm, "");
+  return [...withoutBlocks.matchAll(/`([\w.$-]+(?:\/[\w.$[\]-]*)+)`/g)]
+    .map((match) => match[1])
+    .filter((named) => /\.(ts|tsx|md|json|ya?ml|sql|css|js|mjs|png|svg)$|\/$/.test(named))
+    .filter((named) => !named.startsWith("../") && !/^(dist|node_modules|build|public\/build)\//.test(named));
+}
 
 function markdownFilesUnder(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: "utf8" })
