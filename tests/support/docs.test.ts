@@ -23,6 +23,12 @@ describe("README and docs", () => {
     expect(text.match(/spec's section|§\s*\d/gi) ?? []).toEqual([]);
   });
 
+  it("keeps only the bench results the docs cite: one result of record per change, the rest in git's history", () => {
+    const cited = documents.map((file) => readFileSync(file, "utf8")).join("\n");
+    const results = readdirSync("bench/results").filter((name) => !name.startsWith("latest."));
+    expect(results.filter((name) => !cited.includes(name.replace(/\.(md|json)$/, "")))).toEqual([]);
+  });
+
   it.each(current(documents))("%s names only files that exist in back-ticked paths", (file) => {
     const missing = codePaths(readFileSync(file, "utf8")).filter((named) => !existsSync(named) && !existsSync(path.join("app", named)));
     expect(missing).toEqual([]);
