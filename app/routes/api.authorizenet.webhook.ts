@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAuthorizeNetWebhook } from "~/payments/webhooks.server";
 import { logError } from "~/http/logger.server";
+import { methodNotAllowed } from "~/utils/json-route.server";
 
 /**
  * POST /api/authorizenet/webhook: Authorize.Net notifications
@@ -9,7 +10,7 @@ import { logError } from "~/http/logger.server";
  * server ask Authorize.Net about the transaction it names.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   const rawBody = await request.text();
   const { config, db } = context.store;
   try {
@@ -21,6 +22,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

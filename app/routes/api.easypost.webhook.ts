@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { logError } from "~/http/logger.server";
 import { handleEasyPostWebhook } from "~/orders/shipping.server";
+import { methodNotAllowed } from "~/utils/json-route.server";
 
 /**
  * POST /api/easypost/webhook: EasyPost's tracker events, signed with X-Hmac-Signature (HMAC-SHA256 of
  * the raw body under EASYPOST_WEBHOOK_SECRET). A delivered tracker records its order's delivery date.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   const rawBody = await request.text();
   const { config, db } = context.store;
   try {
@@ -19,6 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePayPalWebhook } from "~/payments/webhooks.server";
 import { logError } from "~/http/logger.server";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
+import { methodNotAllowed } from "~/utils/json-route.server";
 
 /**
  * POST /api/paypal/webhook: PayPal's events (CHECKOUT.ORDER.APPROVED,
@@ -11,7 +12,7 @@ import { retryAfterSeconds } from "~/security/rate-limit.server";
  * it). An event only makes the server ask PayPal about the order it names.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   const rawBody = await request.text();
   const { config, db } = context.store;
   try {
@@ -24,6 +25,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

@@ -1,13 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getCheckout } from "~/checkout/checkout.server";
-import { publicBaseUrl } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
-import { tooManyRequests } from "~/utils/json-route.server";
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/json-route.server";
 import { isStripeConfigured } from "~/services/payments/stripe.server";
-import { isCrossSiteRequest } from "~/utils/same-origin.server";
 
 /** The spec's body is `{ amount }`; the amount is ignored: the server prices the pending checkout itself. */
 const bodySchema = z.object({
@@ -15,24 +12,18 @@ const bodySchema = z.object({
   amount: z.unknown().optional(),
 });
 
-const json = (body: object, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const NOT_CONFIGURED = "Card payments with Stripe are not configured.";
 
 /**
  * POST /api/stripe `{ checkoutToken }`: creates a Stripe PaymentIntent for the
  * pending checkout's server-computed total and answers its client secret,
  * which the card popup's Payment Element confirms. Same-origin only.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+export const action = jsonAction(bodySchema, async ({ context, payload }) => {
   const { config, db } = context.store;
-  if (isCrossSiteRequest(request, publicBaseUrl(config))) return json({ error: "Cross-site requests are not allowed." }, 403);
-  if (!isStripeConfigured(config)) return json({ error: "Card payments with Stripe are not configured." }, 404);
-
-  if (!/^application\/json\s*(?:;|$)/i.test(request.headers.get("Content-Type") ?? "")) return json({ error: "Send a JSON body." }, 415);
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: "Send a JSON body with the checkoutToken of your checkout." }, 400);
-  const checkout = await getCheckout(db, parsed.data.checkoutToken);
-  if (!checkout) return json({ error: "Checkout not found. Please start the checkout again." }, 404);
+  if (!isStripeConfigured(config)) return jsonError(404, NOT_CONFIGURED);
+  const checkout = await getCheckout(db, payload.checkoutToken);
+  if (!checkout) return jsonError(404, "Checkout not found. Please start the checkout again.");
   const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
 
@@ -40,20 +31,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (result.status) {
     case "started": {
       const { clientSecret, publishableKey, returnUrl } = result.payment.clientData ?? {};
-      if (result.provider !== "stripe" || !clientSecret) return json({ error: "Card payments with Stripe are not configured." }, 404);
-      return json({ clientSecret, publishableKey, attemptId: result.attemptId, returnUrl });
+      if (result.provider !== "stripe" || !clientSecret) return jsonError(404, NOT_CONFIGURED);
+      return jsonResponse({ clientSecret, publishableKey, attemptId: result.attemptId, returnUrl });
     }
     case "already-paid":
-      return json({ error: "This checkout is already paid.", orderId: result.orderId }, 409);
+      return jsonError(409, "This checkout is already paid.", { orderId: result.orderId });
     case "unavailable":
-      return json({ error: "Card payments with Stripe are not configured." }, 404);
+      return jsonError(404, NOT_CONFIGURED);
     case "promo-used":
-      return json({ error: result.message }, 409);
+      return jsonError(409, result.message);
     case "failed":
-      return json({ error: result.message }, 502);
+      return jsonError(502, result.message);
   }
-}
+});
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

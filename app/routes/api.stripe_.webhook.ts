@@ -3,6 +3,7 @@ import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
 import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
 import { logError } from "~/http/logger.server";
 import { webhookVerificationFailures } from "~/observability/metrics.server";
+import { methodNotAllowed } from "~/utils/json-route.server";
 
 const json = (body: object, status = 200) => Response.json(body, { status });
 
@@ -38,6 +39,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

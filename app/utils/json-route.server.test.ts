@@ -32,7 +32,7 @@ describe("jsonAction", () => {
     handle.mockClear();
     const get = { ...post(""), request: new Request("https://shop.example/api/thing") };
     const refusals = [
-      [get, 405, "Use POST with a JSON body."],
+      [get, 405, "Use POST."],
       [post('{"name":"Ada"}', { "Sec-Fetch-Site": "cross-site" }), 403, "Cross-site requests are not allowed."],
       [post("name=Ada", { "Content-Type": "application/x-www-form-urlencoded" }), 415, "Send the payload as application/json."],
       [post(JSON.stringify({ name: "x".repeat(40) })), 413, "The payload is larger than 32 bytes."],

@@ -22,9 +22,9 @@ export function jsonError(status: number, error: string, extra: Record<string, u
   return jsonResponse({ error, ...extra }, status, headers);
 }
 
-/** For GET and friends on a POST-only route. */
+/** The one answer to anything but POST on a POST-only route (the JSON routes and the providers' webhooks): 405 with `Allow`. */
 export function methodNotAllowed(): Response {
-  return jsonError(405, "Use POST with a JSON body.", {}, { Allow: "POST" });
+  return jsonError(405, "Use POST.", {}, { Allow: "POST" });
 }
 
 export function tooManyRequests(decision: { retryAfterMs: number }, error = "Too many requests. Please wait a minute and try again.") {

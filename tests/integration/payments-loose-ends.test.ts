@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       context: testContext(runtime),
     });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: "Send a JSON body." });
+    expect(await response.json()).toEqual({ error: "Send the payload as application/json." });
   });
 
   it("takes only the paid lines out of the cart: lines added during the payment stay, and a reload takes nothing more", async () => {
