@@ -1,3 +1,4 @@
+import type { CustomerDetails, CustomerField } from "~/orders/customer";
 /**
  * The checkout form's fields, states and messages: plain values the browser
  * needs for the form, apart from the zod schema in customer.ts.
@@ -68,22 +69,10 @@ export const US_STATES = [
   "WY",
 ] as const;
 
-export type CustomerField = "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "state" | "postalCode";
 export type CustomerErrors = Partial<Record<CustomerField, string>>;
 
-export type CustomerDetails = Record<CustomerField, string>;
-
 /** The form values of a checkout's customer, to refill the form ("Change details") and mirror locally. */
-export function customerDetails(customer: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-}): CustomerDetails {
+export function customerDetails(customer: CustomerDetails): CustomerDetails {
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,

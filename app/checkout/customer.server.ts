@@ -2,7 +2,8 @@ import { z } from "zod";
 import { emailAddressSchema } from "~/utils/email-address.server";
 import { parseForm, type FormFields } from "~/utils/forms.server";
 
-import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField } from "./customer-fields";
+import type { CustomerField } from "~/orders/customer";
+import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors } from "./customer-fields";
 
 export { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField };
 

@@ -1,6 +1,7 @@
 import type { StoreRuntime } from "~/runtime.server";
 import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
-import { customerDetails, type CustomerDetails } from "./customer-fields";
+import type { CustomerDetails } from "~/orders/customer";
+import { customerDetails } from "./customer-fields";
 import { getCheckout } from "./checkout.server";
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path alias.
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
+import type { CustomerDetails } from "~/orders/customer";
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents with a
@@ -88,16 +89,9 @@ export const productDescriptions = pgTable("product_descriptions", {
   createdAt: createdAt(),
 });
 
-export type OrderCustomer = {
+/** The checkout's customer as an order keeps it: the form's fields, the full name and the country. */
+export type OrderCustomer = CustomerDetails & {
   name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
   country: string;
 };
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { CustomerField } from "~/checkout/customer-fields";
+import type { CustomerField } from "~/orders/customer";
 
 /** localStorage key of the customer details, mirrored like the cart (spec section 3: "also kept locally"). */
 const DETAILS_STORAGE_KEY = "checkout-details";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type InputHTMLAttributes } from "react";
-import { US_STATES, type CustomerErrors, type CustomerField } from "~/checkout/customer-fields";
+import { US_STATES, type CustomerErrors } from "~/checkout/customer-fields";
+import type { CustomerField } from "~/orders/customer";
 import { useHydrated, useStore } from "~/components/shared";
 
 const PlacesAutocomplete = lazy(() => import("./PlacesAutocomplete"));

@@ -1,3 +1,4 @@
+import type { CustomerDetails } from "~/orders/customer";
 /**
  * How a shopper pays. The route segment of /checkout-authorized/{method}
  * names the provider of each method, as the spec's routes do.
@@ -57,18 +58,11 @@ export interface PaymentItem {
   quantity: number;
 }
 
-export interface PaymentCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
+/** The checkout's customer as a provider is told: the form's fields and the country code. */
+export type PaymentCustomer = CustomerDetails & {
   /** ISO 3166 alpha-2: always "US" for this store. */
   countryCode: "US";
-}
+};
 
 /**
  * How the shopper pays: "redirect" sends them to a page (the provider's hosted
