@@ -10,6 +10,7 @@ import { approveRequest, declineRequest, deskDetail, deskForm, receiveAndRefund 
 import type { Flash } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
+import { StaffTable } from "~/components/staff/StaffTable";
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `${params.number ?? "Request"} | Returns desk` },
@@ -154,31 +155,17 @@ export default function ReturnRequest() {
 
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines covered</h2>
-        <div className="staff-table-wrap" role="region" aria-label="Lines covered" tabIndex={0}>
-          <table className="staff-table">
-            <caption className="visually-hidden">The order lines this request covers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Model</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">Covered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.lines.map((line) => (
-                <tr key={line.lineIndex}>
-                  <th scope="row">{line.title}</th>
-                  <td>{line.model}</td>
-                  <td>{formatUsd(line.unitPriceCents)}</td>
-                  <td>{line.orderedQuantity}</td>
-                  <td>{line.quantity}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption="The order lines this request covers" columns={["Product", "Model", "Unit price", "Ordered", "Covered"]}>
+          {detail.lines.map((line) => (
+            <tr key={line.lineIndex}>
+              <th scope="row">{line.title}</th>
+              <td>{line.model}</td>
+              <td>{formatUsd(line.unitPriceCents)}</td>
+              <td>{line.orderedQuantity}</td>
+              <td>{line.quantity}</td>
+            </tr>
+          ))}
+        </StaffTable>
       </section>
 
       <section aria-labelledby="photos-heading">

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { formatDate, SiteLink } from "~/components/shared";
 import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
+import { StaffTable } from "~/components/staff/StaffTable";
 import { requireStaff } from "~/staff/guard.server";
 import { listDeskRequests, parseDeskStatus, type DeskRow } from "~/staff/returns-desk.server";
 import { DESK_STATUSES, parseDeskPage, returnsDeskHref, type DeskStatus } from "~/staff/returns-desk";
@@ -114,40 +115,24 @@ function RequestsTable({
 }) {
   if (rows.length === 0) return <p className="staff-empty">{empty}</p>;
   return (
-    <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="staff-table" data-testid="returns-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Order</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Status</th>
-            <th scope="col">Age</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.number} data-testid="returns-row">
-              <th scope="row">
-                <SiteLink to={`/returns/${row.number}`}>{row.number}</SiteLink>
-              </th>
-              <td>{row.kind === "return" ? "Return" : "Defect claim"}</td>
-              <td>{row.orderId}</td>
-              <td>{row.customerName}</td>
-              <td>{row.reason}</td>
-              <td>{row.status}</td>
-              <td>
-                <time dateTime={new Date(row.createdAt).toISOString()} title={formatDate(row.createdAt)}>
-                  {age(row.createdAt, now)}
-                </time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable caption={caption} columns={["Number", "Kind", "Order", "Customer", "Reason", "Status", "Age"]} testId="returns-table">
+      {rows.map((row) => (
+        <tr key={row.number} data-testid="returns-row">
+          <th scope="row">
+            <SiteLink to={`/returns/${row.number}`}>{row.number}</SiteLink>
+          </th>
+          <td>{row.kind === "return" ? "Return" : "Defect claim"}</td>
+          <td>{row.orderId}</td>
+          <td>{row.customerName}</td>
+          <td>{row.reason}</td>
+          <td>{row.status}</td>
+          <td>
+            <time dateTime={new Date(row.createdAt).toISOString()} title={formatDate(row.createdAt)}>
+              {age(row.createdAt, now)}
+            </time>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

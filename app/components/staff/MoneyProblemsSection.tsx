@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { MoneyProblem, MoneyProblems } from "~/payments/money-problems.server";
 import { formatDate, formatUsd, SiteLink } from "~/components/shared";
 import { CsrfField } from "./CsrfField";
+import { StaffTable } from "./StaffTable";
 
 const WHY: Record<MoneyProblem["why"], string> = {
   duplicate: "Duplicate payment: the order was paid by another payment",
@@ -100,6 +101,8 @@ export function MoneyProblemsSection({
   }
 }
 
+const PAYMENT_COLUMNS = ["Payment", "Provider", "Amount", "Why", "Order", "Date"] as const;
+
 function PaymentsTable({
   rows,
   hrefFor,
@@ -112,37 +115,21 @@ function PaymentsTable({
   children?: (row: MoneyProblem) => ReactNode;
 }) {
   return (
-    <div className="staff-table-wrap">
-      <table className="staff-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Payment</th>
-            <th scope="col">Provider</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Why</th>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            {children ? <th scope="col">Action</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.attemptId} data-testid="money-row" data-attempt-id={row.attemptId}>
-              <td>
-                {row.attemptId}
-                {row.reference ? <div className="staff-muted">{row.reference}</div> : null}
-              </td>
-              <td>{row.provider}</td>
-              <td>{formatUsd(row.amountCents)}</td>
-              <td>{WHY[row.why]}</td>
-              <td>{row.orderId ? <SiteLink to={hrefFor(row.orderId)}>{row.orderId}</SiteLink> : "—"}</td>
-              <td>{formatDate(row.createdAt)}</td>
-              {children ? <td>{children(row)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable caption={caption} columns={children ? [...PAYMENT_COLUMNS, "Action"] : PAYMENT_COLUMNS}>
+      {rows.map((row) => (
+        <tr key={row.attemptId} data-testid="money-row" data-attempt-id={row.attemptId}>
+          <td data-label="Payment">
+            {row.attemptId}
+            {row.reference ? <div className="staff-muted">{row.reference}</div> : null}
+          </td>
+          <td data-label="Provider">{row.provider}</td>
+          <td data-label="Amount">{formatUsd(row.amountCents)}</td>
+          <td data-label="Why">{WHY[row.why]}</td>
+          <td data-label="Order">{row.orderId ? <SiteLink to={hrefFor(row.orderId)}>{row.orderId}</SiteLink> : "—"}</td>
+          <td data-label="Date">{formatDate(row.createdAt)}</td>
+          {children ? <td data-label="Action">{children(row)}</td> : null}
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDate, formatUsd, SiteLink } from "~/components/shared";
 import type { OrderRow } from "~/staff/dashboard.server";
+import { StaffTable } from "./StaffTable";
 import { StatusBadge } from "./StatusBadge";
 
 /**
@@ -21,53 +22,38 @@ export function OrdersTable({
 }) {
   if (rows.length === 0) return <p className="staff-empty">No orders found.</p>;
   return (
-    <div className="staff-table-wrap">
-      <table className="staff-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col">Total</th>
-            <th scope="col">Date</th>
+    <StaffTable caption={caption} columns={["ID", "Name", "Email", "Status", "Total", "Date"]}>
+      {rows.map((row) => {
+        const selected = row.orderId === selectedId;
+        return (
+          <tr key={row.orderId} className={selected ? "is-selected" : undefined} data-testid="order-row" data-order-id={row.orderId}>
+            <th scope="row">
+              <SiteLink
+                className="staff-table__open"
+                to={hrefFor(row.orderId)}
+                keepScroll
+                aria-current={selected ? "true" : undefined}
+                aria-label={`Order ${row.orderId}, ${row.name}`}
+              >
+                {row.orderId}
+              </SiteLink>
+            </th>
+            <td data-label="Name">{row.name}</td>
+            <td data-label="Email" className="staff-table__email">
+              {row.email}
+            </td>
+            <td data-label="Status">
+              <StatusBadge status={row.status} />
+            </td>
+            <td data-label="Total" className="staff-table__total" data-testid="order-total">
+              {formatUsd(row.totalCents)}
+            </td>
+            <td data-label="Date">
+              <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const selected = row.orderId === selectedId;
-            return (
-              <tr key={row.orderId} className={selected ? "is-selected" : undefined} data-testid="order-row" data-order-id={row.orderId}>
-                <th scope="row">
-                  <SiteLink
-                    className="staff-table__open"
-                    to={hrefFor(row.orderId)}
-                    keepScroll
-                    aria-current={selected ? "true" : undefined}
-                    aria-label={`Order ${row.orderId}, ${row.name}`}
-                  >
-                    {row.orderId}
-                  </SiteLink>
-                </th>
-                <td data-label="Name">{row.name}</td>
-                <td data-label="Email" className="staff-table__email">
-                  {row.email}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td data-label="Total" className="staff-table__total" data-testid="order-total">
-                  {formatUsd(row.totalCents)}
-                </td>
-                <td data-label="Date">
-                  <time dateTime={row.createdAt.toISOString()}>{formatDate(row.createdAt)}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </StaffTable>
   );
 }
