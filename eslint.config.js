@@ -24,6 +24,49 @@ export default tseslint.config(
     rules: { "no-console": "error" },
   },
   {
+    // Root's small shared modules reach the pages through app/components/shared.ts only, so esbuild puts them in
+    // one chunk: imported one by one, each combination of importers became a script file of its own.
+    files: ["app/root.tsx", "app/routes/**/*.tsx", "app/components/**/*.{ts,tsx}"],
+    ignores: [
+      "app/components/shared.ts",
+      // The modules shared.ts gathers import each other directly (through shared.ts would be a circle).
+      "app/components/carousel/**",
+      "app/components/{ChatButton,deferred,error-page-on-demand,icons,ProductImage,site-link}.{ts,tsx}",
+      "app/components/layout/navigation.ts",
+      "**/*.test.{ts,tsx}",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/catalog/brands",
+                "~/contact/service-hours",
+                "~/utils/format",
+                "~/utils/use-hydrated",
+                "~/utils/use-store",
+                "~/catalog/store-product",
+                "~/pricing/pricing",
+                "~/components/carousel",
+                "**/carousel",
+                "**/ChatButton",
+                "**/deferred",
+                "**/error-page-on-demand",
+                "**/icons",
+                "**/layout/navigation",
+                "**/ProductImage",
+                "**/site-link",
+              ],
+              message: "Import it from ~/components/shared (one chunk for what root shares with the pages).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
