@@ -76,8 +76,8 @@ const isLowerLayer = (module: string) =>
   module === "config.server" ||
   module === "public-config.server" ||
   // The one log every layer writes to, and the request it writes for.
-  module === "http/logger.server" ||
-  module === "http/request-context.server" ||
+  module === "observability/logger.server" ||
+  module === "observability/request-context.server" ||
   // The metrics every layer counts into, as it logs.
   module === "observability/metrics.server" ||
   SHARED_VOCABULARY.has(module);

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.server";
 import { BodyTooLargeError } from "./http/body-limits";
 import { contentSecurityPolicy } from "./http/content-security-policy.server";
-import { logError } from "./http/logger.server";
+import { logError } from "./observability/logger.server";
 import { NonceContext } from "./http/nonce";
 import { pipedDocument } from "./http/piped-document.server";
 import { RequestIdContext } from "./http/request-id";

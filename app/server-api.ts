@@ -39,4 +39,4 @@ export * from "~/services/payments/index.server";
 export * from "~/services/text/index.server";
 export * from "~/utils/cache-control.server";
 export * from "~/utils/forms.server";
-export { logError } from "~/http/logger.server";
+export { logError } from "~/observability/logger.server";

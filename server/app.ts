@@ -8,8 +8,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import type { Config } from "../app/config.server";
 import { addressKey, resolveClientAddress } from "../app/http/client-address";
-import { logError, logger } from "../app/http/logger.server";
-import { withRequestId } from "../app/http/request-context.server";
+import { logError, logger } from "../app/observability/logger.server";
+import { withRequestId } from "../app/observability/request-context.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { takeDocumentPipe, type PipeDocument } from "../app/http/piped-document.server";
 import type { Logger } from "pino";
@@ -43,7 +43,7 @@ export interface StoreAppOptions {
   isClosing?: () => boolean;
   /** Whether the store can serve (its database answers), for /readyz; unset: always. */
   isReady?: () => Promise<boolean>;
-  /** Where request lines and connection warnings go (default: the store's log, app/http/logger.server.ts). */
+  /** Where request lines and connection warnings go (default: the store's log, app/observability/logger.server.ts). */
   logger?: Logger;
   /** Whether each request's duration and render time are observed for the metrics (server/request-metrics.ts); off without a metrics port. */
   requestMetrics?: boolean;
@@ -169,7 +169,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         cspNonce: stateOf(res).cspNonce,
       };
       markRenderStart(res);
-      // What the request does (loaders, actions, the jobs and emails they queue) logs and carries its id (app/http/request-context.server.ts).
+      // What the request does (loaders, actions, the jobs and emails they queue) logs and carries its id (app/observability/request-context.server.ts).
       const routed = request;
       let response = await withRequestId(context.requestId, () => handleRequest(routed, context));
       // Already answered (413 mid-body) or the client left: nothing more to write.

@@ -19,7 +19,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import { registerStoreIdentity } from "../app/components/layout/store-identity";
 import { ConfigError, getConfig, type Config } from "../app/config.server";
 import { DatabaseInUseError } from "../app/db/database.server";
-import { log } from "../app/http/logger.server";
+import { log } from "../app/observability/logger.server";
 import { publicConfig } from "../app/public-config.server";
 import { jobQueueDepths } from "../app/jobs/queue.server";
 import { readAtScrape } from "../app/observability/metrics.server";

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { collectProcessMetrics, metricsRegistry } from "../app/observability/metrics.server";
-import { logError } from "../app/http/logger.server";
+import { logError } from "../app/observability/logger.server";
 
 /**
  * The process's Prometheus metrics, on a port of their own (METRICS_PORT,

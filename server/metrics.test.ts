@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "~/http/logger.server";
+import { createLogger } from "~/observability/logger.server";
 import { metricsRegistry, readAtScrape } from "~/observability/metrics.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { standInBuild } from "../tests/support/stand-in-build";

@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { productDescriptions } from "~/db/schema";
 import type { TextGenerator } from "~/services/text/types";
 import { splitDescription } from "./description";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 export { splitDescription };
 

@@ -8,7 +8,7 @@ import { productFacts } from "./card-facts.server";
 import { productImages, type PhotoIndex } from "./photos.server";
 import { normalizeSpecs } from "./spec-values";
 import { priceToCents } from "./store-product";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 const HASH_KEY = "catalog_hash";
 const INSERT_BATCH = 500;

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promi
 import path from "node:path";
 import { BRAND_KEYS } from "./brands";
 import { drawingUrl, PHOTO_DEFAULT_WIDTH, PHOTO_FORMATS, PHOTO_WIDTHS, photoUrl, type PhotoFile, type PhotoFormat } from "./image-url";
-import { log, logError } from "~/http/logger.server";
+import { log, logError } from "~/observability/logger.server";
 import { loadSharp, withImageSlot } from "~/utils/sharp.server";
 
 /**

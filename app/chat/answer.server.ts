@@ -14,7 +14,7 @@ import {
 } from "./grounding.server";
 import { contactLinks, FACTS_BY_TOPIC, TOPIC_HEADINGS, TOPIC_LINKS, type FactTopic, type StoreContact } from "./store-facts";
 import { questionTopics, type QuestionTopic } from "./topics";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 
 /** The model's answer is kept to this many characters. */
 export const MAX_ANSWER_CHARS = 1_200;

@@ -15,7 +15,7 @@ import {
   type ChatOption,
 } from "./conversation";
 import { contactLinks, DELIVERY_FACTS, type StoreContact } from "./store-facts";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 
 /** A brand's reply lists this many of its products. */
 export const BRAND_PRODUCTS_SHOWN = 10;

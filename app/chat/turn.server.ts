@@ -8,7 +8,7 @@ import { replyToOption } from "./flow.server";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { hitChatRateLimit, RATE_LIMIT_MESSAGE, type ChatVisitor } from "./rate-limit.server";
 import type { StoreContact } from "./store-facts";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 type ChatPost = z.infer<typeof chatFormSchema>;
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders, paymentAttempts, promoReservations, testPayments } from "~/db/schema";
-import { log } from "~/http/logger.server";
+import { log } from "~/observability/logger.server";
 import { enqueue } from "~/jobs/queue.server";
 
 /**

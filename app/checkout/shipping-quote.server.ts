@@ -2,7 +2,7 @@ import type { Database } from "~/db/database.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 import { getShippingRates } from "~/services/shipping/index.server";
 import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 /** Spec section 8: shown when no carrier rate could be had; shipping is then 0 and payment waits for a rate. */
 export const SHIPPING_FAILED_MESSAGE = "Failed to calculate shipping cost. Please try again.";

@@ -8,7 +8,7 @@ import type { EmailMessage } from "~/services/email/types";
 import { contactMessageEmail } from "~/services/email/templates";
 import type { ContactErrors, ContactValues } from "./contact";
 import { parseContactForm } from "./contact-form.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 type SendEmail = (message: EmailMessage) => Promise<unknown>;
 

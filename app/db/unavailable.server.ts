@@ -1,4 +1,4 @@
-import { log, logError } from "~/http/logger.server";
+import { log, logError } from "~/observability/logger.server";
 
 /**
  * When PostgreSQL cannot be reached (restarted, connections killed, network

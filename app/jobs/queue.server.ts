@@ -1,7 +1,7 @@
 import { PgBoss, type JobResult, type Queue } from "pg-boss";
 import type { DatabaseHandle } from "~/db/database.server";
-import { storeLog } from "~/http/logger.server";
-import { currentRequestId, withRequestId } from "~/http/request-context.server";
+import { storeLog } from "~/observability/logger.server";
+import { currentRequestId, withRequestId } from "~/observability/request-context.server";
 import { mapWithLimit } from "~/utils/promise-pool";
 
 /**
@@ -41,7 +41,7 @@ export type JobName = keyof JobData;
 /**
  * What a job holds besides its own data: the id of the request that queued it (or of the job
  * that queued it, for that request), so its handler's log lines, and the jobs and emails it
- * queues in turn, name the request too (app/http/request-context.server.ts).
+ * queues in turn, name the request too (app/observability/request-context.server.ts).
  */
 interface Traced {
   requestId?: string;

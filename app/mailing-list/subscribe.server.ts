@@ -11,7 +11,7 @@ import {
   signNewsletterToken,
   verifyNewsletterToken,
 } from "./newsletter-links.server";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 
 /**
  * The mailing list with double opt-in. Signing up stores the address as

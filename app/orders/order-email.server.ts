@@ -12,7 +12,7 @@ import {
 import type { EmailSender } from "~/services/email/types";
 import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 import type { PaymentAttempt } from "~/payments/attempts.server";
 import { formatLongDate, formatUsd } from "~/utils/format";
 import { trackingUrl } from "./shipping";

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
-import { log, logError } from "~/http/logger.server";
+import { log, logError } from "~/observability/logger.server";
 import { quietCounter } from "~/http/quiet-log";
 import { enqueue } from "~/jobs/queue.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";

@@ -5,7 +5,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { paymentAttempts as paymentAttemptsCounted } from "~/observability/metrics.server";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;

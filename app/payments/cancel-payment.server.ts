@@ -2,7 +2,7 @@ import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { isPaymentMethod, PaymentError } from "~/services/payments/types";
 import { providerForAttempt } from "./attempt-provider.server";
 import { getAttempt, markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";

@@ -26,7 +26,7 @@ import {
 import { claimCollection, releaseCollection, type CollectionClaim } from "./collection.server";
 import { CHARGED_TWICE_MESSAGE, DISCOUNT_TAKEN_MESSAGE } from "./messages";
 import { refundAttempt, STORE_ACTOR } from "./refunds.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 export const PAYMENT_FAILED_FALLBACK = "An unexpected error occurred.";
 export const AMOUNT_MISMATCH_MESSAGE = "The amount paid does not match the order total.";

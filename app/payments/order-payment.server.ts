@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { normalizeOrderId } from "~/orders/order-id";
 import { PaymentError } from "~/services/payments/types";
 import { providerForAttempt } from "./attempt-provider.server";

@@ -5,7 +5,7 @@ import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { reconfirmAttempt } from "./confirm-payment.server";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 import { mapWithLimit } from "~/utils/promise-pool";
 
 /**

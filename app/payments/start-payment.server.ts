@@ -15,7 +15,7 @@ import {
 } from "~/services/payments/types";
 import { paymentCancelPath, paymentReturnPath } from "./paths";
 import { createAttempt, markAttemptDeclined, setAttemptReference } from "./attempts.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 export type StartPaymentResult =
   | { status: "started"; attemptId: string; provider: PaymentProviderId; payment: StartedPayment }

@@ -16,7 +16,7 @@ import {
 } from "~/services/payments/paypal.server";
 import { PaymentError } from "~/services/payments/types";
 import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-payment.server";
-import { log, logError } from "~/http/logger.server";
+import { log, logError } from "~/observability/logger.server";
 import { quietCounter } from "~/http/quiet-log";
 import { webhookVerificationFailures } from "~/observability/metrics.server";
 import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";

@@ -1,6 +1,6 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, formatUsd, safeHttpUrl, singleLine } from "~/services/email/format";
 import { emailSenderFor } from "~/services/email/index.server";

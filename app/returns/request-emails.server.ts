@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import type { AfterSaleKind } from "~/db/schema";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, safeHttpUrl, singleLine } from "~/services/email/format";
 import { emailSenderFor } from "~/services/email/index.server";

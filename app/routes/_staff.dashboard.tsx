@@ -35,7 +35,7 @@ import { captureOrderPayment } from "~/payments/order-payment.server";
 import { dashboardForm, DELIVERY_DATE_MALFORMED, shipmentSchema, TRACKING_REQUIRED } from "~/staff/dashboard-form.server";
 import { announceRefund, announceStatus, recordDelivery } from "~/orders/shipping.server";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAuthorizeNetWebhook } from "~/payments/webhooks.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { methodNotAllowed } from "~/utils/json-route.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { handleEasyPostWebhook } from "~/orders/shipping.server";
 import { methodNotAllowed } from "~/utils/json-route.server";
 

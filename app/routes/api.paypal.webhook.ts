@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePayPalWebhook } from "~/payments/webhooks.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { methodNotAllowed } from "~/utils/json-route.server";
 

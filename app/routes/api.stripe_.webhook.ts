@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { confirmPaymentByReference } from "~/payments/confirm-payment.server";
 import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { webhookVerificationFailures } from "~/observability/metrics.server";
 import { methodNotAllowed } from "~/utils/json-route.server";
 

@@ -5,7 +5,7 @@ import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type
 import { subscribe } from "~/mailing-list/subscribe.server";
 import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 /**
  * The mailing-list action, POST only (readForm answers 405 to anything else). Fields: `email`, `source` (footer or

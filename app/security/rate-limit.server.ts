@@ -3,7 +3,7 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
 import { addressKey } from "~/http/client-address";
-import { log, serializeError } from "~/http/logger.server";
+import { log, serializeError } from "~/observability/logger.server";
 import { rateLimitRefusals } from "~/observability/metrics.server";
 
 /**

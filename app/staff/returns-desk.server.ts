@@ -21,7 +21,7 @@ import { partlyRefundedCents, refundPartOfPayment } from "~/payments/refunds.ser
 import { sendDeskEmail, type DeskEmailRequest } from "~/returns/desk-emails.server";
 import { PAYMENT_METHODS, isPaymentMethod } from "~/services/payments/types";
 import { specMap } from "~/catalog/variations";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 import { buyEasyPostReturnLabel, type ReturnLabel } from "~/services/shipping/easypost-return-label.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
 import { productParcel } from "~/services/shipping/parcel";

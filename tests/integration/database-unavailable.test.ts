@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { DatabaseUnavailable, isDatabaseUnavailableError } from "~/db/unavailable.server";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 import { expectErrorLog } from "../support/error-log";
 import { createScratchDatabase, freePort, type ScratchDatabase } from "../resilience/support/databases";
 import { startTcpProxy, type TcpProxy } from "../resilience/support/tcp-proxy";

@@ -7,9 +7,9 @@ import { createPostmarkSender } from "~/services/email/postmark-sender.server";
 import type { EmailMessage } from "~/services/email/types";
 import { postmarkError, startFakePostmark, type FakeServer } from "../fakes/postmark";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 import { emails } from "~/observability/metrics.server";
-import { withRequestId } from "~/http/request-context.server";
+import { withRequestId } from "~/observability/request-context.server";
 
 /**
  * A failed email is kept in the delivery

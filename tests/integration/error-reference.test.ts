@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "~/http/logger.server";
+import { createLogger } from "~/observability/logger.server";
 import type { StoreRuntime } from "~/runtime.server";
 import { createStoreServer } from "../../server/app";
 import { createStoreHandler } from "../support/remix-handler";

@@ -17,7 +17,7 @@ import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/runtime.server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 
 let runtime: StoreRuntime;
 

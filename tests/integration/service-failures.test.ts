@@ -17,7 +17,7 @@ import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN } from "../support/test-runtime";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 
 /** What the product page does: the stored description, else one generated (and stored) now. */
 const reformattedDescription: typeof generateDescription = async (db, generator, product) =>

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createCartCheckout } from "~/checkout/checkout.server";
 import { parseConfig } from "~/config.server";
 import { products } from "~/db/schema";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook";
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";

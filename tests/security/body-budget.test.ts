@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createStoreServer } from "../../server/app";
 import type { BodyBudgetSettings } from "../../server/body-budget";
 import { standInBuild } from "../support/stand-in-build";
-import { createLogger } from "~/http/logger.server";
+import { createLogger } from "~/observability/logger.server";
 import type { StoreRuntime } from "~/runtime.server";
 
 /**

@@ -12,7 +12,7 @@ import {
   type ConnectionSettings,
 } from "../../server/connection-limits";
 import { startHalfOpenConnections, type HalfOpenAttack } from "../support/half-open-connections";
-import { createLogger } from "~/http/logger.server";
+import { createLogger } from "~/observability/logger.server";
 import type { StoreRuntime } from "~/runtime.server";
 
 /**

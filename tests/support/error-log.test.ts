@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { logError, logger } from "~/http/logger.server";
+import { logError, logger } from "~/observability/logger.server";
 import { expectErrorLog, takeUnexpectedErrors } from "./error-log";
 
 describe("the error-log guard", () => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
 import { format } from "node:util";
-import { logger, type SerializedError } from "~/http/logger.server";
+import { logger, type SerializedError } from "~/observability/logger.server";
 
 /**
  * Unit and integration tests fail on an error they did not expect: an
- * error-level line of the store's log (app/http/logger.server.ts) or a
+ * error-level line of the store's log (app/observability/logger.server.ts) or a
  * console.error (a library's): an error logged in passing is usually a bug
  * the assertions missed. Installed for every test file by vitest.config.ts
  * (setupFiles).

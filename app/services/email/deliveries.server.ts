@@ -3,8 +3,8 @@ import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
-import { log, storeLog } from "~/http/logger.server";
-import { currentRequestId, withRequestId } from "~/http/request-context.server";
+import { log, storeLog } from "~/observability/logger.server";
+import { currentRequestId, withRequestId } from "~/observability/request-context.server";
 import { emails } from "~/observability/metrics.server";
 
 /**

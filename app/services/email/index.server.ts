@@ -4,7 +4,7 @@ import { deliverEmail } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
-import { storeLog } from "~/http/logger.server";
+import { storeLog } from "~/observability/logger.server";
 
 /**
  * The app's one way to send email: Postmark when POSTMARK_SERVER_TOKEN is set,

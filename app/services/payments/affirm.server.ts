@@ -8,7 +8,7 @@ import {
   type StartPaymentInput,
   type StartedPayment,
 } from "./types";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 /**
  * Affirm financing through its documented REST API (docs.affirm.com), with

@@ -16,7 +16,7 @@ import {
   type AuthorizeNetOptions,
 } from "./authorize-net.server";
 import { PaymentError } from "./types";
-import { logger } from "~/http/logger.server";
+import { logger } from "~/observability/logger.server";
 
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
 const input = paymentToStart({

@@ -10,7 +10,7 @@ import {
   type StartPaymentInput,
   type VerifyPaymentInput,
 } from "./types";
-import { logError } from "~/http/logger.server";
+import { logError } from "~/observability/logger.server";
 
 const PROVIDER = "authorizenet";
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * (app/jobs/queue.server.ts). What reads it: the job queue, which puts it in
  * the data of the jobs a request queues; the email queue, which records it on
  * the delivery and hands it to the provider; and `log`, which adds it to
- * every line (app/http/logger.server.ts). Work started outside a request
+ * every line (app/observability/logger.server.ts). Work started outside a request
  * (start-up, the queue's own timers) has none.
  */
 const current = new AsyncLocalStorage<string | undefined>();
