@@ -13,7 +13,7 @@ import { withRequestId } from "../app/observability/request-context.server";
 import { neutralizeCrossSiteOrigin } from "../app/http/request-screen";
 import { takeDocumentPipe, type PipeDocument } from "../app/http/piped-document.server";
 import type { Logger } from "pino";
-import type { StoreRuntime } from "../app/runtime.server";
+import type { StoreRuntime } from "../app/store-runtime";
 import { applyCachePolicy } from "../app/utils/cache-control.server";
 import { answerTooLarge, bodyLimitOf, limitRequestBody } from "./body-limit";
 import { bodyBudgetFor, budgetRequestBodies, type BodyBudgetSettings } from "./body-budget";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/observability/logger.server";
 import { metricsRegistry, readAtScrape } from "~/observability/metrics.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { standInBuild } from "../tests/support/stand-in-build";
 import { createStoreServer } from "./app";
 import { startMetricsServer } from "./metrics-server";

@@ -1,4 +1,4 @@
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import type { CustomerDetails } from "~/orders/customer";
 import { customerDetails } from "./customer-fields";

@@ -5,7 +5,7 @@ import { checkoutSuggestions } from "./suggestions.server";
 import { OWN_SEASONING_ID } from "~/catalog/product";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
 import { availablePaymentOptions } from "~/services/payments/index.server";
 import { warehouseAddress } from "~/services/shipping/index.server";

@@ -1,4 +1,4 @@
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /**
  * What the store's HTTP server hands every loader and action besides the

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { getCheckout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { paymentCancelPath, paymentReturnPath } from "~/payments/paths";
 import { testPaymentsEnabled } from "~/services/payments/index.server";
 import { decideTestPayment, getTestPayment } from "~/services/payments/test-payments.server";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { StaffUser } from "./staff-user";
 import { clearedStaffCookie, readStaffCookie, signedInCookie } from "./session.server";

@@ -1,4 +1,4 @@
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { isOutboxActive } from "~/services/email/index.server";
 import { currentStaff } from "./guard.server";
 

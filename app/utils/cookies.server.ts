@@ -1,6 +1,6 @@
 import { createCookie, type CookieOptions } from "@remix-run/node";
 import type { Config } from "~/config.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /** What signing and flagging a cookie takes from the runtime: its secret, and SECURE_COOKIES. */
 export type CookieKeys = Pick<StoreRuntime, "sessionSecret"> & { config: Pick<Config, "SECURE_COOKIES"> };

@@ -9,7 +9,7 @@ import { PROOF_MESSAGES, returnLinkFor } from "~/returns/access.server";
 import { PHOTO_MESSAGES } from "~/returns/photos.server";
 import { POLICY_MESSAGES } from "~/returns/policy";
 import { RETURN_SUBMIT_RATE_LIMITED } from "~/returns/request-page.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { LOVE_RUB_KEY, testOrder, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";

@@ -16,7 +16,7 @@ import { action, loader } from "~/routes/chatbot";
 import { createLocalTextFormatter } from "~/services/text/local-formatter.server";
 import { createOpenAITextGenerator } from "~/services/text/openai-generator.server";
 import { chatCompletion, FAKE_OPENAI_REPLY, startFakeOpenAI, type FakeServer } from "../fakes/openai";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

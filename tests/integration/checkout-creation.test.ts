@@ -5,7 +5,7 @@ import { cartCookieHeader } from "~/cart/cart-cookie.server";
 import { checkouts, products } from "~/db/schema";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as buyNowAction } from "~/routes/single-product-checkout";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";

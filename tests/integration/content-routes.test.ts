@@ -10,7 +10,7 @@ import { sendEmailSafely } from "~/services/email/index.server";
 import { findOutboxEmail, listOutboxEmails, outboxWriter } from "~/services/email/outbox.server";
 import { createOutboxSender } from "~/services/email/outbox-sender.server";
 import { testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { testContext, testRuntime } from "../support/test-runtime";
 

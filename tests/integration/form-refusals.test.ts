@@ -8,7 +8,7 @@ import { action as seasoningCheckoutAction } from "~/routes/custom-product-check
 import { action as loginAction } from "~/routes/_staff.login";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { action as singleCheckoutAction } from "~/routes/single-product-checkout";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

@@ -13,7 +13,7 @@ import { action as newPurchase } from "~/routes/newPurchase";
 import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { SHIPPING_QUOTE_RATE_LIMIT } from "~/checkout/shipping-quote.server";
 import { testOrder } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

@@ -13,7 +13,7 @@ import { loader as cancelAffirmLoader } from "~/routes/checkout-canceled-affirm"
 import { AFFIRM_AUTHORIZATION_FAILED, affirmProviderFromConfig } from "~/services/payments/affirm.server";
 import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 import { expectErrorLog } from "../support/error-log";

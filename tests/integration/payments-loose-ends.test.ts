@@ -12,7 +12,7 @@ import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { action as testPageAction, loader as testPageLoader } from "~/routes/test-payment.$id";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

@@ -15,7 +15,7 @@ import { createStripeProvider, stripeOptionsFromConfig } from "~/services/paymen
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

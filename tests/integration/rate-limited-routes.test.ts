@@ -9,7 +9,7 @@ import { action as seasoningCheckoutAction } from "~/routes/custom-product-check
 import { SHIPPING_RATE_LIMITED_MESSAGE } from "~/checkout/shipping-quote.server";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

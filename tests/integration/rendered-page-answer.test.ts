@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { CACHE_ANSWER_HEADER } from "~/utils/cache-answer";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -22,7 +22,7 @@ import { loader as deskListLoader } from "~/routes/_staff.returns._index";
 import { loader as photoLoader } from "~/routes/_staff.returns.$number_.photos.$photoId";
 import { loader as instructionsLoader } from "~/routes/return-instructions.$number.$authorization";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { DESK_PAGE_SIZE, receiveAndRefund, type DeskDetail } from "~/staff/returns-desk.server";

@@ -6,7 +6,7 @@ import { lookUpOrder } from "~/orders/lookup.server";
 import { verifyReturnToken } from "~/returns/access.server";
 import { announceRefund } from "~/orders/shipping.server";
 import { trackShipment } from "~/orders/shipping-tracker.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_staff.dashboard";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { action as webhookAction } from "~/routes/api.easypost.webhook";

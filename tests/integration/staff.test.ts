@@ -24,7 +24,7 @@ import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout
 import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
 import { parseConfig } from "~/config.server";
 import { testOrder } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 import { logger } from "~/observability/logger.server";

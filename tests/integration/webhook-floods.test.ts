@@ -7,7 +7,7 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook";
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";

@@ -6,7 +6,7 @@ import { createStoreServer } from "../../server/app";
 import type { BodyBudgetSettings } from "../../server/body-budget";
 import { standInBuild } from "../support/stand-in-build";
 import { createLogger } from "~/observability/logger.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /**
  * Request bodies still arriving are bounded per process (server/body-budget.ts):

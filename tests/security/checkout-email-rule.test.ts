@@ -18,7 +18,7 @@ import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

@@ -13,7 +13,7 @@ import {
 } from "../../server/connection-limits";
 import { startHalfOpenConnections, type HalfOpenAttack } from "../support/half-open-connections";
 import { createLogger } from "~/observability/logger.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /**
  * The store's own HTTP server holds on its own, with no proxy in front: one

@@ -3,7 +3,7 @@ import { publicBaseUrl } from "~/config.server";
 import { loader as robotsLoader } from "~/routes/[robots.txt]";
 import { loader as sitemapLoader } from "~/routes/[sitemap.xml]";
 import { loader as listLoader } from "~/routes/products.$brand.$category";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { testContext, testRuntime } from "../support/test-runtime";
 

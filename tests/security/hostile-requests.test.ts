@@ -6,7 +6,7 @@ import { MAX_LINE_QUANTITY } from "~/cart/cart";
 import { ORDER_TOO_LARGE_MESSAGE } from "~/pricing/pricing";
 import { cleanText, hasControlCharacters } from "~/utils/request-text";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from "n
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/observability/logger.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { DEFAULT_MAX_BODY_BYTES } from "~/utils/json-route.server";
 import { createStoreServer } from "../../server/app";
 import { createStoreHandler } from "../support/remix-handler";

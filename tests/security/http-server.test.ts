@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_BODY_MAX_BYTES } from "~/http/body-limits";
 import { createLogger } from "~/observability/logger.server";
 import { currentRequestId } from "~/observability/request-context.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createStoreServer } from "../../server/app";
 import { standInBuild } from "../support/stand-in-build";
 

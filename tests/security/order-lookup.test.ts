@@ -6,7 +6,7 @@ import { lastOrderCookieHeader } from "~/orders/last-order-cookie.server";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
 import { testOrder } from "../support/shopping-fixtures";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

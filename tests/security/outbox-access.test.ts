@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { loader as outboxEmailLoader } from "~/routes/dev.outbox.$id";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

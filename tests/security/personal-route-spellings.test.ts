@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createStoreServer } from "../../server/app";
 import { createStoreHandler } from "../support/remix-handler";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

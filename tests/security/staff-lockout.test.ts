@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 

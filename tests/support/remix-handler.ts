@@ -4,7 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { registerStoreIdentity } from "~/components/layout/store-identity";
 import { neutralizeCrossSiteOrigin } from "~/http/request-screen";
 import { publicConfig } from "~/public-config.server";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import remixConfig from "../../remix.config.js";
 import { testContext } from "./test-runtime";
 

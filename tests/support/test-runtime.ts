@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { parseConfig } from "~/config.server";
 import type { StoreLoadContext } from "~/http/load-context";
-import type { StoreRuntime } from "~/runtime.server";
+import type { StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://store.test";

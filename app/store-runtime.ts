@@ -1,0 +1,18 @@
+import type { Config } from "./config.server";
+import type { Database, DatabaseHandle } from "./db/database.server";
+
+/**
+ * Everything a request needs besides itself: the validated configuration, the
+ * migrated database and the session secret. The server's composition root
+ * (server/main.ts) starts it once and hands it to every loader and action as
+ * `context.store` (app/http/load-context.ts); tests build one on their own
+ * database (tests/support/test-runtime.ts).
+ */
+export interface StoreRuntime {
+  config: Config;
+  /** The database's handle: ping, close, raw SQL (the job queue) and `db`. */
+  database: DatabaseHandle;
+  /** The same database as drizzle queries it: what most code takes. */
+  db: Database;
+  sessionSecret: string;
+}
