@@ -52,14 +52,18 @@ function current(files: string[]): string[] {
 /**
  * Repository files named in inline code: `server/app.ts`, `app/http/body-limits.ts`, or a path under app/ as
  * the code names it (`utils/cache-control.server.ts`). Only names with a file extension or a trailing slash
- * count, none with a wildcard or placeholder, and none of a package's own files (`dist/server.js`).
+ * count, none with a wildcard or placeholder, none of a package's own files (`dist/server.js`) and none of what
+ * builds, tests and backups write (a fresh clone has none of it).
  */
 function codePaths(markdown: string): string[] {
   const withoutBlocks = markdown.replace(/^```[\s\S]*?^```/gm, "");
   return [...withoutBlocks.matchAll(/`([\w.$-]+(?:\/[\w.$[\]-]*)+)`/g)]
     .map((match) => match[1])
     .filter((named) => /\.(ts|tsx|md|json|ya?ml|sql|css|js|mjs|png|svg)$|\/$/.test(named))
-    .filter((named) => !named.startsWith("../") && !/^(dist|node_modules|build|public\/build)\//.test(named));
+    .filter(
+      (named) =>
+        !named.startsWith("../") && !/^(dist|node_modules|build|public\/build|test-results|playwright-report|data|backups)\//.test(named),
+    );
 }
 
 function markdownFilesUnder(directory: string): string[] {
