@@ -100,8 +100,9 @@ test("a cart is paid with Affirm financing: one order, seen in the dashboard", a
   await page.getByLabel("Carrier").selectOption("USPS");
   await page.getByLabel("Tracking number").fill("9400100000000000000000");
   await page.getByRole("button", { name: "Update Status" }).click();
+  // The Packed update's message is still on the page: wait for the capture itself, not for the message.
+  await expect.poll(() => transaction().status).toBe("captured");
   await expect(page.getByTestId("staff-message")).toHaveText("Status updated successfully.");
-  expect(transaction().status).toBe("captured");
   await page.goto(url("/logout"));
 });
 
