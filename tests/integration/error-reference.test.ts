@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/observability/logger.server";
@@ -14,12 +14,6 @@ import { testRuntime } from "../support/test-runtime";
  * it: the id of the X-Request-Id header and of the log lines, server-rendered
  * (it reads without script). Only a 5xx page shows one: no cache keeps those.
  */
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 let database: TestDatabase;
 let server: Server;
@@ -43,18 +37,9 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method: "GET", path: target, headers });
-    req.on("response", (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function get(target: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${target}`, { headers });
+  return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
 const reference = (html: string) => /data-request-id="([^"]+)">([^<]+)<\/code>/.exec(html)?.slice(1);
@@ -70,12 +55,12 @@ describe("a server error's page", () => {
       for (const headers of asked) {
         const answer = await get("/products/all/all?reference-test=1", headers);
         expect(answer.status).toBe(500);
-        const id = answer.headers["x-request-id"] as string;
+        const id = answer.headers.get("x-request-id") ?? "";
         expect(id).toBeTruthy();
         if ("X-Request-Id" in headers) expect(id).toBe(proxied);
         expect(reference(answer.body)).toEqual([id, id]);
         expect(answer.body).toContain("If you contact us about this, quote this reference.");
-        expect(answer.headers["cache-control"]).toBe("no-store");
+        expect(answer.headers.get("cache-control")).toBe("no-store");
         // The page's own id is in the request's error line, the one staff look up.
         expect(log.messages().some((line) => line.startsWith("request failed"))).toBe(true);
       }
