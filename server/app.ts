@@ -45,7 +45,7 @@ export interface StoreAppOptions {
   isReady?: () => Promise<boolean>;
   /** Where request lines and connection warnings go (default: the store's log, app/observability/logger.server.ts). */
   logger?: Logger;
-  /** Whether each request's duration and render time are observed for the metrics (server/request-metrics.ts); off without a metrics port. */
+  /** Whether requests are observed for the metrics (duration, render time, shared-cache hits: server/request-metrics.ts); off without a metrics port. */
   requestMetrics?: boolean;
   /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
   sharedCache?: SharedCache | false;
@@ -100,7 +100,7 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
     const cached = key
       ? sharedCache?.answer(key, { nonce: state.cspNonce, method: req.method, ifNoneMatch: req.headers["if-none-match"] })
       : undefined;
-    if (key) sharedCacheLookups.inc({ result: cached ? "hit" : "miss" });
+    if (key && options.requestMetrics) sharedCacheLookups.inc({ result: cached ? "hit" : "miss" });
     if (!cached) return next();
     res.statusCode = cached.status;
     useOwnHeaders(res, cached.headers);
@@ -168,7 +168,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
         requestId: String(req.id),
         cspNonce: stateOf(res).cspNonce,
       };
-      markRenderStart(res);
+      if (options.requestMetrics) markRenderStart(res);
       // What the request does (loaders, actions, the jobs and emails they queue) logs and carries its id (app/observability/request-context.server.ts).
       const routed = request;
       let response = await withRequestId(context.requestId, () => handleRequest(routed, context));
