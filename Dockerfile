@@ -3,13 +3,13 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci applies patches/ to node_modules (postinstall, ADR 017).
+# npm ci applies patches/ to node_modules (postinstall, decision 026).
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only, patched as in development (patches/, ADR 017).
+# Production dependencies only, patched as in development (patches/: the react-dom fix, decision 026).
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server";
 import { logError } from "./observability/logger.server";
 import { NonceContext } from "./http/nonce";
 import { pipedDocument } from "./http/piped-document.server";
+import { ServerPageScripts } from "./http/page-scripts.server";
+import { ServerPageScriptsContext } from "./components/layout/page-scripts";
 import { RequestIdContext } from "./http/request-id";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 
@@ -65,10 +67,12 @@ function streamDocument(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        {/* Only a server error's page shows its request id: a 5xx is never public (no-store above, utils/cache-control.server.ts). */}
-        <RequestIdContext.Provider value={responseStatusCode >= 500 ? loadContext.requestId : undefined}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </RequestIdContext.Provider>
+        <ServerPageScriptsContext.Provider value={ServerPageScripts}>
+          {/* Only a server error's page shows its request id: a 5xx is never public (no-store above, utils/cache-control.server.ts). */}
+          <RequestIdContext.Provider value={responseStatusCode >= 500 ? loadContext.requestId : undefined}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </RequestIdContext.Provider>
+        </ServerPageScriptsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

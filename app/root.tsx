@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -17,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { CartMirror } from "~/cart/CartMirror";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
+import { PageScripts } from "~/components/layout/page-scripts";
 import { useNonce } from "~/http/nonce";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton, ErrorPage, useSiteLinkNavigation } from "~/components/shared";
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts />
       </body>
     </html>
   );

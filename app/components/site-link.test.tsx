@@ -3,13 +3,13 @@ import { describe, expect, test } from "vitest";
 import { isStorePath, SiteLink } from "./site-link";
 
 describe("SiteLink", () => {
-  test("is a plain link to the page, marked for route discovery and the page's click handler", () => {
+  test("is a plain link to the page, marked for the page's click handler and not for eager route discovery", () => {
     const html = renderToString(
       <SiteLink to="/cart" className="cart-link" aria-label="Cart, 2 items">
         Cart
       </SiteLink>,
     );
-    expect(html).toBe('<a class="cart-link" aria-label="Cart, 2 items" href="/cart" data-discover="true">Cart</a>');
+    expect(html).toBe('<a class="cart-link" aria-label="Cart, 2 items" href="/cart" data-site-link="">Cart</a>');
   });
 
   test("only the store's own paths are opened client-side", () => {

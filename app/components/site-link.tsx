@@ -4,8 +4,10 @@ import { useEffect, type AnchorHTMLAttributes } from "react";
 /**
  * A link to one of the store's pages, drawn as a plain <a>. The page's one click handler
  * (`useSiteLinkNavigation`) opens it client-side, as Remix's <Link> would; before
- * script runs it is an ordinary link. `data-discover` is Remix's own mark: it lets lazy route
- * discovery find the page's routes in the background, and it is what the click handler looks for.
+ * script runs it is an ordinary link. `data-site-link` is what the click handler looks for. It
+ * carries no `data-discover`, Remix's mark for lazy route discovery: discovering the page's links
+ * at load patches the router's routes, which redraws the whole page and so hydrates every part
+ * still waiting to load (decision 026). A link's route is found when it is opened instead.
  *
  * Why not <Link>: each one runs about ten router hooks on the server and again in the phone's
  * hydration, for what one delegated handler does for all of them. The header, footer and home
@@ -24,18 +26,15 @@ export function SiteLink({
   keepScroll?: boolean;
 }) {
   return (
-    <a {...props} href={to} data-discover="true" data-keep-scroll={keepScroll ? "" : undefined}>
+    <a {...props} href={to} data-site-link="" data-keep-scroll={keepScroll ? "" : undefined}>
       {children}
     </a>
   );
 }
 
-/**
- * Product cards' title links are opened the same way. They carry no `data-discover`: a list's hundred
- * product paths would overflow the one request route discovery makes for the page's links.
- */
+/** Product cards' title links are opened the same way. */
 export const CARD_LINK_CLASS = "product-card__link";
-const CLIENT_SIDE_LINKS = `a[data-discover], a.${CARD_LINK_CLASS}`;
+const CLIENT_SIDE_LINKS = `a[data-site-link], a.${CARD_LINK_CLASS}`;
 
 /**
  * The page's one handler for `SiteLink`s and cards: a plain left click (or Enter) on one navigates

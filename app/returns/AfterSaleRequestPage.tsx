@@ -77,7 +77,7 @@ export function AfterSaleRequestPage({ page, result }: { page: AfterSalePageData
             </p>
           ) : null}
           <p>Please enter the email address you used at checkout. The Order ID alone shows only the order&apos;s status.</p>
-          <Form method="post" className="order-status__form">
+          <Form discover="none" method="post" className="order-status__form">
             <input type="hidden" name="intent" value="prove" />
             <div className="field">
               <label htmlFor="proof-email">Email address</label>
@@ -133,7 +133,7 @@ export function AfterSaleRequestPage({ page, result }: { page: AfterSalePageData
                   </ul>
                 </div>
               ) : null}
-              <Form method="post" encType="multipart/form-data" className="after-sale__form">
+              <Form discover="none" method="post" encType="multipart/form-data" className="after-sale__form">
                 <input type="hidden" name="intent" value="submit" />
                 <input type="hidden" name="formKey" value={page.formKey ?? ""} />
                 <fieldset aria-describedby={errors.lines ? "lines-error" : undefined}>

@@ -173,7 +173,7 @@ function CartLineItem({ line }: { line: PricedCartLine }) {
         </button>
       </fetcher.Form>
       <p className="cart-line__price">{formatUsd(line.unitPriceCents)}</p>
-      <Form method="post" action="/cart" className="cart-line__remove">
+      <Form discover="none" method="post" action="/cart" className="cart-line__remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="position" value={line.position} />
         <input type="hidden" name="redirectTo" value="/cart" />

@@ -148,7 +148,7 @@ export default function ComparePage() {
                   {products.map((product) => (
                     <td key={product.key} className="compare-table__actions">
                       <AddToCartButton productKey={product.key} />
-                      <Form method="post" action="/compare">
+                      <Form discover="none" method="post" action="/compare">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="productKey" value={product.key} />
                         <input type="hidden" name="items" value={list.join(",")} />
@@ -173,7 +173,7 @@ export default function ComparePage() {
               </tbody>
             </table>
           </div>
-          <Form method="post" action="/compare" className="compare__clear">
+          <Form discover="none" method="post" action="/compare" className="compare__clear">
             <input type="hidden" name="intent" value="clear" />
             <button type="submit" className="button button--small">
               Clear the comparison
@@ -196,7 +196,7 @@ function ReplaceChooser({
   list: string[];
 }) {
   return (
-    <Form method="post" action="/compare" className="notice notice--info compare__replace">
+    <Form discover="none" method="post" action="/compare" className="notice notice--info compare__replace">
       <h2 id="replace-heading">
         You can compare up to {MAX_COMPARE} products. Which one should “{adding.title}” replace?
       </h2>

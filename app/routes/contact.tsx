@@ -135,6 +135,7 @@ export default function ContactPage() {
             </p>
           ) : null}
           <Form
+            discover="none"
             ref={formRef}
             key={sent ? location.key : "contact-form"}
             method="post"

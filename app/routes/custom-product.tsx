@@ -74,7 +74,7 @@ export default function CustomProduct() {
               </div>
             ))}
           </dl>
-          <Form method="get" action="/custom-product-checkout" className="buy-form">
+          <Form discover="none" method="get" action="/custom-product-checkout" className="buy-form">
             <QuantityField id="seasoning-quantity" name="quantity" max={SINGLE_PRODUCT_MAX_QUANTITY} />
             <div className="buy-form__buttons">
               <button type="submit" className="button button--dark">

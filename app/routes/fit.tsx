@@ -43,7 +43,7 @@ export default function FitPage() {
         Measure the opening in your island or cabinet (width side to side, depth front to back, height from the countertop down) and we list
         the built-in products whose required cutout fits it, snuggest first. Or name the grill you have now, and we use its cutout.
       </p>
-      <Form method="get" action="/fit" className="guide-form">
+      <Form discover="none" method="get" action="/fit" className="guide-form">
         <fieldset>
           <legend>Your opening, in inches</legend>
           <GuideField name="width" label="Width" value={values.width} error={errors.width} hint="e.g. 30 or 30 1/4" />

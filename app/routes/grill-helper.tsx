@@ -38,7 +38,7 @@ export default function GrillHelper() {
         them. Also see the <SiteLink to="/heater-helper">patio heater size helper</SiteLink> and{" "}
         <SiteLink to="/fit">find by cutout</SiteLink>.
       </p>
-      <Form method="get" action="/grill-helper" className="guide-form">
+      <Form discover="none" method="get" action="/grill-helper" className="guide-form">
         <fieldset>
           <legend>Your cooking</legend>
           <GuideField name="people" label="People you usually cook for" value={values.people} error={errors.people} inputMode="numeric" />

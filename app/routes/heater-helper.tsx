@@ -35,7 +35,7 @@ export default function HeaterHelper() {
         Tell us about your patio and we work out how much heat it needs, then list the heaters that give it (and how many of each). Also see
         the <SiteLink to="/grill-helper">grill size helper</SiteLink> and <SiteLink to="/fit">find by cutout</SiteLink>.
       </p>
-      <Form method="get" action="/heater-helper" className="guide-form">
+      <Form discover="none" method="get" action="/heater-helper" className="guide-form">
         <fieldset>
           <legend>Your patio</legend>
           <GuideField name="area" label="Area (sq ft)" value={values.area} error={errors.area} inputMode="numeric" />

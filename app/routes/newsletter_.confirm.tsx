@@ -61,7 +61,7 @@ export default function NewsletterConfirm() {
           {outcomeMessage(result.outcome)}
         </p>
       ) : state === "valid" ? (
-        <Form method="post" className="stacked-form">
+        <Form discover="none" method="post" className="stacked-form">
           <p>Press the button to join our mailing list for deals, new arrivals and grilling tips. You can unsubscribe at any time.</p>
           <input type="hidden" name="token" value={token} />
           <button type="submit" className="button button--primary">

@@ -49,7 +49,7 @@ export default function NewsletterUnsubscribe() {
           {result.outcome === "unsubscribed" ? UNSUBSCRIBED_MESSAGE : INVALID_LINK}
         </p>
       ) : valid ? (
-        <Form method="post" className="stacked-form">
+        <Form discover="none" method="post" className="stacked-form">
           <p>Stop all newsletter emails to this address?</p>
           <input type="hidden" name="token" value={token} />
           <button type="submit" className="button button--primary">

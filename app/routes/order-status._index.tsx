@@ -49,7 +49,7 @@ export default function OrderStatus() {
     <div className="container order-status">
       <h1>Order Status</h1>
       <p>Enter the Order ID from your confirmation email.</p>
-      <Form method="get" action="/order-status" className="order-status__form">
+      <Form discover="none" method="get" action="/order-status" className="order-status__form">
         <div className="field">
           <label htmlFor="order-id">Order ID</label>
           <input

@@ -270,7 +270,7 @@ function VariationForm({ productKey, options, error }: { productKey: string; opt
   const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState(false);
   return (
-    <Form method="get" action={`/product/${encodeURIComponent(productKey)}`} className="variations" key={productKey}>
+    <Form discover="none" method="get" action={`/product/${encodeURIComponent(productKey)}`} className="variations" key={productKey}>
       {error && !dismissed ? (
         <p className="notice notice--error" role="alert">
           {error}{" "}

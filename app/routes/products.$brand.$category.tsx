@@ -130,7 +130,7 @@ function BrandDropdown({ brand }: { brand: string }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   return (
-    <Form method="get" action="/products" className="filter-form">
+    <Form discover="none" method="get" action="/products" className="filter-form">
       <label htmlFor="brand-filter">Brand</label>
       <select
         id="brand-filter"
@@ -171,7 +171,7 @@ function CategoryDropdown({
   const navigate = useNavigate();
   const hydrated = useHydrated();
   return (
-    <Form method="get" action="/products" className="filter-form filter-form--category">
+    <Form discover="none" method="get" action="/products" className="filter-form filter-form--category">
       <input type="hidden" name="brand" value={brand} />
       <label htmlFor="category-filter">Category</label>
       <select

@@ -69,7 +69,7 @@ function resourceSummary(audit: Audit | undefined, type: string, field: "transfe
 
 /**
  * Script files split by who asked for them: the page itself (its HTML, or its inline starter script,
- * which preloads the first-load modules after the first paint: decision 020), the first load a page
+ * which preloads the first-load modules after the first paint: decision 026), the first load a page
  * costs; or the store's own modules (`import()` of a part that loads on idle, near the screen or on use).
  */
 function scriptByInitiator(result: LighthouseResult): { first: { bytes: number; files: number }; later: { bytes: number; files: number } } {

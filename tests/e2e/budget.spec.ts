@@ -106,7 +106,7 @@ test.describe("the page's largest paint", () => {
 
 /**
  * The first paint and its largest image do not wait for, or share the connection with, the page's
- * script (decision 020): the HTML neither preloads nor runs a module; its inline starter preloads the
+ * script (decision 026): the HTML neither preloads nor runs a module; its inline starter preloads the
  * first-load modules and runs them once the browser has painted, and the page then hydrates.
  */
 test.describe("the page's script", () => {

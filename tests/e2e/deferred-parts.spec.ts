@@ -3,23 +3,26 @@ import { footerSignup } from "./support/newsletter";
 
 /**
  * Parts drawn by the server whose script waits until they are near the screen
- * (components/deferred.tsx) keep waiting after Remix's route discovery has
- * added the routes the page links to (ADR 017: without the patch, that update
- * redrew the page and loaded every deferred part at once), and the page's
- * links still navigate without a full load once discovery is done.
+ * (components/deferred.tsx) keep waiting once the page has hydrated: the page
+ * asks for no route discovery at load (decision 026: routes patched in then
+ * redraw the page and load every deferred part at once), and its links still
+ * navigate without a full load, finding their route when they are opened.
  */
-test.describe("deferred parts after route discovery", () => {
+test.describe("deferred parts and route discovery", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "script loading, JavaScript project only");
 
-  test("the footer's signup loads its script when scrolled near, not when /__manifest answers", async ({ page }) => {
+  test("the footer's signup loads its script when scrolled near, and the page asks for no route discovery", async ({ page }) => {
     const scripts: string[] = [];
+    const discoveries: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      const url = new URL(request.url());
+      if (request.resourceType() === "script") scripts.push(url.pathname);
+      if (url.pathname === "/__manifest") discoveries.push(url.search);
     });
-    const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
     await page.goto("/product/blaze-3159840");
-    expect((await discovered).status()).toBe(200);
+    await page.waitForFunction(() => "__remixRouter" in window);
     await page.waitForLoadState("networkidle");
+    expect(discoveries).toEqual([]);
 
     const signup = page.locator('footer [data-deferred="newsletter-signup"]');
     await expect(signup).toHaveCount(1);
@@ -31,17 +34,18 @@ test.describe("deferred parts after route discovery", () => {
     expect(scripts.filter((path) => path.includes("NewsletterSignup"))).toHaveLength(1);
   });
 
-  test("a link whose route was discovered navigates in the page, without a document request", async ({ page }) => {
-    const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+  test("a link navigates in the page, its route found as it is opened, without a document request", async ({ page }) => {
     await page.goto("/product/blaze-3159840");
-    await discovered;
+    await page.waitForFunction(() => "__remixRouter" in window);
     await page.waitForLoadState("networkidle");
+    const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
 
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());
     });
     await page.getByRole("link", { name: "Check Order Status" }).first().click();
+    expect((await discovered).status()).toBe(200);
     await expect(page).toHaveURL(/\/order-status$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(documents).toEqual([]);

@@ -12,7 +12,7 @@ async function expectStoreLayout(page: Page) {
 /**
  * Sends a real form POST (no script needed to submit it) from a form of our own on the store's origin.
  * It is written over robots.txt, not over a store page: a store page starts its script after its first
- * paint (decision 020), which could then hydrate over the form.
+ * paint (decision 026), which could then hydrate over the form.
  */
 async function postFormTo(page: Page, path: string) {
   await page.goto("/robots.txt");

@@ -85,7 +85,7 @@ class StaffSignIn {
 }
 
 /**
- * With script on, a store page starts its script after its first paint (decision 020), which can come
+ * With script on, a store page starts its script after its first paint (decision 026), which can come
  * after the load event `goto` waits for. Until then a click follows the plain HTML, as it would for a
  * shopper. Tests of the scripted page wait until Remix has started: its router exists, React is
  * hydrating the page and hydrates at once any part a click or a change lands on. A page that is not

@@ -4,7 +4,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
- * What patches/react-dom+18.3.1.patch changes (ADR 017), checked on the installed package: React 18's
+ * What patches/react-dom+18.3.1.patch changes (decision 026), checked on the installed package: React 18's
  * server writer sent its whole 2 KB buffer when a multi-byte character ("·") did not fit at its end,
  * and with it an empty byte; a list page had a NUL before a facts line's "·".
  */

@@ -65,7 +65,7 @@ export function PaymentMethods({
             const className = index === 0 ? "button button--primary button--block" : "button button--block";
             const descriptionId = `payment-${option.method}-description`;
             const form = (onSubmit?: (event: FormEvent<HTMLFormElement>) => void) => (
-              <Form method="post" action="/payments/start" onSubmit={onSubmit}>
+              <Form discover="none" method="post" action="/payments/start" onSubmit={onSubmit}>
                 <input type="hidden" name="checkout" value={checkoutToken} />
                 <input type="hidden" name="method" value={option.method} />
                 <button type="submit" className={className} aria-describedby={descriptionId}>

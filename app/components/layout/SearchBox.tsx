@@ -44,7 +44,7 @@ export function SearchBox() {
 
   return (
     <div className="search">
-      <Form method="get" action="/finding" role="search" className="search__form" onSubmit={() => setOpen(false)}>
+      <Form discover="none" method="get" action="/finding" role="search" className="search__form" onSubmit={() => setOpen(false)}>
         <label htmlFor="site-search" className="visually-hidden">
           Search products
         </label>

@@ -57,7 +57,7 @@ export function StripeCardEntry({
 
   return (
     <>
-      <Form method="post" action="/payments/start" reloadDocument onSubmit={onSubmit}>
+      <Form discover="none" method="post" action="/payments/start" reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="checkout" value={checkoutToken} />
         <input type="hidden" name="method" value="stripe" />
         <button ref={buttonRef} type="submit" className={className} aria-describedby={describedBy}>
