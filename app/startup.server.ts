@@ -5,7 +5,7 @@ import { formatNumber } from "./utils/number-format";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
-import { emailSenderFor } from "./services/email/index.server";
+import type { StoreServices } from "./services/store-services.server";
 import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconciler.server";
 import { cleanUpAbandonedCheckouts, scheduleCheckoutCleanup } from "./checkout/abandoned-checkouts.server";
 import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/index.server";
@@ -13,12 +13,14 @@ import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping-tracker.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
 
-/** What a start-up step gets: the configuration, the migrated database and where to say what it found. */
+/** What a start-up step gets: the configuration, the migrated database, the services and where to say what it found. */
 export interface StartupContext {
   config: Config;
   db: Database;
   /** The same database, for what runs its own SQL on it (the job queue). */
   database: DatabaseHandle;
+  /** The services the runtime built from the configuration, for the jobs that use them. */
+  services: StoreServices;
   report: StartupReport;
 }
 
@@ -77,7 +79,7 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   },
   {
     name: "jobs",
-    async run({ config, db, database }) {
+    async run({ config, db, database, services }) {
       // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
       await stopJobQueue();
       const queue = await startJobQueue(database);
@@ -86,7 +88,7 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       // first fetch: a job per waiting email (one already waiting is not doubled) and one payment sweep now.
       const emails = await scheduleQueuedEmails(db);
       const attempts = await scheduleUnfinishedAttempts(db);
-      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, emailSenderFor(db), id));
+      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, services.emailSender, id));
       await queue.work("payment.reconcile", () => sweepDueAttempts(db, config));
       await scheduleCheckoutCleanup();
       await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));

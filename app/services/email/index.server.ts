@@ -1,4 +1,4 @@
-import { getConfig, type Config } from "~/config.server";
+import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
@@ -18,10 +18,14 @@ export function emailConfigFrom(config: Pick<Config, "POSTMARK_SERVER_TOKEN" | "
   };
 }
 
-/** The email sender for the configuration: Postmark, or the offline outbox kept in this database. */
-export function emailSenderFor(db: Database): EmailSender {
+/**
+ * The email sender the configuration chooses: Postmark, or the offline outbox kept in this database. The
+ * runtime builds one at start (`context.store.emailSender`); code handed only the configuration builds its
+ * own, which sends the same way.
+ */
+export function emailSenderFor(config: Config, db: Database): EmailSender {
   return selectEmailSender(
-    emailConfigFrom(getConfig()),
+    emailConfigFrom(config),
     outboxWriter(() => db),
   );
 }
@@ -42,16 +46,16 @@ type Logger = Pick<Console, "error">;
  * Sends and never throws: an order or a contact message never fails because
  * the mail did. With the database the message goes through the delivery
  * queue (`deliveries.server.ts`): one attempt now, and if that fails it is
- * kept and sent again by its job (deliveries.server.ts). With only a sender (tests) it is one
+ * kept and sent again by its job (deliveries.server.ts). Without it (tests) it is one
  * attempt, logged when it fails.
  */
 export async function sendEmailSafely(
   message: EmailMessage,
-  { db, sender: chosen, logger = storeLog }: { db?: Database; sender?: EmailSender; logger?: Logger },
+  { db, sender, logger = storeLog }: { db?: Database; sender: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
   if (db) {
     const result = await Promise.resolve()
-      .then(() => deliverEmail(db, chosen ?? emailSenderFor(db), message, { logger }))
+      .then(() => deliverEmail(db, sender, message, { logger }))
       .catch((error: unknown) => {
         logger.error(`Email not sent (${message.tag ?? "untagged"}): ${String(error)}`, error);
         return { status: "failed" } as const;
@@ -60,8 +64,7 @@ export async function sendEmailSafely(
     return { sent: false, queued: result.status === "queued" };
   }
   try {
-    if (!chosen) throw new Error("No email sender: pass the database (for the outbox) or a sender.");
-    const { messageId } = await chosen.send(message);
+    const { messageId } = await sender.send(message);
     return { sent: true, messageId };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,20 +1,16 @@
-import { getConfig } from "~/config.server";
+import type { Config } from "~/config.server";
 import { selectShippingRates } from "./select-shipping-rates.server";
 import type { ShippingAddress, ShippingRates } from "./types";
 
-let rates: ShippingRates | undefined;
-
-/** EasyPost when EASYPOST_API_KEY is set, otherwise the offline estimate. */
-export function getShippingRates(): ShippingRates {
-  const config = getConfig();
-  rates ??= selectShippingRates({ easypostApiKey: config.EASYPOST_API_KEY, easypostBaseUrl: config.EASYPOST_API_BASE });
-  return rates;
+/** The rates the configuration chooses: EasyPost when EASYPOST_API_KEY is set, otherwise the offline estimate. */
+export function shippingRatesFor(config: Pick<Config, "EASYPOST_API_KEY" | "EASYPOST_API_BASE">): ShippingRates {
+  return selectShippingRates({ easypostApiKey: config.EASYPOST_API_KEY, easypostBaseUrl: config.EASYPOST_API_BASE });
 }
 
 /** Where parcels leave from: the store's warehouse. */
-export function warehouseAddress(): ShippingAddress {
+export function warehouseAddress(config: Pick<Config, "STORE_NAME">): ShippingAddress {
   return {
-    name: getConfig().STORE_NAME,
+    name: config.STORE_NAME,
     street1: "2200 Commerce St",
     city: "Dallas",
     state: "TX",
