@@ -1,5 +1,4 @@
 import type { Database } from "~/db/database.server";
-import { getTextGenerator } from "~/services/text/index.server";
 import type { ChatMessage as GeneratorMessage, TextGenerator } from "~/services/text/types";
 import { CHAT_ERRORS, QUICK_OPTIONS, truncate, type ChatLink, type ChatMessage, type ChatOption } from "./conversation";
 import { contactText } from "./flow.server";
@@ -33,7 +32,8 @@ export interface Answer {
 
 export interface AnswerDeps {
   store: StoreContact;
-  generator?: TextGenerator;
+  /** The runtime's text generator (context.store.textGenerator), or a test's. */
+  generator: TextGenerator;
   /** The conversation before this question, oldest first. */
   history?: readonly ChatMessage[];
   logger?: Pick<Console, "error">;
@@ -49,7 +49,7 @@ export interface AnswerDeps {
 export async function answerQuestion(db: Database, question: string, deps: AnswerDeps): Promise<Answer> {
   const { store } = deps;
   const logger = deps.logger ?? storeLog;
-  const generator = deps.generator ?? getTextGenerator();
+  const { generator } = deps;
 
   let guide: GuideAnswer | null = null;
   try {

@@ -31,8 +31,8 @@ export interface NewsletterContext {
   /** The store's public address (PUBLIC_BASE_URL), for the links in the email. */
   baseUrl: string;
   storeName: string;
-  /** Sends through this sender instead of the configured one (tests). */
-  sender?: EmailSender;
+  /** What sends the confirmation: the runtime's sender (context.store.emailSender), or a test's. */
+  sender: EmailSender;
   now?: Date;
   logger?: Logger;
 }
@@ -98,7 +98,7 @@ async function sendConfirmation(db: Database, subscriber: { id: number; email: s
   const message = newsletterEmail(context, subscriber, rendered);
   const result = await sendEmailSafely(message, {
     db,
-    ...(context.sender ? { sender: context.sender } : {}),
+    sender: context.sender,
     logger: context.logger ?? storeLog,
   });
   // Queued counts: the retry loop sends it; the visitor is not asked to sign up again.

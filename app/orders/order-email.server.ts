@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
 import { emailSenderFor } from "~/services/email/index.server";
@@ -42,12 +42,12 @@ export function confirmationReference(orderId: string): string {
 export async function sendOrderConfirmation(
   db: Database,
   order: Order,
-  baseUrl: string,
+  config: Config,
   { sender, logger = storeLog }: { sender?: EmailSender; logger?: Pick<Console, "error"> } = {},
 ): Promise<ConfirmationResult> {
   try {
-    const message = { to: order.customer.email, ...confirmationEmailFor(order, baseUrl) };
-    const result = await deliverEmail(db, sender ?? emailSenderFor(db), message, {
+    const message = { to: order.customer.email, ...confirmationEmailFor(order, config) };
+    const result = await deliverEmail(db, sender ?? emailSenderFor(config, db), message, {
       reference: confirmationReference(order.orderId),
       logger,
     });
@@ -73,14 +73,13 @@ export async function confirmationEmailState(db: Database, orderId: string): Pro
   return status ?? "pending";
 }
 
-function confirmationEmailFor(order: Order, baseUrl: string) {
-  const config = getConfig();
+function confirmationEmailFor(order: Order, config: Config) {
   return orderConfirmationEmail({
     storeName: config.STORE_NAME,
     storePhone: config.STORE_PHONE,
     storeEmail: config.STORE_EMAIL,
     orderId: order.orderId,
-    orderUrl: orderStatusUrl(baseUrl, order.orderId),
+    orderUrl: orderStatusUrl(publicBaseUrl(config), order.orderId),
     customerFirstName: order.customer.firstName,
     items: order.items.map((item) => ({
       title: item.title,
@@ -104,9 +103,9 @@ function confirmationEmailFor(order: Order, baseUrl: string) {
 export async function sendPaymentReturnedNotice(
   db: Database,
   input: { attemptId: string; amountCents: number; customer: { email: string; firstName: string }; notice: string; orderId: string | null },
-  baseUrl: string,
+  config: Config,
 ): Promise<void> {
-  const config = getConfig();
+  const baseUrl = publicBaseUrl(config);
   const message = paymentReturnedEmail({
     storeName: config.STORE_NAME,
     storePhone: config.STORE_PHONE,
@@ -120,7 +119,7 @@ export async function sendPaymentReturnedNotice(
   try {
     await deliverEmail(
       db,
-      emailSenderFor(db),
+      emailSenderFor(config, db),
       { to: input.customer.email, ...message },
       { reference: `payment-returned:${input.attemptId}` },
     );
@@ -130,22 +129,27 @@ export async function sendPaymentReturnedNotice(
 }
 
 /** What every after-sale email of an order needs: the store, the shopper, the order and its page. */
-function aboutOrder(order: Pick<Order, "orderId" | "customer">, baseUrl: string) {
-  const config = getConfig();
+function aboutOrder(order: Pick<Order, "orderId" | "customer">, config: Config) {
   return {
     storeName: config.STORE_NAME,
     storePhone: config.STORE_PHONE,
     storeEmail: config.STORE_EMAIL,
     customerFirstName: order.customer.firstName,
     orderId: order.orderId,
-    orderUrl: orderStatusUrl(baseUrl, order.orderId),
+    orderUrl: orderStatusUrl(publicBaseUrl(config), order.orderId),
   };
 }
 
 /** Queues and first-tries one email under its reference; a second call with the reference sends nothing. */
-async function deliverOnce(db: Database, to: string, message: Awaited<ReturnType<typeof orderShippedEmail>>, reference: string) {
+async function deliverOnce(
+  db: Database,
+  config: Config,
+  to: string,
+  message: Awaited<ReturnType<typeof orderShippedEmail>>,
+  reference: string,
+) {
   try {
-    const result = await deliverEmail(db, emailSenderFor(db), { to, ...message }, { reference });
+    const result = await deliverEmail(db, emailSenderFor(config, db), { to, ...message }, { reference });
     return result.status;
   } catch (error) {
     storeLog.error(`Email ${reference} not handled: ${String(error)}`);
@@ -161,12 +165,12 @@ async function deliverOnce(db: Database, to: string, message: Awaited<ReturnType
 export async function sendShippedEmail(
   db: Database,
   order: Pick<Order, "orderId" | "customer" | "carrier" | "trackingNumber">,
-  baseUrl: string,
+  config: Config,
   { corrected = false, returnUrl = null }: { corrected?: boolean; returnUrl?: string | null } = {},
 ) {
   if (!order.carrier || !order.trackingNumber) return "failed" as const;
   const message = orderShippedEmail({
-    ...aboutOrder(order, baseUrl),
+    ...aboutOrder(order, config),
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
@@ -176,7 +180,7 @@ export async function sendShippedEmail(
   const reference = corrected
     ? `tracking-corrected:${order.orderId}:${order.carrier}:${order.trackingNumber}`
     : shippedReference(order.orderId);
-  return deliverOnce(db, order.customer.email, message, reference);
+  return deliverOnce(db, config, order.customer.email, message, reference);
 }
 
 export function shippedReference(orderId: string): string {
@@ -239,10 +243,10 @@ export async function sendCancelledEmail(
   db: Database,
   order: Pick<Order, "orderId" | "customer" | "paymentProvider">,
   payment: Parameters<typeof cancelledPaymentWords>[0],
-  baseUrl: string,
+  config: Config,
 ) {
-  const message = orderCancelledEmail({ ...aboutOrder(order, baseUrl), payment: cancelledPaymentWords(payment, order.paymentProvider) });
-  return deliverOnce(db, order.customer.email, message, `order-cancelled:${order.orderId}`);
+  const message = orderCancelledEmail({ ...aboutOrder(order, config), payment: cancelledPaymentWords(payment, order.paymentProvider) });
+  return deliverOnce(db, config, order.customer.email, message, `order-cancelled:${order.orderId}`);
 }
 
 /**
@@ -253,10 +257,10 @@ export async function sendRefundIssuedEmail(
   db: Database,
   order: Pick<Order, "orderId" | "customer">,
   payment: PaymentAttempt,
-  baseUrl: string,
+  config: Config,
   amountCents: number = payment.amountCents,
 ) {
   const { method, arrival } = refundWords(payment);
-  const message = refundIssuedEmail({ ...aboutOrder(order, baseUrl), amountCents, method, arrival });
-  return deliverOnce(db, order.customer.email, message, `refund-issued:${payment.id}`);
+  const message = refundIssuedEmail({ ...aboutOrder(order, config), amountCents, method, arrival });
+  return deliverOnce(db, config, order.customer.email, message, `refund-issued:${payment.id}`);
 }

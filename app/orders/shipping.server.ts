@@ -31,12 +31,12 @@ export async function announceStatus(
   if (!order) return;
   const baseUrl = publicBaseUrl(config);
   if (input.to === "Cancelled") {
-    await sendCancelledEmail(db, order, await paymentOfOrder(db, order.orderId), baseUrl);
+    await sendCancelledEmail(db, order, await paymentOfOrder(db, order.orderId), config);
     return;
   }
   // The shipped email carries the order's signed return page, which asks for no checkout email.
   const returnUrl = returnLinkFor(input.sessionSecret, baseUrl, order.orderId);
-  await sendShippedEmail(db, order, baseUrl, { corrected: input.shipment === "corrected", returnUrl });
+  await sendShippedEmail(db, order, config, { corrected: input.shipment === "corrected", returnUrl });
   if (input.shipment && !order.trackerId && !selectShipmentTracker(config).isStandIn) {
     await enqueue("shipment.track", { id: order.orderId }).catch((error: unknown) => {
       logError(`Order ${order.orderId}: the tracker could not be queued (the next start queues it)`, error);
@@ -108,5 +108,5 @@ export async function announceRefund(db: Database, config: Config, attemptId: st
   if (!row) return;
   // The whole-payment Refund gives back what returns left of the payment: the email says that amount.
   const restCents = row.payment.amountCents - (await partlyRefundedCents(db, row.payment));
-  if (restCents > 0) await sendRefundIssuedEmail(db, row.order, row.payment, publicBaseUrl(config), restCents);
+  if (restCents > 0) await sendRefundIssuedEmail(db, row.order, row.payment, config, restCents);
 }

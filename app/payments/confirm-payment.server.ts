@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getCheckout, type Checkout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
-import { publicBaseUrl, type Config } from "~/config.server";
+import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, type CheckoutKind } from "~/db/schema";
 import { sendOrderConfirmation, sendPaymentReturnedNotice } from "~/orders/order-email.server";
@@ -178,7 +178,7 @@ async function recordApproved(
   const { order } = recorded;
   if (order.paymentReference === verification.reference) {
     await markAttemptApproved(db, attempt.id, approved);
-    if (recorded.status === "created") await sendOrderConfirmation(db, order, publicBaseUrl(config));
+    if (recorded.status === "created") await sendOrderConfirmation(db, order, config);
     return { status: "paid", order, kind: checkout.kind, chargedTwice: false };
   }
   // A second payment of a checkout already paid, taken by the provider on its own (a card, a hosted form): given back at once.
@@ -197,7 +197,7 @@ async function giveBack(db: Database, config: Config, attempt: PaymentAttempt, c
   await sendPaymentReturnedNotice(
     db,
     { attemptId: attempt.id, amountCents: attempt.amountCents, customer: checkout.customer, notice, orderId },
-    publicBaseUrl(config),
+    config,
   );
 }
 

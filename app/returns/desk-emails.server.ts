@@ -40,7 +40,7 @@ export async function sendDeskEmail(db: Database, config: Config, request: DeskE
   try {
     await deliverEmail(
       db,
-      emailSenderFor(db),
+      emailSenderFor(config, db),
       { to: request.customer.email, ...email },
       { reference: deskEmailReference(details.kind, request.id) },
     );

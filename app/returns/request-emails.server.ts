@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import type { AfterSaleKind } from "~/db/schema";
 import { storeLog } from "~/observability/logger.server";
@@ -83,6 +83,7 @@ ${next.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 /** Queues the acknowledgement once per request; never throws (the request stands whatever happens to its email). */
 export async function sendAcknowledgement(
   db: Database,
+  config: Config,
   input: {
     requestId: string;
     kind: AfterSaleKind;
@@ -90,11 +91,9 @@ export async function sendAcknowledgement(
     orderId: string;
     customer: { email: string; firstName: string };
     items: string[];
-    baseUrl: string;
   },
-  { sender }: { sender?: EmailSender } = {},
+  { sender = emailSenderFor(config, db) }: { sender?: EmailSender } = {},
 ): Promise<void> {
-  const config = getConfig();
   const path = input.kind === "return" ? "return" : "claim";
   try {
     const message = acknowledgementEmail({
@@ -106,11 +105,11 @@ export async function sendAcknowledgement(
       orderId: input.orderId,
       customerFirstName: input.customer.firstName,
       items: input.items,
-      requestUrl: `${input.baseUrl}/order-status/${encodeURIComponent(input.orderId)}/${path}`,
+      requestUrl: `${publicBaseUrl(config)}/order-status/${encodeURIComponent(input.orderId)}/${path}`,
     });
     await deliverEmail(
       db,
-      sender ?? emailSenderFor(db),
+      sender,
       { to: input.customer.email, ...message },
       { reference: acknowledgementReference(input.kind, input.requestId) },
     );

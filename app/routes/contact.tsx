@@ -34,7 +34,7 @@ type ContactActionData = { values: ContactValues; errors: ContactErrors; formErr
 const SENT_PATH = "/contact?sent=1";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await receiveContactMessage(context.store.db, context.clientAddress, await readForm(request));
+  const outcome = await receiveContactMessage(context.store, context.clientAddress, await readForm(request, context.store.config));
   switch (outcome.status) {
     // Bots that fill the hidden field are told "thank you" and nothing is kept or sent.
     case "sent":

@@ -22,7 +22,7 @@ export const loader = methodNotAllowed;
 export const action = jsonAction(
   payload,
   async ({ context, payload: { data } }) => {
-    const outcome = await receiveContactMessage(context.store.db, context.clientAddress, data);
+    const outcome = await receiveContactMessage(context.store, context.clientAddress, data);
     switch (outcome.status) {
       case "sent":
       case "bot":

@@ -341,6 +341,7 @@ export interface ReturnInstructions {
 /** The printable instructions of an approved return, for whoever holds both its numbers (the customer's email link). */
 export async function returnInstructions(
   db: Database,
+  config: Pick<Config, "STORE_NAME">,
   numberInput: string,
   authorizationInput: string,
 ): Promise<ReturnInstructions | null> {
@@ -373,13 +374,13 @@ export async function returnInstructions(
       const item = row.items[line.lineIndex];
       return { title: item?.title ?? "", model: item?.model ?? "", quantity: line.quantity };
     }),
-    returnAddress: returnAddressLines(),
+    returnAddress: returnAddressLines(config),
   };
 }
 
 /** The return address printed on the instructions: the warehouse parcels leave from. */
-export function returnAddressLines(): string[] {
-  const address = warehouseAddress();
+export function returnAddressLines(config: Pick<Config, "STORE_NAME">): string[] {
+  const address = warehouseAddress(config);
   return [address.name ?? "", address.street1, `${address.city}, ${address.state} ${address.zip}`].filter(Boolean);
 }
 
@@ -447,7 +448,7 @@ export async function approveRequest(db: Database, config: Config, input: { numb
             authorizationNumber,
             labelUrl: label?.labelUrl ?? labelUrl,
             labelIsPrintout: !label,
-            returnAddress: returnAddressLines(),
+            returnAddress: returnAddressLines(config),
           }
         : { kind: "defect-acknowledged" },
     );
@@ -486,7 +487,7 @@ async function returnLabelFor(db: Database, config: Config, requestId: string, n
           country: "US",
           phone: row.customer.phone,
         },
-        warehouse: warehouseAddress(),
+        warehouse: warehouseAddress(config),
         parcel: await returnParcel(db, requestId),
         reference: number,
       },

@@ -40,7 +40,15 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
   });
 
   describe("mailing list", () => {
-    const newsletter = { secret: "s".repeat(32), baseUrl: "http://store.test", storeName: "Outdoor Kitchen Outlet" };
+    const newsletter = {
+      secret: "s".repeat(32),
+      baseUrl: "http://store.test",
+      storeName: "Outdoor Kitchen Outlet",
+      sender: createOutboxSender(
+        outboxWriter(() => database.db),
+        "sales@example.com",
+      ),
+    };
 
     it("keeps an address once, whatever its case; a confirmed one is a duplicate", async () => {
       expect(await subscribe(database.db, "griller@example.com", newsletter)).toBe("subscribed");

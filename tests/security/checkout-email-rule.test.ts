@@ -13,7 +13,6 @@ import { loader as thankYouLoader } from "~/routes/checkout-authorized.$method";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as receiptLoader } from "~/routes/checkout-confirmation";
 import { retryDueEmails } from "~/services/email/deliveries.server";
-import { emailSenderFor } from "~/services/email/index.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { assertSendable } from "~/services/email/types";
 import { expectErrorLog } from "../support/error-log";
@@ -187,7 +186,7 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
     };
     expect(await receipt()).toMatchObject({ order: { orderId: view.orderId }, emailState: "pending" });
 
-    const report = await retryDueEmails(database.db, emailSenderFor(database.db), { now: new Date(Date.now() + 5 * 60_000) });
+    const report = await retryDueEmails(database.db, runtime.emailSender, { now: new Date(Date.now() + 5 * 60_000) });
     expect(report.sent).toBe(1);
     expect(await thankYou(payment)).toMatchObject({ orderId: view.orderId, emailState: "sent" });
     expect(await receipt()).toMatchObject({ emailState: "sent" });
