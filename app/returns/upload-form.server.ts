@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import type { Config } from "~/config.server";
 import { fieldsOf, readBodyWithin, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
 import { isCrossSiteRequest } from "~/utils/same-origin.server";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, type UploadedPhoto } from "./photos.server";
@@ -35,11 +35,15 @@ export const UPLOAD_FORM_MESSAGES = {
 /**
  * Reads the form within `maxBytes`: the full allowance only for a browser that has proven the order
  * is its own (the caller knows), 64 KB otherwise, so a stranger holding an Order ID never makes a
- * process hold 16 MB.
+ * process hold 16 MB. The configuration's PUBLIC_BASE_URL is an origin of the store's own pages.
  */
-export async function readUploadForm(request: Request, maxBytes = AFTER_SALE_FORM_MAX_BYTES): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  maxBytes = AFTER_SALE_FORM_MAX_BYTES,
+): Promise<UploadForm> {
   requirePost(request);
-  if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
+  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.includes(contentType.split(";")[0].trim().toLowerCase())) throw refuse(415, UPLOAD_FORM_MESSAGES.unsupportedType);
   const declared = Number(request.headers.get("content-length") ?? "0");

@@ -4,6 +4,8 @@ import { emailAddressSchema, isEmailAddress } from "./email-address.server";
 import { FORM_MESSAGES, parseForm, readBodyWithin, readForm, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
 
 const URL = "http://store.test/contact";
+/** The store behind a proxy: its public address is not the one the request was made to. */
+const config = { PUBLIC_BASE_URL: "https://shop.example" };
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; allow: string | null; text: string }> {
   try {
@@ -25,16 +27,16 @@ describe("readForm", () => {
         ["b", "x"],
       ]),
     });
-    expect(await readForm(encoded)).toEqual({ a: "1", b: "x" });
+    expect(await readForm(encoded, config)).toEqual({ a: "1", b: "x" });
     const multipart = new FormData();
     multipart.set("file", new Blob(["bytes"]), "f.txt");
     multipart.set("name", "Dana");
-    expect(await readForm(new Request(URL, { method: "POST", body: multipart }))).toEqual({ name: "Dana" });
+    expect(await readForm(new Request(URL, { method: "POST", body: multipart }), config)).toEqual({ name: "Dana" });
   });
 
   it("answers another method with 405 and Allow", async () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      const result = await refusal(readForm(new Request(URL, { method, body: new URLSearchParams({ a: "1" }) })));
+      const result = await refusal(readForm(new Request(URL, { method, body: new URLSearchParams({ a: "1" }) }), config));
       expect(result).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
     }
   });
@@ -43,9 +45,15 @@ describe("readForm", () => {
     const post = (headers: Record<string, string>) => new Request(URL, { method: "POST", body: new URLSearchParams({ a: "1" }), headers });
     const crossSite: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
     for (const headers of crossSite) {
-      expect(await refusal(readForm(post(headers)))).toMatchObject({ status: 403, text: expect.stringContaining(FORM_MESSAGES.crossSite) });
+      expect(await refusal(readForm(post(headers), config))).toMatchObject({
+        status: 403,
+        text: expect.stringContaining(FORM_MESSAGES.crossSite),
+      });
     }
-    expect(await readForm(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://store.test" }))).toEqual({ a: "1" });
+    expect(await readForm(post({ "Sec-Fetch-Site": "same-origin", Origin: "http://store.test" }), config)).toEqual({ a: "1" });
+    // Without Sec-Fetch-Site, the origin is compared with the request's and with PUBLIC_BASE_URL's.
+    expect(await readForm(post({ Origin: "https://shop.example" }), config)).toEqual({ a: "1" });
+    expect(await refusal(readForm(post({ Origin: "https://shop.example" }), {}))).toMatchObject({ status: 403 });
   });
 
   it("refuses JSON, plain text and a body without a type with 415 and says why", async () => {
@@ -57,20 +65,20 @@ describe("readForm", () => {
     for (const [type, body] of bodies) {
       const request = new Request(URL, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
       if (!type) request.headers.delete("Content-Type");
-      expect(await refusal(readForm(request))).toEqual({ status: 415, allow: null, text: FORM_MESSAGES.unsupportedType });
+      expect(await refusal(readForm(request, config))).toEqual({ status: 415, allow: null, text: FORM_MESSAGES.unsupportedType });
     }
   });
 
   it("answers a multipart body without parts with 400, not a 500", async () => {
     const request = new Request(URL, { method: "POST", body: "", headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
-    expect(await refusal(readForm(request))).toEqual({ status: 400, allow: null, text: FORM_MESSAGES.unreadable });
+    expect(await refusal(readForm(request, config))).toEqual({ status: 400, allow: null, text: FORM_MESSAGES.unreadable });
     const noBoundary = new Request(URL, { method: "POST", body: "a=1", headers: { "Content-Type": "multipart/form-data" } });
-    expect((await refusal(readForm(noBoundary))).status).toBe(400);
+    expect((await refusal(readForm(noBoundary, config))).status).toBe(400);
   });
 
   it("refuses a body over the limit with 413, by its declared length or as it arrives", async () => {
     const big = new URLSearchParams({ message: "x".repeat(SHOPPER_FORM_MAX_BYTES) });
-    expect(await refusal(readForm(new Request(URL, { method: "POST", body: big })))).toMatchObject({ status: 413 });
+    expect(await refusal(readForm(new Request(URL, { method: "POST", body: big }), config))).toMatchObject({ status: 413 });
 
     const chunks = [new TextEncoder().encode("message="), new TextEncoder().encode("y".repeat(3000))];
     const stream = new ReadableStream<Uint8Array>({
@@ -86,7 +94,7 @@ describe("readForm", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       duplex: "half",
     } as RequestInit);
-    const result = await refusal(readForm(undeclared, { maxBytes: 1024 }));
+    const result = await refusal(readForm(undeclared, config, { maxBytes: 1024 }));
     expect(result).toEqual({ status: 413, allow: null, text: FORM_MESSAGES.tooLarge(1024) });
   });
 });

@@ -1,17 +1,18 @@
 import type { z } from "zod";
-import { getConfig } from "~/config.server";
+import type { Config } from "~/config.server";
 import { cleanText } from "./request-text";
 import { isCrossSiteRequest } from "./same-origin.server";
 
 /**
  * The one way an action reads a posted form:
  *
- *   const fields = await readForm(request);          // POST, a form type, within the size limit
- *   const parsed = parseForm(schema, fields);         // zod; the first error of each field
+ *   const fields = await readForm(request, context.store.config); // POST, a form type, within the size limit
+ *   const parsed = parseForm(schema, fields);                     // zod; the first error of each field
  *
  * readForm refuses by throwing a Response the error boundary shows with the
  * store's layout: 405 for another method (with `Allow`), 403 for a form another
- * site's page sent (Sec-Fetch-Site/Origin), 415 for a body that
+ * site's page sent (Sec-Fetch-Site/Origin; the configuration's PUBLIC_BASE_URL
+ * counts as the store's own), 415 for a body that
  * is not a form, 413 for one over the limit, 400 for a form that cannot be
  * parsed. parseForm throws a 400 for an `intent` the schema's discriminated
  * union does not know; every other problem is a message per field.
@@ -64,9 +65,13 @@ export function requirePost(request: Request): void {
 }
 
 /** Reads the POSTed form, or throws a Response (405, 403, 415, 413, 400) that says why not. */
-export async function readForm(request: Request, { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {}): Promise<FormFields> {
+export async function readForm(
+  request: Request,
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<FormFields> {
   requirePost(request);
-  if (isCrossSiteRequest(request, getConfig().PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
+  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.unsupportedType);
