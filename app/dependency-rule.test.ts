@@ -110,6 +110,9 @@ const RULES: Array<{ name: string; breaks: (edge: Import) => boolean }> = [
   },
 ];
 
+/** The process configuration's one reader (config.server.ts), named anywhere else in app/. */
+const READS_CONFIGURATION = /\bgetConfig\b/;
+
 /** Known breaks in code another change owns; each should disappear, never grow. */
 const KNOWN_BREAKS = new Set<string>([]);
 
@@ -158,6 +161,21 @@ describe("the dependency rule (routes -> domain -> services/db)", () => {
       "stripe",
       "@electric-sql/pglite",
     ]);
+  });
+
+  it("reads the configuration only where the runtime hands it over: no getConfig() outside config.server.ts", () => {
+    // The composition root (server/main.ts) reads it once; app code is given `context.store.config` or its services.
+    const readers = sourceFiles(APP)
+      .filter((file) => path.relative(APP, file) !== "config.server.ts")
+      .filter((file) => READS_CONFIGURATION.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(APP, file).replace(/\\/g, "/"));
+    expect(readers).toEqual([]);
+    // The check itself: an import, a call and a dynamic import's member are seen.
+    expect(
+      ['import { getConfig } from "~/config.server";', "const c = getConfig();", "(await import(x)).getConfig"].every((line) =>
+        READS_CONFIGURATION.test(line),
+      ),
+    ).toBe(true);
   });
 
   it("has no stale known break", () => {
