@@ -4,6 +4,7 @@ import type { Config } from "./config.server";
 import type { StoreRuntime } from "./store-runtime";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
+import { createRateLimiter } from "./security/rate-limit.server";
 import { stopJobQueue } from "./jobs/queue.server";
 import { STARTUP_STEPS } from "./startup.server";
 import type { StartupReport } from "./startup-report.server";
@@ -29,6 +30,7 @@ export async function startStoreRuntime(config: Config, report: StartupReport): 
         () => "up to date",
       );
       const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
+      const rateLimiter = createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE });
       for (const step of STARTUP_STEPS) {
         await report.step(
           step.name,
@@ -36,7 +38,7 @@ export async function startStoreRuntime(config: Config, report: StartupReport): 
           (summary) => summary,
         );
       }
-      return { config, database, db: database.db, sessionSecret };
+      return { config, database, db: database.db, sessionSecret, rateLimiter };
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -1,5 +1,6 @@
 import type { Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
+import type { RateLimiter } from "./security/rate-limit.server";
 
 /**
  * Everything a request needs besides itself: the validated configuration, the
@@ -15,4 +16,6 @@ export interface StoreRuntime {
   /** The same database as drizzle queries it: what most code takes. */
   db: Database;
   sessionSecret: string;
+  /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
+  rateLimiter: RateLimiter;
 }

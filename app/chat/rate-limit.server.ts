@@ -1,6 +1,5 @@
-import type { Database } from "~/db/database.server";
 import { addressKey } from "~/http/client-address";
-import { hitRateLimit, RATE_LIMITS, type RateLimitDecision } from "~/security/rate-limit.server";
+import { RATE_LIMITS, type RateLimitDecision, type RateLimiter } from "~/security/rate-limit.server";
 
 /**
  * The chat's rate limit, kept in PostgreSQL (app/security/rate-limit.server.ts)
@@ -22,9 +21,9 @@ export interface ChatVisitor {
 }
 
 /** Counts one chat message for the visitor, or refuses it. The address is counted first, so it holds whatever the cookie says. */
-export async function hitChatRateLimit(db: Database, visitor: ChatVisitor): Promise<RateLimitDecision> {
-  const byAddress = await hitRateLimit(db, RATE_LIMITS.chatAddress, visitor.address);
+export async function hitChatRateLimit(rateLimiter: RateLimiter, visitor: ChatVisitor): Promise<RateLimitDecision> {
+  const byAddress = await rateLimiter.hit(RATE_LIMITS.chatAddress, visitor.address);
   if (!byAddress.allowed) return byAddress;
   const subject = visitor.conversationId ? `conversation:${visitor.conversationId}` : `address:${addressKey(visitor.address)}`;
-  return hitRateLimit(db, RATE_LIMITS.chat, subject);
+  return rateLimiter.hit(RATE_LIMITS.chat, subject);
 }

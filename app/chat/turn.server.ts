@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { answerQuestion } from "./answer.server";
 import type { chatFormSchema } from "./chat-form.server";
 import { appendMessages, CHAT_ERRORS, cleanInput, createMessage, QUICK_OPTIONS, welcomeMessage, type ChatMessage } from "./conversation";
@@ -31,7 +31,7 @@ const refused: ChatTurn = { status: 400, messages: null, delayMs: 0 };
  * never a failed page.
  */
 export async function takeChatTurn(
-  db: Database,
+  { db, rateLimiter }: Pick<StoreRuntime, "db" | "rateLimiter">,
   { post, conversation, visitor, store }: { post: ChatPost; conversation: Conversation; visitor: ChatVisitor; store: StoreContact },
 ): Promise<ChatTurn> {
   if (post.intent === "reset") return { status: 200, messages: [], delayMs: 0 };
@@ -44,7 +44,7 @@ export async function takeChatTurn(
   }
 
   const history = conversation.messages.length > 0 ? conversation.messages : [welcomeMessage(store.name)];
-  const limit = await hitChatRateLimit(db, visitor);
+  const limit = await hitChatRateLimit(rateLimiter, visitor);
   if (!limit.allowed) {
     const alreadyTold = history.at(-1)?.text === RATE_LIMIT_MESSAGE;
     const messages = alreadyTold

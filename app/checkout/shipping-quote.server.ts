@@ -1,5 +1,4 @@
-import type { Database } from "~/db/database.server";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS, type RateLimiter } from "~/security/rate-limit.server";
 import { getShippingRates } from "~/services/shipping/index.server";
 import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
 import { logError } from "~/observability/logger.server";
@@ -22,12 +21,12 @@ export type CarrierQuoteOutcome =
  * page then shows SHIPPING_FAILED_MESSAGE with shipping 0.
  */
 export async function quoteCarrierShipping(
-  db: Database,
+  rateLimiter: RateLimiter,
   clientAddress: string,
   quoteRequest: QuoteRequest,
   rates: ShippingRates = getShippingRates(),
 ): Promise<CarrierQuoteOutcome> {
-  const limit = await hitRateLimit(db, RATE_LIMITS.shippingQuote, clientAddress);
+  const limit = await rateLimiter.hit(RATE_LIMITS.shippingQuote, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
   try {
     return { status: "quoted", quote: await rates.quote(quoteRequest) };

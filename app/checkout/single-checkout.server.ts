@@ -18,7 +18,7 @@ import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
-import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds, type RateLimiter } from "~/security/rate-limit.server";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
@@ -98,7 +98,7 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   let retryAfterMs: number | null = null;
   if (rule.kind === "carrier" && parsed.ok) {
     const parcel = seasoning ? seasoningParcel(quantity) : productParcel(productDimensions(product), quantity);
-    const quote = await quoteShipping(db, clientAddress, parsed.customer, parcel);
+    const quote = await quoteShipping(store.rateLimiter, clientAddress, parsed.customer, parcel);
     carrierShippingCents = quote.status === "quoted" ? quote.quote.amountCents : 0;
     if (quote.status === "failed") shippingError = SHIPPING_FAILED_MESSAGE;
     if (quote.status === "rate-limited") {
@@ -132,7 +132,7 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE)
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
-  const limit = await hitRateLimit(db, RATE_LIMITS.checkoutCreate, clientAddress);
+  const limit = await store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, clientAddress);
   if (!limit.allowed) {
     const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
     return data({ ...answer, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });
@@ -155,8 +155,8 @@ function productDimensions(product: StoreProduct): ProductDimensions {
 }
 
 /** The carrier's rate for a parcel to this address (quoted, failed or rate-limited). */
-function quoteShipping(db: Database, clientAddress: string, customer: CustomerInput, parcel: Parcel) {
-  return quoteCarrierShipping(db, clientAddress, {
+function quoteShipping(rateLimiter: RateLimiter, clientAddress: string, customer: CustomerInput, parcel: Parcel) {
+  return quoteCarrierShipping(rateLimiter, clientAddress, {
     from: warehouseAddress(),
     to: {
       name: `${customer.firstName} ${customer.lastName}`,

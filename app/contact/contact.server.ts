@@ -1,5 +1,6 @@
 import type { Database } from "~/db/database.server";
-import { hitRateLimit, RATE_LIMITS, waitText } from "~/security/rate-limit.server";
+import type { StoreRuntime } from "~/store-runtime";
+import { RATE_LIMITS, waitText } from "~/security/rate-limit.server";
 import type { FormFields } from "~/utils/forms.server";
 import { getConfig } from "~/config.server";
 import { sendEmailSafely } from "~/services/email/index.server";
@@ -52,12 +53,16 @@ export type ContactOutcome =
  * validate, refuse bots quietly, count it against the visitor's limit, keep
  * it and email the store. Only a valid message counts against the limit.
  */
-export async function receiveContactMessage(db: Database, clientAddress: string, input: FormFields): Promise<ContactOutcome> {
+export async function receiveContactMessage(
+  { db, rateLimiter }: Pick<StoreRuntime, "db" | "rateLimiter">,
+  clientAddress: string,
+  input: FormFields,
+): Promise<ContactOutcome> {
   const parsed = parseContactForm(input);
   if (parsed.isBot) return { status: "bot" };
   if (!parsed.ok) return { status: "invalid", values: parsed.values, errors: parsed.errors };
 
-  const limit = await hitRateLimit(db, RATE_LIMITS.contact, clientAddress);
+  const limit = await rateLimiter.hit(RATE_LIMITS.contact, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", values: parsed.values, retryAfterMs: limit.retryAfterMs };
 
   try {

@@ -441,19 +441,20 @@ export const emailDeliveries = pgTable(
 
 /**
  * Rate limits shared by every server process (app/security/rate-limit.server.ts):
- * one counter per rule, subject and fixed window, incremented atomically with
- * `insert ... on conflict do update`. Rows whose window has ended are pruned.
+ * one counter per rule and subject, holding its current window (which started
+ * at the subject's first hit), incremented atomically with
+ * `insert ... on conflict (key) do update`. Rows whose window has ended are pruned.
  */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
     /** `{rule}:{subject}`, e.g. `contact:203.0.113.9`. */
-    key: text("key").notNull(),
+    key: text("key").primaryKey(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     windowEnd: timestamp("window_end", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limit_counters_window_end_idx").on(table.windowEnd)],
+  (table) => [index("rate_limit_counters_window_end_idx").on(table.windowEnd)],
 );
 
 /**

@@ -1,5 +1,5 @@
-import type { Database } from "~/db/database.server";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { refundOfOrder } from "~/payments/order-payment.server";
 import { findOrderByDisplayId } from "./orders.server";
 import { toPublicOrder, type PublicOrder } from "./public-order";
@@ -16,8 +16,12 @@ export type OrderLookup =
  * id that matches no order get the same answer. A found order shows only what
  * PublicOrder allows (first name and city, never the address, email or phone).
  */
-export async function lookUpOrder(db: Database, input: string, clientAddress: string): Promise<OrderLookup> {
-  const limit = await hitRateLimit(db, RATE_LIMITS.orderLookup, clientAddress);
+export async function lookUpOrder(
+  { db, rateLimiter }: Pick<StoreRuntime, "db" | "rateLimiter">,
+  input: string,
+  clientAddress: string,
+): Promise<OrderLookup> {
+  const limit = await rateLimiter.hit(RATE_LIMITS.orderLookup, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
   const order = await findOrderByDisplayId(db, input);
   return order ? { status: "found", order: toPublicOrder(order, await refundOfOrder(db, order.orderId)) } : { status: "not-found" };

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { getCheckout } from "~/checkout/checkout.server";
 import { publicBaseUrl, type Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { paymentProviderFor } from "~/services/payments/index.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
 const orderRequest = z.object({ checkoutToken: z.string().trim().min(1).max(200) });
@@ -32,8 +32,7 @@ export const PAYPAL_ORDER_ERRORS = {
  * server-computed total, and a clear 4xx for anything a client can get wrong.
  */
 export async function createPayPalOrderFor(
-  db: Database,
-  config: Config,
+  { db, config, rateLimiter }: Pick<StoreRuntime, "db" | "config" | "rateLimiter">,
   request: Request,
   clientAddress: string,
 ): Promise<PayPalOrderAnswer> {
@@ -44,7 +43,7 @@ export async function createPayPalOrderFor(
   const checkout = await getCheckout(db, parsed.data.checkoutToken);
   if (!checkout) return { status: 404, body: { error: PAYPAL_ORDER_ERRORS.unknownCheckout } };
   if (paymentProviderFor(db, config, "paypal")?.id !== "paypal") return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, clientAddress);
+  const limit = await rateLimiter.hit(RATE_LIMITS.paymentStart, clientAddress);
   if (!limit.allowed) return { status: 429, body: { error: PAYMENT_RATE_LIMITED_MESSAGE }, retryAfterMs: limit.retryAfterMs };
 
   const result = await startPayment(db, config, { checkout, method: "paypal" });

@@ -19,7 +19,8 @@ import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-paymen
 import { log, logError } from "~/observability/logger.server";
 import { quietCounter } from "~/http/quiet-log";
 import { webhookVerificationFailures } from "~/observability/metrics.server";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
+import type { StoreRuntime } from "~/store-runtime";
 
 /**
  * Provider webhooks. Each is checked the provider's way (a signature the
@@ -49,7 +50,11 @@ const paypalRefusals = quietCounter((msg, fields) => log("warn", msg, fields));
  * the whole store (forged posts come from anywhere): past the cap the answer is 503 with Retry-After,
  * and PayPal delivers a real event again later.
  */
-export async function handlePayPalWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+export async function handlePayPalWebhook(
+  { db, config, rateLimiter }: Pick<StoreRuntime, "db" | "config" | "rateLimiter">,
+  headers: Headers,
+  rawBody: string,
+): Promise<WebhookAnswer> {
   const webhookId = config.PAYPAL_WEBHOOK_ID;
   if (!webhookId || !isPayPalConfigured(config)) return INVALID_SIGNATURE;
   const event = parseJson(rawBody);
@@ -58,7 +63,7 @@ export async function handlePayPalWebhook(db: Database, config: Config, headers:
     paypalRefusals.count("PayPal webhook: refused a delivery PayPal never sends (headers or body out of shape)");
     return refusedSignature("paypal");
   }
-  const limit = await hitRateLimit(db, RATE_LIMITS.paypalWebhookVerification, "store");
+  const limit = await rateLimiter.hit(RATE_LIMITS.paypalWebhookVerification, "store");
   if (!limit.allowed) {
     paypalRefusals.count("PayPal webhook: not verified, the store asks PayPal at most its limit", {
       limit: RATE_LIMITS.paypalWebhookVerification.limit,

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Database } from "~/db/database.server";
 import { normalizeOrderId } from "~/orders/order-id";
-import { hitRateLimit, RATE_LIMITS, rateLimitClock, rateLimitHits, effectiveLimit } from "~/security/rate-limit.server";
+import { RATE_LIMITS, type RateLimiter } from "~/security/rate-limit.server";
 import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 
 /**
@@ -89,32 +88,30 @@ export const PROOF_MESSAGES = {
 
 export type EmailProof = { status: "proven" } | { status: "no-match" } | { status: "rate-limited"; retryAfterMs: number };
 
-async function budgetSpent(db: Database, clientAddress: string, orderId: string): Promise<number | null> {
+async function budgetSpent(rateLimiter: RateLimiter, clientAddress: string, orderId: string): Promise<number | null> {
   const rules = [
     [RATE_LIMITS.returnProofAddress, clientAddress],
     [RATE_LIMITS.returnProofOrder, orderId],
   ] as const;
   for (const [rule, subject] of rules) {
-    if ((await rateLimitHits(db, rule, subject)) >= effectiveLimit(rule)) {
-      const now = rateLimitClock.now();
-      return Math.max(1000, Math.floor(now / rule.windowMs) * rule.windowMs + rule.windowMs - now);
-    }
+    const next = await rateLimiter.check(rule, subject);
+    if (!next.allowed) return next.retryAfterMs;
   }
   return null;
 }
 
 /** Checks the email address given for an order against the one used at checkout, within the two budgets of wrong guesses. */
 export async function proveByEmail(
-  db: Database,
+  rateLimiter: RateLimiter,
   input: { orderId: string; customerEmail: string | null; email: string; clientAddress: string },
 ): Promise<EmailProof> {
   const orderId = normalizeOrderId(input.orderId);
-  const spent = await budgetSpent(db, input.clientAddress, orderId);
+  const spent = await budgetSpent(rateLimiter, input.clientAddress, orderId);
   if (spent !== null) return { status: "rate-limited", retryAfterMs: spent };
   const given = input.email.trim().toLowerCase();
   if (input.customerEmail !== null && given.length > 0 && given === input.customerEmail.trim().toLowerCase()) return { status: "proven" };
-  const byAddress = await hitRateLimit(db, RATE_LIMITS.returnProofAddress, input.clientAddress);
-  const byOrder = await hitRateLimit(db, RATE_LIMITS.returnProofOrder, orderId);
+  const byAddress = await rateLimiter.hit(RATE_LIMITS.returnProofAddress, input.clientAddress);
+  const byOrder = await rateLimiter.hit(RATE_LIMITS.returnProofOrder, orderId);
   if (!byAddress.allowed || !byOrder.allowed) {
     return { status: "rate-limited", retryAfterMs: Math.max(byAddress.retryAfterMs, byOrder.retryAfterMs) };
   }

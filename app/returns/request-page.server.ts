@@ -6,7 +6,7 @@ import { RETURN_REASONS, type AfterSaleKind } from "~/db/schema";
 import { lookUpOrder } from "~/orders/lookup.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE } from "~/security/messages";
-import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { firstErrorPerField, readBodyWithin, requirePost, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 import { hasProof, proofCookieHeader, proveByEmail, PROOF_MESSAGES, verifyReturnToken } from "./access.server";
 import { PHOTO_MAX_COUNT, PHOTO_MESSAGES, processPhoto, type ProcessedPhoto } from "./photos.server";
@@ -69,7 +69,7 @@ const pathOf = (kind: AfterSaleKind, orderId: string) =>
 
 export async function afterSalePageLoader(kind: AfterSaleKind, { request, params, context }: Args) {
   const url = new URL(request.url);
-  const lookup = await lookUpOrder(context.store.db, (params.id ?? "").slice(0, 40), context.clientAddress);
+  const lookup = await lookUpOrder(context.store, (params.id ?? "").slice(0, 40), context.clientAddress);
   if (lookup.status === "rate-limited") {
     throw new Response(ORDER_LOOKUP_RATE_LIMITED_MESSAGE, {
       status: 429,
@@ -132,7 +132,7 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   // Photos (16 MB) only from a browser that has proven the order, and at a bounded rate: anyone else's form is read within 64 KB.
   const proven = order !== null && (await hasProof(context.store, request, order.orderId));
   if (proven) {
-    const limit = await hitRateLimit(db, RATE_LIMITS.returnSubmit, context.clientAddress);
+    const limit = await context.store.rateLimiter.hit(RATE_LIMITS.returnSubmit, context.clientAddress);
     if (!limit.allowed) {
       await readBodyWithin(request, 0);
       return answer({ step: "request", errors: { "": RETURN_SUBMIT_RATE_LIMITED } }, 429, {
@@ -147,7 +147,7 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   if (fields.intent === "prove") {
     const email = (fields.email ?? "").slice(0, 320);
     if (!email.trim()) return answer({ step: "prove", errors: { email: PROOF_MESSAGES.emailRequired } }, 400);
-    const proof = await proveByEmail(db, {
+    const proof = await proveByEmail(context.store.rateLimiter, {
       orderId: order.orderId,
       customerEmail: order.customer.email,
       email,

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidat
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/staff/CsrfField";
 import { credentialsFrom, FILL_IN_ALL_FIELDS, SignInError, STAFF_STRATEGY, staffAuthenticator } from "~/staff/auth.server";
-import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { newCsrfToken, verifyCsrf } from "~/staff/csrf.server";
 import { currentStaff } from "~/staff/guard.server";
 import { knownDeviceCookieFor, knownDeviceFor } from "~/staff/known-device.server";
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = context.store.db;
   const address = context.clientAddress;
   // Every sign-in post counts per address, right or wrong (failures also count in the lock-out).
-  const limit = await hitRateLimit(db, RATE_LIMITS.staffSignIn, address);
+  const limit = await context.store.rateLimiter.hit(RATE_LIMITS.staffSignIn, address);
   if (!limit.allowed) {
     return fail(lockoutMessage(Math.ceil(limit.retryAfterMs / 60_000)), 429, {
       "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/json-route.server";
 import { authorizeAffirmCharge, isAffirmToken } from "~/payments/affirm-confirmation.server";
 import { AFFIRM_AUTHORIZATION_FAILED } from "~/services/payments/affirm.server";
@@ -17,7 +17,7 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  */
 export const action = jsonAction(bodySchema, async ({ context, payload }) => {
   const db = context.store.db;
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
+  const limit = await context.store.rateLimiter.hit(RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
   const result = await authorizeAffirmCharge(db, context.store.config, payload.checkoutToken);
   switch (result.status) {

@@ -45,7 +45,7 @@ export const loader = methodNotAllowed;
 
 export const action = jsonAction(payload, async ({ context, payload: { order } }) => {
   const { to_address: to, parcel } = order;
-  const outcome = await quoteCarrierShipping(context.store.db, context.clientAddress, {
+  const outcome = await quoteCarrierShipping(context.store.rateLimiter, context.clientAddress, {
     from: warehouseAddress(),
     to: { ...to, country: "US" },
     parcel,

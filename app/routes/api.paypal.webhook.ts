@@ -14,9 +14,8 @@ import { methodNotAllowed } from "~/utils/json-route.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const rawBody = await request.text();
-  const { config, db } = context.store;
   try {
-    const { status, body, retryAfterMs } = await handlePayPalWebhook(db, config, request.headers, rawBody);
+    const { status, body, retryAfterMs } = await handlePayPalWebhook(context.store, request.headers, rawBody);
     const headers = retryAfterMs === undefined ? undefined : { "Retry-After": String(retryAfterSeconds(retryAfterMs)) };
     return Response.json(body, { status, headers });
   } catch (error) {

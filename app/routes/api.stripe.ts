@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getCheckout } from "~/checkout/checkout.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed, tooManyRequests } from "~/utils/json-route.server";
 import { isStripeConfigured } from "~/services/payments/stripe.server";
 
@@ -24,7 +24,7 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
   if (!isStripeConfigured(config)) return jsonError(404, NOT_CONFIGURED);
   const checkout = await getCheckout(db, payload.checkoutToken);
   if (!checkout) return jsonError(404, "Checkout not found. Please start the checkout again.");
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
+  const limit = await context.store.rateLimiter.hit(RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
 
   const result = await startPayment(db, config, { checkout, method: "stripe", flow: "embedded" });

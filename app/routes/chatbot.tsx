@@ -82,10 +82,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseForm(chatFormSchema, form);
   if (!parsed.ok) return respond(400);
 
-  const { config, db } = context.store;
+  const { config } = context.store;
   const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
   const conversation = await readConversation(context.store, request);
-  const turn = await takeChatTurn(db, {
+  const turn = await takeChatTurn(context.store, {
     post: parsed.data,
     conversation,
     visitor: { conversationId: conversation.id, address: context.clientAddress },

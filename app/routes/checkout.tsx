@@ -14,7 +14,6 @@ import {
   checkoutSuggestions,
   availablePaymentOptions,
   readForm,
-  hitRateLimit,
   RATE_LIMITS,
   retryAfterSeconds,
   lastCheckoutToken,
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
-  const limit = await hitRateLimit(context.store.db, RATE_LIMITS.checkoutCreate, context.clientAddress);
+  const limit = await context.store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, context.clientAddress);
   if (!limit.allowed) {
     const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
     return data({ errors: {}, values: parsed.values, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });

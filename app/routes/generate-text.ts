@@ -34,7 +34,7 @@ export const action = jsonAction(
     maxBytes: MAX_PROMPT_CHARS * 6 + 64,
     rateLimit: async ({ request, context }) => {
       const conversation = await readConversation(context.store, request);
-      return hitChatRateLimit(context.store.db, { conversationId: conversation.id, address: context.clientAddress });
+      return hitChatRateLimit(context.store.rateLimiter, { conversationId: conversation.id, address: context.clientAddress });
     },
     rateLimitMessage: RATE_LIMIT_MESSAGE,
   },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { publicBaseUrl } from "~/config.server";
 import { sendOrderConfirmation } from "~/orders/order-email.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from "~/utils/json-route.server";
 
 /**
@@ -30,5 +30,5 @@ export const action = jsonAction(
     // Queued: the provider failed just now; the email is kept and sent again automatically.
     return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);
   },
-  { rateLimit: ({ context }) => hitRateLimit(context.store.db, RATE_LIMITS.confirmationEmail, context.clientAddress) },
+  { rateLimit: ({ context }) => context.store.rateLimiter.hit(RATE_LIMITS.confirmationEmail, context.clientAddress) },
 );

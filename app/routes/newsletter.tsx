@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
 import { newsletterRedirectTarget, newsletterResult, type NewsletterResult, type NewsletterStatus } from "~/mailing-list/newsletter";
 import { subscribe } from "~/mailing-list/subscribe.server";
-import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { readForm } from "~/utils/forms.server";
 import { logError } from "~/observability/logger.server";
 
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { config, db, sessionSecret } = context.store;
     try {
       // Only a valid address counts against the connection's limit.
-      const limit = await hitRateLimit(db, RATE_LIMITS.newsletter, context.clientAddress);
+      const limit = await context.store.rateLimiter.hit(RATE_LIMITS.newsletter, context.clientAddress);
       if (limit.allowed) {
         status = await subscribe(db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME });
       } else {

@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const submitted = params.id !== undefined || new URL(request.url).searchParams.has("id");
   if (!submitted) return data<Lookup>({ id: "", order: null, error: null });
   if (!id.trim()) return data<Lookup>({ id, order: null, error: ORDER_ID_REQUIRED }, { status: 400 });
-  const lookup = await lookUpOrder(context.store.db, id, context.clientAddress);
+  const lookup = await lookUpOrder(context.store, id, context.clientAddress);
   switch (lookup.status) {
     case "rate-limited":
       return data<Lookup>(

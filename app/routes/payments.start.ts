@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
 import { startPayment } from "~/payments/start-payment.server";
-import { hitRateLimit, RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { isPaymentMethod } from "~/services/payments/types";
 import { readForm } from "~/utils/forms.server";
 import type { RouteHandle } from "~/root";
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!checkout || !isPaymentMethod(method)) return redirect("/cart");
 
   // Back to the checkout page, which says why and for how long (a resource route has no page of its own).
-  const limit = await hitRateLimit(db, RATE_LIMITS.paymentStart, context.clientAddress);
+  const limit = await context.store.rateLimiter.hit(RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) {
     return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=rate-limited`, {
       status: 303,

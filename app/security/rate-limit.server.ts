@@ -1,5 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
-import { getConfig } from "~/config.server";
+import { and, eq, gt, lte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { rateLimitCounters } from "~/db/schema";
 import { addressKey } from "~/http/client-address";
@@ -10,17 +9,24 @@ import { rateLimitRefusals } from "~/observability/metrics.server";
  * Rate limits kept in PostgreSQL, so every server process behind a load
  * balancer counts against the same numbers (and a restart forgets nothing).
  *
- * Fixed windows: a rule allows `limit` hits per subject in each window of
- * `windowMs` (aligned to the epoch). One statement counts a hit:
+ * Windows start at a subject's first hit: a rule allows `limit` hits per
+ * subject in the `windowMs` after it, and the first hit after that window
+ * starts a new one. One row per key, and one statement counts a hit:
  *
- *   insert ... values (key, window, 1)
- *   on conflict (key, window_start) do update set hits = hits + 1 where hits < limit
+ *   insert ... values (key, now, now + windowMs, 1)
+ *   on conflict (key) do update set
+ *     (a new window when the row's has ended, else hits = hits + 1)
+ *   where the row's window has ended or hits < limit
  *   returning hits
  *
  * PostgreSQL serializes the conflicting rows, so parallel requests on any
  * number of connections can never let more than `limit` through (no
  * read-then-write race), and a refused hit is not counted: the refusal lifts
  * when the window ends. Ended windows are pruned now and then.
+ *
+ * The store makes one limiter at start-up (app/runtime.server.ts) with its
+ * RATE_LIMIT_SCALE, and every loader and action finds it as
+ * `context.store.rateLimiter`; tests make theirs with a clock they drive.
  */
 
 export interface RateLimitRule {
@@ -73,81 +79,123 @@ export const RATE_LIMITS = {
   returnSubmit: { name: "return-submit", limit: 20, windowMs: 10 * 60_000, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The clock, replaceable in tests. */
-export const rateLimitClock = { now: (): number => Date.now() };
+/** Counts hits of subjects against rules; made once per store (see createRateLimiter). */
+export interface RateLimiter {
+  /** Counts one hit of `subject` against `rule`, or refuses it (and says for how long); a refused hit is not counted. */
+  hit(rule: RateLimitRule, subject: string): Promise<RateLimitDecision>;
+  /** How many hits `subject` has in its current window (0 when it has none, or it has ended). */
+  hits(rule: RateLimitRule, subject: string): Promise<number>;
+  /** What a hit now would be answered, without counting one. */
+  check(rule: RateLimitRule, subject: string): Promise<RateLimitDecision>;
+  /** Deletes every counter whose window has ended; returns how many. */
+  prune(): Promise<number>;
+}
+
+export interface RateLimiterOptions {
+  db: Database;
+  /** RATE_LIMIT_SCALE: multiplies the per-address limits (see effectiveLimit). */
+  scale: number;
+  /** The clock in milliseconds since the epoch; tests drive their own. */
+  now?: () => number;
+}
 
 /** Keys stay short whatever a subject holds. */
 const MAX_SUBJECT_LENGTH = 200;
-/** Ended windows are deleted at most this often per process. */
+/** Ended windows are deleted at most this often per limiter. */
 const PRUNE_EVERY_MS = 60_000;
-let lastPrunedAt = 0;
 
 /**
  * The rule's limit under RATE_LIMIT_SCALE. End-to-end and load tests send
  * everything from one address, so per-address limits are scaled up there;
  * per-conversation limits are not.
  */
-export function effectiveLimit(rule: RateLimitRule, scale = getConfig().RATE_LIMIT_SCALE): number {
+export function effectiveLimit(rule: RateLimitRule, scale: number): number {
   return rule.perAddress ? Math.max(1, Math.round(rule.limit * scale)) : rule.limit;
 }
 
-/** Counts one hit of `subject` against `rule`, or refuses it (and says for how long). */
-export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
-  const limit = effectiveLimit(rule);
-  const now = rateLimitClock.now();
-  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const windowEnd = windowStart + rule.windowMs;
-  const key = counterKey(rule, subject);
+export function createRateLimiter({ db, scale, now = Date.now }: RateLimiterOptions): RateLimiter {
+  let lastPrunedAt = -Infinity;
 
-  await pruneNowAndThen(db, now);
-  const rows = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: new Date(windowStart), windowEnd: new Date(windowEnd), hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { hits: sql`${rateLimitCounters.hits} + 1` },
-      where: lt(rateLimitCounters.hits, limit),
-    })
-    .returning({ hits: rateLimitCounters.hits });
-  if (rows.length > 0) return { allowed: true, retryAfterMs: 0 };
-  rateLimitRefusals.inc({ rule: rule.name });
-  return { allowed: false, retryAfterMs: Math.max(1000, windowEnd - now) };
-}
+  /** Deletes the counters whose window ended before `at`. */
+  async function prune(at = now()): Promise<number> {
+    const deleted = await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowEnd, new Date(at)))
+      .returning({ key: rateLimitCounters.key });
+    return deleted.length;
+  }
 
-/** How many hits `subject` has in the current window (for tests and diagnostics). */
-export async function rateLimitHits(db: Database, rule: RateLimitRule, subject: string): Promise<number> {
-  const windowStart = Math.floor(rateLimitClock.now() / rule.windowMs) * rule.windowMs;
-  const [row] = await db
-    .select({ hits: rateLimitCounters.hits })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, counterKey(rule, subject)), eq(rateLimitCounters.windowStart, new Date(windowStart))));
-  return row?.hits ?? 0;
+  async function pruneNowAndThen(at: number): Promise<void> {
+    if (Math.abs(at - lastPrunedAt) < PRUNE_EVERY_MS) return;
+    lastPrunedAt = at;
+    try {
+      await prune(at);
+    } catch (error) {
+      // Pruning is housekeeping: a failure must not refuse the request.
+      log("warn", "Rate limits: pruning failed", { error: serializeError(error) });
+    }
+  }
+
+  /** The subject's current window, if it has one that has not ended at `at`. */
+  async function currentWindow(key: string, at: number): Promise<{ hits: number; windowEnd: Date } | undefined> {
+    const [row] = await db
+      .select({ hits: rateLimitCounters.hits, windowEnd: rateLimitCounters.windowEnd })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowEnd, new Date(at))));
+    return row;
+  }
+
+  function refusal(rule: RateLimitRule, windowEnd: Date | undefined, at: number): RateLimitDecision {
+    return { allowed: false, retryAfterMs: Math.max(1000, (windowEnd?.getTime() ?? at + rule.windowMs) - at) };
+  }
+
+  return {
+    async hit(rule, subject) {
+      const limit = effectiveLimit(rule, scale);
+      const at = now();
+      const key = counterKey(rule, subject);
+      await pruneNowAndThen(at);
+      // `excluded` is the row this hit would insert: a window starting now. The row's own window has
+      // ended when its end is at or before that start; then the hit starts a new window.
+      const ended = lte(rateLimitCounters.windowEnd, sql`excluded.window_start`);
+      const rows = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStart: new Date(at), windowEnd: new Date(at + rule.windowMs), hits: 1 })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimitCounters.windowStart} end`,
+            windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimitCounters.windowEnd} end`,
+            hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
+          },
+          where: or(ended, lt(rateLimitCounters.hits, limit)),
+        })
+        .returning({ hits: rateLimitCounters.hits });
+      if (rows.length > 0) return { allowed: true, retryAfterMs: 0 };
+      rateLimitRefusals.inc({ rule: rule.name });
+      // Refused: the window is the one that refused (read after the statement, only for Retry-After).
+      return refusal(rule, (await currentWindow(key, at))?.windowEnd, at);
+    },
+
+    async hits(rule, subject) {
+      return (await currentWindow(counterKey(rule, subject), now()))?.hits ?? 0;
+    },
+
+    async check(rule, subject) {
+      const at = now();
+      const window = await currentWindow(counterKey(rule, subject), at);
+      if (!window || window.hits < effectiveLimit(rule, scale)) return { allowed: true, retryAfterMs: 0 };
+      return refusal(rule, window.windowEnd, at);
+    },
+
+    prune: () => prune(),
+  };
 }
 
 /** The counter's key: `{name}:{subject}`, a per-address rule's subject counted by addressKey. */
 function counterKey(rule: RateLimitRule, subject: string): string {
   const counted = rule.perAddress ? addressKey(subject) : subject;
   return `${rule.name}:${counted.slice(0, MAX_SUBJECT_LENGTH)}`;
-}
-
-/** Deletes every counter whose window has ended; returns how many. */
-export async function pruneRateLimits(db: Database, now = rateLimitClock.now()): Promise<number> {
-  const deleted = await db
-    .delete(rateLimitCounters)
-    .where(lt(rateLimitCounters.windowEnd, new Date(now)))
-    .returning({ key: rateLimitCounters.key });
-  return deleted.length;
-}
-
-async function pruneNowAndThen(db: Database, now: number): Promise<void> {
-  if (Math.abs(now - lastPrunedAt) < PRUNE_EVERY_MS) return;
-  lastPrunedAt = now;
-  try {
-    await pruneRateLimits(db, now);
-  } catch (error) {
-    // Pruning is housekeeping: a failure must not refuse the request.
-    log("warn", "Rate limits: pruning failed", { error: serializeError(error) });
-  }
 }
 
 /** Seconds for a Retry-After header: at least 1. */

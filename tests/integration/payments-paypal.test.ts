@@ -178,8 +178,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   describe("the buttons' JSON route (POST /api/paypal/orders)", () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
       createPayPalOrderFor(
-        database.db,
-        config,
+        { db: database.db, config, rateLimiter: runtime.rateLimiter },
         new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
           method: "POST",
           headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
@@ -229,8 +228,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
       const checkout = await newCheckout();
       const withoutKeys = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
       const answer = await createPayPalOrderFor(
-        database.db,
-        withoutKeys,
+        { db: database.db, config: withoutKeys, rateLimiter: runtime.rateLimiter },
         new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
           method: "POST",
           headers: { origin: TEST_ORIGIN, "content-type": "application/json" },

@@ -288,7 +288,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
     expect(shipped).toMatchObject({ status: 409, data: { flash: { kind: "error", message: STATUS_REFUNDED } } });
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
     expect(order.status).toBe("Cancelled");
-    const lookup = await lookUpOrder(database.db, orderId, "192.0.2.78");
+    const lookup = await lookUpOrder(runtime, orderId, "192.0.2.78");
     expect(lookup).toMatchObject({ status: "found", order: { status: "Cancelled", refund: { amountCents: 5594 } } });
   });
 

@@ -5,6 +5,7 @@ import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE } from "~/checkout/shippi
 import { singleCheckoutTotals } from "~/checkout/single-totals";
 import { emailDeliveries, orders, productDescriptions } from "~/db/schema";
 import { confirmationEmailState, confirmationReference, sendOrderConfirmation } from "~/orders/order-email.server";
+import { createRateLimiter } from "~/security/rate-limit.server";
 import { retryDueEmails } from "~/services/email/deliveries.server";
 import { createPostmarkSender } from "~/services/email/postmark-sender.server";
 import { createEasyPostRates } from "~/services/shipping/easypost-rates.server";
@@ -113,7 +114,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
 
     it("quotes the carrier's rate when EasyPost answers", async () => {
       const outcome = await quoteCarrierShipping(
-        database.db,
+        createRateLimiter({ db: database.db, scale: 1 }),
         "198.51.100.7",
         { from: address, to: address, parcel: seasoningParcel(2) },
         rates(),
@@ -126,7 +127,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
         easypost.respondWith(() => easyPostError(422, "ADDRESS.VERIFY.FAILURE", "Unable to verify"));
       else fail(easypost);
       const outcome = await quoteCarrierShipping(
-        database.db,
+        createRateLimiter({ db: database.db, scale: 1 }),
         "198.51.100.7",
         { from: address, to: address, parcel: seasoningParcel(2) },
         rates(300),

@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       // The dashboard panel and the public order page show the parcel.
       const panel = await call(dashboardLoader as RouteFn, get(`/dashboard?order=${orderId}`, browser.cookie));
       expect((panel.data!.selected as OrderDetail).shipment).toMatchObject({ carrier: "UPS", trackingUrl: UPS_LINK, deliveredAt: null });
-      const lookup = await lookUpOrder(database.db, orderId, "192.0.2.42");
+      const lookup = await lookUpOrder(runtime, orderId, "192.0.2.42");
       expect(lookup).toMatchObject({
         status: "found",
         order: { status: "Shipped", shipment: { carrier: "UPS", trackingNumber: "1Z999AA10123456784", trackingUrl: UPS_LINK } },
@@ -200,7 +200,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       const { orderId } = await newOrder();
       await ship(orderId);
       await send({ intent: "status", orderId, status: "Cancelled" });
-      expect(await lookUpOrder(database.db, orderId, "192.0.2.43")).toMatchObject({ order: { status: "Cancelled", shipment: null } });
+      expect(await lookUpOrder(runtime, orderId, "192.0.2.43")).toMatchObject({ order: { status: "Cancelled", shipment: null } });
     });
   });
 
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       expect((await send({ intent: "delivered", orderId, deliveredOn: "2999-01-01" })).status).toBe(400);
       expect((await send({ intent: "delivered", orderId, deliveredOn: "2026-11-20" })).status).toBe(303);
       expect((await orderOf(orderId)).deliveredAt?.toISOString()).toBe("2026-11-20T12:00:00.000Z");
-      const lookup = await lookUpOrder(database.db, orderId, "192.0.2.44");
+      const lookup = await lookUpOrder(runtime, orderId, "192.0.2.44");
       expect(lookup).toMatchObject({ order: { status: "Shipped", shipment: { deliveredAt: "2026-11-20T12:00:00.000Z" } } });
 
       // The test mode's button: only for an order paid on the test payment page.
@@ -281,7 +281,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       const order = await orderOf(orderId);
       expect(order.deliveredAt?.toISOString()).toBe("2026-11-26T16:30:00.000Z");
       expect(order.status).toBe("Shipped");
-      expect(await lookUpOrder(database.db, orderId, "192.0.2.45")).toMatchObject({
+      expect(await lookUpOrder(runtime, orderId, "192.0.2.45")).toMatchObject({
         order: { shipment: { deliveredAt: "2026-11-26T16:30:00.000Z" } },
       });
     });

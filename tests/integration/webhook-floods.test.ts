@@ -8,7 +8,7 @@ import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
 import type { StoreRuntime } from "~/store-runtime";
-import { RATE_LIMITS, rateLimitClock } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { deliverWebhook, FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
@@ -23,6 +23,8 @@ import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
  * for the whole store; Stripe and Authorize.Net check their signature locally and ask nothing before.
  */
 let runtime: StoreRuntime;
+/** The rate limiter's clock. */
+let now = Date.now();
 
 const FLOOD = 60;
 const VERIFY_PATH = "/v1/notifications/verify-webhook-signature";
@@ -74,18 +76,16 @@ describe.each(testDatabaseKinds())("forged webhooks on %s", (kind) => {
     await Promise.all([paypal?.close(), anet?.close(), stripe?.close()]);
   });
   beforeEach(() => {
-    runtime = testRuntime(database, env);
+    // Each test an hour after the last one: the store-wide PayPal limit starts a new window for it.
+    now += 3_600_000;
+    runtime = testRuntime(database, env, { now: () => now });
     paypal.reset();
     anet.reset();
     stripe.reset();
     forgetPayPalTokens();
-    // Each test in a rate-limit window of its own, an hour after the last one's.
-    const windowOfThisTest = Date.now() + Math.floor(Math.random() * 1e6) * 3_600_000;
-    rateLimitClock.now = () => windowOfThisTest;
     warnings = vi.spyOn(logger, "warn").mockImplementation((() => {}) as never);
   });
   afterEach(() => {
-    rateLimitClock.now = () => Date.now();
     vi.restoreAllMocks();
   });
 
@@ -167,8 +167,7 @@ describe.each(testDatabaseKinds())("forged webhooks on %s", (kind) => {
     expect(spent.status).toBe(503);
     expect(spent.headers.get("Retry-After")).toMatch(/^\d+$/);
 
-    const nextWindow = rateLimitClock.now() + RATE_LIMITS.paypalWebhookVerification.windowMs;
-    rateLimitClock.now = () => nextWindow;
+    now += RATE_LIMITS.paypalWebhookVerification.windowMs;
     const redelivered = await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", started.payment.reference);
     expect(redelivered.status).toBe(200);
     expect(await redelivered.json()).toMatchObject({ handled: true, outcome: "paid" });

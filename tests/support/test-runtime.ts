@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { parseConfig } from "~/config.server";
 import type { StoreLoadContext } from "~/http/load-context";
+import { createRateLimiter } from "~/security/rate-limit.server";
 import type { StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "./test-database";
 
@@ -12,12 +13,19 @@ export const TEST_ORIGIN = "http://store.test";
  * the server's composition root would start, for calling route loaders and
  * actions directly.
  */
-export function testRuntime(database: TestDatabase, env: Record<string, string> = {}): StoreRuntime {
+export function testRuntime(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  /** The rate limiter's clock, for a test that moves it (windows start at a subject's first hit). */
+  { now }: { now?: () => number } = {},
+): StoreRuntime {
+  const config = parseConfig({ NODE_ENV: "test", ...env });
   return {
-    config: parseConfig({ NODE_ENV: "test", ...env }),
+    config,
     database,
     db: database.db,
     sessionSecret: "test-secret-that-is-long-enough-0123456789",
+    rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
   };
 }
 
