@@ -30,6 +30,23 @@ function watchForViolations(page: Page): string[] {
   return violations;
 }
 
+/**
+ * Resolves once the browser has reported every violation of the page as it stands: its load event has fired
+ * (each resource it loads has been allowed or blocked, and Chromium logs a block as it happens), then a
+ * marker logged after that has come through the same console. With script the marker is logged from a task,
+ * queued behind the `securitypolicyviolation` events the page has yet to dispatch.
+ */
+async function violationsReported(page: Page, javaScriptEnabled: boolean | undefined): Promise<void> {
+  await page.waitForLoadState("load");
+  const marker = `csp-check-done-${Date.now()}`;
+  await Promise.all([
+    page.waitForEvent("console", (message) => message.text() === marker),
+    javaScriptEnabled
+      ? page.evaluate((text) => void setTimeout(() => console.log(text), 0), marker)
+      : page.evaluate((text) => console.log(text), marker),
+  ]);
+}
+
 async function toPaymentStep(page: Page, at: (path: string) => string) {
   await page.goto(at("/"));
   await page.goto(at(GRILL));
@@ -41,14 +58,14 @@ async function toPaymentStep(page: Page, at: (path: string) => string) {
   await new CheckoutForm(page).proceedToPayment({ email: `csp+${Date.now()}@example.com` });
 }
 
-test("no violation from home to a paid order on the test payment page", async ({ page }) => {
+test("no violation from home to a paid order on the test payment page", async ({ page, javaScriptEnabled }) => {
   const violations = watchForViolations(page);
   await toPaymentStep(page, (path) => path);
   await page.getByRole("button", { name: "Credit or debit card" }).click();
   await expect(page.getByText(/TEST PAYMENT PAGE/)).toBeVisible();
   await page.getByRole("button", { name: "Approve payment" }).click();
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-  await page.waitForTimeout(300);
+  await violationsReported(page, javaScriptEnabled);
   expect(violations).toEqual([]);
 });
 
@@ -114,7 +131,7 @@ test.describe("with every payment provider configured (local fakes)", () => {
       await page.getByRole("button", { name: /^Pay / }).click();
     }
     await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
-    await page.waitForTimeout(300);
+    await violationsReported(page, javaScriptEnabled);
     expect(violations).toEqual([]);
   });
 
@@ -130,16 +147,16 @@ test.describe("with every payment provider configured (local fakes)", () => {
       await page.getByRole("button", { name: "Continue to secure payment form" }).click();
       await expect(page).toHaveURL(new RegExp(`^${new URL(authorizeNet.hostedUrl).origin}`));
     }
-    await page.waitForTimeout(300);
+    await violationsReported(page, javaScriptEnabled);
     expect(violations).toEqual([]);
   });
 
-  test("Affirm: affirm.js on the product page and Direct Checkout's redirect", async ({ page }) => {
+  test("Affirm: affirm.js on the product page and Direct Checkout's redirect", async ({ page, javaScriptEnabled }) => {
     const violations = watchForViolations(page);
     await toPaymentStep(page, at);
     await page.getByRole("button", { name: "Monthly payments with Affirm" }).click();
     await expect(page.getByRole("heading", { name: "Affirm (local fake)" })).toBeVisible();
-    await page.waitForTimeout(300);
+    await violationsReported(page, javaScriptEnabled);
     expect(violations).toEqual([]);
   });
 });
