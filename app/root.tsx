@@ -18,6 +18,7 @@ import { CartMirror } from "~/cart/CartMirror";
 import { TestPaymentsBanner } from "~/components/layout/TestPaymentsBanner";
 import { PageScripts } from "~/components/layout/page-scripts";
 import { useNonce } from "~/http/nonce";
+import { robotsMetaContent, type Indexing } from "~/utils/indexing";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ChatButton, ErrorPage, useSiteLinkNavigation } from "~/components/shared";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
@@ -74,10 +75,21 @@ export type RouteHandle = {
    * any of their answers (utils/cache-control.server.ts).
    */
   personal?: boolean;
+  /**
+   * How search engines treat the page, as do the routes under it unless they say otherwise (utils/indexing.ts):
+   * root renders its `<meta name="robots">`, and robots.txt disallows its URL when it is one of the "private" ones.
+   */
+  indexing?: Indexing;
 };
 
 function useBareLayout(): boolean {
   return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bareLayout);
+}
+
+/** The page's `<meta name="robots">`, when its route (or one around it) declares an indexing. */
+function RobotsMeta() {
+  const content = robotsMetaContent(useMatches().map((match) => match.handle));
+  return content ? <meta name="robots" content={content} /> : null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -89,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <RobotsMeta />
         <Links />
         <noscript>
           <style>{".js-only{display:none!important}"}</style>

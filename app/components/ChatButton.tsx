@@ -1,5 +1,4 @@
 import type { MouseEvent, ReactNode } from "react";
-import { deferred } from "./deferred";
 
 export const CHAT_PATH = "/chatbot";
 const CHAT_WINDOW = "store-chat";
@@ -30,17 +29,6 @@ export function ChatLink({ className, children }: { className?: string; children
     </a>
   );
 }
-
-/**
- * The floating chat button, on wide screens only: it keeps to a gutter the page leaves free at the
- * right (app.css), so it never sits on text. On phones the chat is a link in the header's row instead.
- * Its script (the popup window) hydrates once the page is idle or the shopper interacts: until then
- * the server's plain link to /chatbot works.
- */
-export const ChatButton = deferred(() => import("./FloatingChatButton").then((module) => module.FloatingChatButton), {
-  until: "idle",
-  name: "chat-button",
-});
 
 /**
  * The chat's way back to the store. A link home; in the chat's own small window (with script) it

@@ -1,6 +1,6 @@
 import { ChatIcon, ChatLink } from "~/components/shared";
 
-/** The floating chat button's markup (ChatButton.tsx loads it on demand). */
+/** The floating chat button's markup (root's layout loads it on demand: layout/on-demand.ts). */
 export function FloatingChatButton() {
   return (
     <ChatLink className="chat-button">

@@ -1,6 +1,9 @@
-import { type ProductCardData, Carousel, PRODUCT_CAROUSEL, type CarouselOptions } from "~/components/shared";
+import { type ProductCardData, deferred, PRODUCT_CAROUSEL, type CarouselOptions } from "~/components/shared";
 import { CardActionsScope } from "./card-actions";
 import { ProductCard } from "./ProductCard";
+
+/** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
+const Carousel = deferred(() => import("./carousel/Carousel").then((module) => module.Carousel));
 
 /** Cards of a row above the fold whose pictures load at once (as many as a wide screen shows). */
 const EAGER_CARDS = 4;

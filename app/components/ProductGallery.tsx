@@ -1,5 +1,8 @@
 import { useState } from "react";
-import { Carousel, type CarouselOptions, ProductImage } from "~/components/shared";
+import { type CarouselOptions, deferred, ProductImage } from "~/components/shared";
+
+/** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
+const Carousel = deferred(() => import("./carousel/Carousel").then((module) => module.Carousel));
 
 /** The large image: the page's left half on a desktop (at most 600px), the screen's width on a phone. */
 export const GALLERY_SIZES = "(min-width: 900px) 600px, 100vw";

@@ -1,5 +1,8 @@
 import { ratingLabel, starFills, TESTIMONIAL_BLOCK, TESTIMONIALS, type Testimonial } from "~/content/testimonials";
-import { Carousel, StarIcon, TESTIMONIAL_CAROUSEL } from "~/components/shared";
+import { deferred, StarIcon, TESTIMONIAL_CAROUSEL } from "~/components/shared";
+
+/** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
+const Carousel = deferred(() => import("./carousel/Carousel").then((module) => module.Carousel));
 
 export function StarRating({ stars, size = 18 }: { stars: number; size?: number }) {
   return (

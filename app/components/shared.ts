@@ -12,7 +12,6 @@ export { SERVICE_HOURS } from "~/contact/service-hours";
 export { formatDate, formatDateTimeUtc, formatPhone, formatUsd, parseQuantity, scaleCents, telHref } from "~/utils/format";
 export { useHydrated } from "~/utils/use-hydrated";
 export {
-  Carousel,
   type CarouselOptions,
   cssVariables,
   hasInteracted,
@@ -21,9 +20,8 @@ export {
   swiperBreakpoints,
   TESTIMONIAL_CAROUSEL,
 } from "./carousel";
-export { BackToStoreLink, CHAT_PATH, ChatButton, ChatLink } from "./ChatButton";
+export { BackToStoreLink, CHAT_PATH, ChatLink } from "./ChatButton";
 export { deferred } from "./deferred";
-export { ErrorPage } from "./error-page-on-demand";
 export { CartIcon, CartXIcon, ChatIcon, PhoneIcon, SearchIcon, StarIcon, TrashIcon } from "./icons";
 export {
   BRAND_MENU,

@@ -3,16 +3,19 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import {
   CARD_IMAGE_SIZES,
-  Carousel,
   type CarouselOptions,
   brandPath,
   categoryPath,
+  deferred,
   picturePreload,
   useStore,
   SiteLink,
 } from "~/components/shared";
 import { NewsletterPopup } from "~/components/newsletter-popup-on-demand";
 import { ProductCarousel } from "~/components/ProductCarousel";
+
+/** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
+const Carousel = deferred(() => import("~/components/carousel/Carousel").then((module) => module.Carousel));
 
 const PROMOTION_COUNT = 30;
 

@@ -36,8 +36,11 @@ import { dashboardForm, DELIVERY_DATE_MALFORMED, shipmentSchema, TRACKING_REQUIR
 import { announceRefund, announceStatus, recordDelivery } from "~/orders/shipping.server";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { logError } from "~/observability/logger.server";
+import type { RouteHandle } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }, { name: "robots", content: "noindex, nofollow" }];
+export const handle: RouteHandle = { indexing: "private, nofollow" };
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }];
 
 type DashboardData = {
   staffEmail: string;

@@ -12,8 +12,11 @@ import { readStaffCookie, signedInCookie, signInFormCookie } from "~/staff/sessi
 import { createStaffSession, endSessionOfToken } from "~/staff/session-store.server";
 import { readForm } from "~/utils/forms.server";
 import { safeRedirectPath } from "~/utils/redirect";
+import type { RouteHandle } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Staff sign-in" }, { name: "robots", content: "noindex, nofollow" }];
+export const handle: RouteHandle = { indexing: "private, nofollow" };
+
+export const meta: MetaFunction = () => [{ title: "Staff sign-in" }];
 
 const SIGN_IN_EXPIRED = "Your sign-in form expired. Please try again.";
 

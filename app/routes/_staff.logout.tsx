@@ -8,7 +8,7 @@ import { clearedStaffCookie } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
 import { readForm, requirePost } from "~/utils/forms.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign out | Staff" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [{ title: "Sign out | Staff" }];
 
 /** GET /logout asks to confirm (signing out is a POST with the token, never a link). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

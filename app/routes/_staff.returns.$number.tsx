@@ -12,10 +12,7 @@ import { FORM_EXPIRED } from "~/staff/view";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { StaffTable } from "~/components/staff/StaffTable";
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.number ?? "Request"} | Returns desk` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: MetaFunction = ({ params }) => [{ title: `${params.number ?? "Request"} | Returns desk` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(context.store, request);

@@ -8,7 +8,7 @@ import { requireStaff } from "~/staff/guard.server";
 import { listDeskRequests, parseDeskStatus, type DeskRow } from "~/staff/returns-desk.server";
 import { DESK_STATUSES, parseDeskPage, returnsDeskHref, type DeskStatus } from "~/staff/returns-desk";
 
-export const meta: MetaFunction = () => [{ title: "Returns desk | Staff" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [{ title: "Returns desk | Staff" }];
 
 /** The returns desk's list: open requests (oldest first), then recent closed ones; ?status= shows one status. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { requireStaff } from "~/staff/guard.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
 /**
  * The older admin screen. It had its own login form that compared the

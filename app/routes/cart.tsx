@@ -29,9 +29,9 @@ import {
 import { safeRedirectPath } from "~/utils/redirect";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "My Cart" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "My Cart" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = await priceCart(context.store.db, await readCart(context.store, request));

@@ -21,13 +21,13 @@ import type { RootLoaderData, RouteHandle } from "~/root";
 import chatStyles from "~/styles/chat.css";
 import { parseForm, readForm } from "~/utils/forms.server";
 
-export const handle: RouteHandle = { bareLayout: true, personal: true };
+export const handle: RouteHandle = { bareLayout: true, personal: true, indexing: "private, nofollow" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chatStyles }];
 
 export const meta: MetaFunction = ({ matches }) => {
   const store = (matches.find((match) => match.id === "root")?.data as RootLoaderData | undefined)?.store;
-  return [{ title: `Chat with us | ${store?.storeName ?? "Outdoor Kitchen Outlet"}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `Chat with us | ${store?.storeName ?? "Outdoor Kitchen Outlet"}` }];
 };
 
 /** A form post larger than this is refused before it is read; a message is cut at MAX_INPUT_LENGTH anyway. */

@@ -22,9 +22,9 @@ import { CHARGED_TWICE_MESSAGE, PAYMENT_PENDING_EMAIL_NOTE } from "~/payments/me
 import { isPaymentMethod, type PaymentMethod } from "~/services/payments/types";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data) }];
 
 /** The browser title says what happened: only a recorded order is thanked for. */
 function pageTitle(view: View | undefined): string {

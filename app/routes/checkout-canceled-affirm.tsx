@@ -5,9 +5,9 @@ import { useLoaderData } from "@remix-run/react";
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "Financing cancelled" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Financing cancelled" }];
 
 /**
  * The financing provider's cancel URL: the server checks the attempt with Affirm (a loan confirmed after

@@ -7,9 +7,9 @@ import { toPublicOrder } from "~/orders/public-order";
 import { ConfirmationEmailPending } from "~/components/ConfirmationEmailNotice";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "Order confirmation" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Order confirmation" }];
 
 /** A receipt of the last order placed in this browser. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -28,9 +28,9 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { PaymentStep } from "~/components/checkout/payment-step-on-demand";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Checkout" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.store.db;

@@ -17,6 +17,7 @@ import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareF
 import guideStyles from "~/styles/guides.css";
 import { readForm } from "~/utils/forms.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
+import type { RouteHandle } from "~/root";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyles }];
 
@@ -26,9 +27,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: guideStyle
  */
 export const headers: HeadersFunction = catalogueHeaders;
 
+export const handle: RouteHandle = { indexing: "noindex" };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.products.length > 0 ? `Compare: ${data.products.map((p) => p.title).join(" vs. ")}` : "Compare products" },
-  { name: "robots", content: "noindex" },
 ];
 
 /**

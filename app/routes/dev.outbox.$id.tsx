@@ -9,7 +9,6 @@ import { requireOutboxAccess } from "~/staff/outbox-access.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.email.subject} — offline email outbox` : "Offline email outbox" },
-  { name: "robots", content: "noindex, nofollow" },
 ];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import contentStyles from "~/styles/content.css";
 import { formatDateTimeUtc, SiteLink } from "~/components/shared";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private, nofollow" };
 
 /**
  * /dev/outbox: the emails the offline stand-in "sent", newest first. Only
@@ -18,7 +18,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentSty
 export const meta: MetaFunction = () => [
   { title: "Offline email outbox" },
   { name: "description", content: "Emails the store would have sent. Nothing here was sent." },
-  { name: "robots", content: "noindex, nofollow" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,6 +3,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CARD_IMAGE_SIZES, picturePreload, SiteLink } from "~/components/shared";
 import { Pagination, ProductGrid } from "~/components/ProductCard";
+import type { RouteHandle } from "~/root";
 
 const MAX_QUERY_LENGTH = 100;
 
@@ -15,9 +16,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = catalogueHeaders;
 
+export const handle: RouteHandle = { indexing: "private, follow" };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Search results for "${data.query}"` : "Search results" },
-  { name: "robots", content: "noindex, follow" },
   ...(data?.results.products[0] ? [picturePreload(data.results.products[0].image, CARD_IMAGE_SIZES)] : []),
 ];
 

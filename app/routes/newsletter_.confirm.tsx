@@ -6,9 +6,9 @@ import { confirmSubscription, newsletterLinkState, type ConfirmOutcome } from "~
 import { readForm } from "~/utils/forms.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "noindex" };
 
-export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }];
 
 /**
  * /newsletter/confirm?token=…, the link of the double opt-in email. Opening

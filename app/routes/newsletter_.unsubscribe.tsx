@@ -5,9 +5,9 @@ import { newsletterLinkState, unsubscribeWithToken } from "~/mailing-list/subscr
 import { readForm } from "~/utils/forms.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "noindex" };
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Unsubscribe" }];
 
 export const UNSUBSCRIBED_MESSAGE = "You are unsubscribed. We will not send newsletter emails to this address again.";
 const INVALID_LINK =

@@ -5,9 +5,9 @@ import { afterSalePageAction, afterSalePageLoader } from "~/server-api";
 import type { RouteHandle } from "~/root";
 
 /** /order-status/{id}/claim: a defect claim, once the customer has proven the order is theirs (app/returns/). */
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "Report a defect" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Report a defect" }];
 
 export const loader = (args: LoaderFunctionArgs) => afterSalePageLoader("defect", args);
 export const action = (args: ActionFunctionArgs) => afterSalePageAction("defect", args);

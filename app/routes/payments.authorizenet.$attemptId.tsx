@@ -6,11 +6,11 @@ import { paymentCancelPath } from "~/payments/paths";
 import { formatUsd, useHydrated, SiteLink } from "~/components/shared";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "noindex" };
 
 const AuthorizeNetPopup = lazy(() => import("~/components/checkout/payments/AuthorizeNetPopup"));
 
-export const meta: MetaFunction = () => [{ title: "Secure card payment" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Secure card payment" }];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");

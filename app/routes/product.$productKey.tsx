@@ -20,7 +20,7 @@ import {
   brandDisplayName,
   OWN_SEASONING_ID,
   parseProductKey,
-  ErrorPage,
+  deferred,
   brandPath,
   categoryPath,
   picturePreload,
@@ -41,6 +41,9 @@ import { ProductCarousel } from "~/components/ProductCarousel";
 import { GALLERY_SIZES, ProductGallery } from "~/components/ProductGallery";
 import { QuantityField } from "~/components/QuantityField";
 import type { action as cartAction } from "./cart";
+
+/** The error page's script loads only when one is drawn (not behind ~/components/shared: it imports that). */
+const ErrorPage = deferred(() => import("~/components/ErrorPage").then((module) => module.ErrorPage));
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";

@@ -6,9 +6,9 @@ import type { RouteHandle } from "~/root";
 import { returnInstructions } from "~/staff/returns-desk.server";
 
 /** One customer's return: never cached (utils/cache-control.server.ts). */
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "noindex, nofollow" };
 
-export const meta: MetaFunction = () => [{ title: "Return instructions" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [{ title: "Return instructions" }];
 
 /**
  * The printable return instructions an approved return's email links to when the store bought no

@@ -2,8 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { cachedTypeahead } from "~/catalog/cached-queries.server";
 import { productPath } from "~/catalog/store-product";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
+import type { RouteHandle } from "~/root";
 
 const MAX_QUERY_LENGTH = 100;
+
+export const handle: RouteHandle = { indexing: "private" };
 
 /** Typeahead results for the header search box: at most five, best first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SingleCheckoutView } from "~/components/checkout/SingleCheckoutView";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "private" };
 
-export const meta: MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Checkout" }];
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => singleCheckoutLoader(context.store, request, "single");
 export const action = async ({ request, context }: ActionFunctionArgs) =>

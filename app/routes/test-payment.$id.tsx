@@ -11,9 +11,9 @@ import { formatUsd } from "~/components/shared";
 import { readForm } from "~/utils/forms.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { personal: true };
+export const handle: RouteHandle = { personal: true, indexing: "noindex" };
 
-export const meta: MetaFunction = () => [{ title: "Test payment page" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Test payment page" }];
 
 /** The test page exists only while test payments are on: otherwise it is not found, and nothing it posts is written. */
 function testPaymentsDb({ config, db }: StoreRuntime): Database {
