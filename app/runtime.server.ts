@@ -14,7 +14,12 @@ import type { StartupReport } from "./startup-report.server";
  * its migrations, the session secret, then each feature's step
  * (startup.server.ts). Closing `database` stops what the steps started.
  */
-export async function startStoreRuntime(config: Config, report: StartupReport): Promise<StoreRuntime> {
+export async function startStoreRuntime(
+  config: Config,
+  report: StartupReport,
+  /** What the composition root read from the build's routes (server/main.ts). */
+  fromBuild: Pick<StoreRuntime, "privatePaths">,
+): Promise<StoreRuntime> {
   const database = await report.step(
     "database",
     async () => stoppingJobsOnClose(await openDatabase(databaseTargetFor(config))),
@@ -38,7 +43,7 @@ export async function startStoreRuntime(config: Config, report: StartupReport): 
           (summary) => summary,
         );
       }
-      return { config, database, db: database.db, sessionSecret, rateLimiter };
+      return { config, database, db: database.db, sessionSecret, rateLimiter, ...fromBuild };
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -16,6 +16,11 @@ export interface StoreRuntime {
   /** The same database as drizzle queries it: what most code takes. */
   db: Database;
   sessionSecret: string;
+  /**
+   * What robots.txt disallows: the URL prefixes of the pages whose route declares them not to be crawled
+   * (`handle = { indexing: "private" }`), read from the build's routes at start (utils/private-paths.server.ts).
+   */
+  privatePaths: readonly string[];
   /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
   rateLimiter: RateLimiter;
 }

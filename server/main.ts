@@ -25,6 +25,7 @@ import { jobQueueDepths } from "../app/jobs/queue.server";
 import { readAtScrape } from "../app/observability/metrics.server";
 import { oldestUnfinishedAttemptStartedAt } from "../app/payments/attempts.server";
 import { startStoreRuntime } from "../app/runtime.server";
+import { privatePathsOf } from "../app/utils/private-paths.server";
 import type { StoreRuntime } from "../app/store-runtime";
 import { seconds, startupReport } from "../app/startup-report.server";
 import { createStoreServer } from "./app";
@@ -67,7 +68,9 @@ async function start({ startedAt, buildLoadMs }: StartTiming) {
   installGlobals({ nativeFetch: true });
   const report = startupReport();
   report.done("build", "loaded", buildLoadMs);
-  const store = await startStoreRuntime(config, report);
+  // What robots.txt disallows, from the routes' own declarations (handle.indexing): a mistaken one stops the start here.
+  const privatePaths = privatePathsOf(build.routes);
+  const store = await startStoreRuntime(config, report, { privatePaths });
   registerStoreIdentity(publicConfig(config));
 
   let isClosing = () => false;

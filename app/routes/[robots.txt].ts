@@ -2,25 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicBaseUrl } from "~/config.server";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
-/** Keep crawlers out of carts, checkouts, search results and staff pages. */
+/**
+ * Keeps crawlers out of the pages whose routes declare them not to be crawled (`handle = { indexing: "private" }`:
+ * carts, checkouts, order pages, search results, staff pages), read from the build's routes at start.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   const origin = publicBaseUrl(context.store.config);
   const body = [
     "User-agent: *",
-    "Disallow: /cart",
-    "Disallow: /checkout",
-    "Disallow: /single-product-checkout",
-    "Disallow: /custom-product-checkout",
-    "Disallow: /checkout-authorized",
-    "Disallow: /checkout-confirmation",
-    "Disallow: /order-status/",
-    "Disallow: /finding/",
-    "Disallow: /search-suggestions",
-    "Disallow: /login",
-    "Disallow: /dashboard",
-    "Disallow: /admin",
-    "Disallow: /dev/",
-    "Disallow: /chatbot",
+    ...context.store.privatePaths.map((path) => `Disallow: ${path}`),
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");

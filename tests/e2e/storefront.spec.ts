@@ -248,6 +248,16 @@ test.describe("for search engines", () => {
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
   });
+
+  test("a private page's own declaration keeps it out of both robots.txt and the index", async ({ request }) => {
+    // cart.tsx says `indexing: "private"`: the built server read it from its routes at start.
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots.split("\n")).toContain("Disallow: /cart");
+    const cart = await (await request.get("/cart")).text();
+    expect(cart.match(/<meta name="robots"[^>]*>/g)).toEqual(['<meta name="robots" content="noindex"/>']);
+    const product = await (await request.get("/product/blaze-3159840")).text();
+    expect(product).not.toContain('<meta name="robots"');
+  });
 });
 
 test.describe("accessibility and looks", () => {

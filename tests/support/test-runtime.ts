@@ -25,6 +25,8 @@ export function testRuntime(
     database,
     db: database.db,
     sessionSecret: "test-secret-that-is-long-enough-0123456789",
+    // The server reads them from its build's routes; a test of robots.txt reads them from the routes it loads.
+    privatePaths: [],
     rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
   };
 }
