@@ -6,13 +6,15 @@ import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } f
 import { storeSettings } from "./db/schema";
 import { createRateLimiter } from "./security/rate-limit.server";
 import { stopJobQueue } from "./jobs/queue.server";
+import { storeServices } from "./services/store-services.server";
 import { STARTUP_STEPS } from "./startup.server";
 import type { StartupReport } from "./startup-report.server";
 
 /**
  * Every start-up step of the store, each reported as it ends: the database,
  * its migrations, the session secret, then each feature's step
- * (startup.server.ts). Closing `database` stops what the steps started.
+ * (startup.server.ts); the services the configuration chooses are built here,
+ * once. Closing `database` stops what the steps started.
  */
 export async function startStoreRuntime(
   config: Config,
@@ -36,14 +38,15 @@ export async function startStoreRuntime(
       );
       const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
       const rateLimiter = createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE });
+      const services = storeServices(config, database.db);
       for (const step of STARTUP_STEPS) {
         await report.step(
           step.name,
-          (progress) => step.run({ config, db: database.db, database, report }, progress),
+          (progress) => step.run({ config, db: database.db, database, services, report }, progress),
           (summary) => summary,
         );
       }
-      return { config, database, db: database.db, sessionSecret, rateLimiter, ...fromBuild };
+      return { config, database, db: database.db, sessionSecret, rateLimiter, ...services, ...fromBuild };
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -1,10 +1,14 @@
 import type { Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import type { RateLimiter } from "./security/rate-limit.server";
+import type { EmailSender } from "./services/email/types";
+import type { ShippingRates } from "./services/shipping/types";
+import type { TextGenerator } from "./services/text/types";
 
 /**
  * Everything a request needs besides itself: the validated configuration, the
- * migrated database and the session secret. The server's composition root
+ * migrated database, the session secret and the services the configuration
+ * chooses (services/store-services.server.ts). The server's composition root
  * (server/main.ts) starts it once and hands it to every loader and action as
  * `context.store` (app/http/load-context.ts); tests build one on their own
  * database (tests/support/test-runtime.ts).
@@ -23,4 +27,10 @@ export interface StoreRuntime {
   privatePaths: readonly string[];
   /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
   rateLimiter: RateLimiter;
+  /** Postmark when POSTMARK_SERVER_TOKEN is set, else the offline outbox in this database. */
+  emailSender: EmailSender;
+  /** EasyPost when EASYPOST_API_KEY is set, else the offline estimate. */
+  shippingRates: ShippingRates;
+  /** OpenAI when OPENAI_API_KEY is set, else the local formatter. */
+  textGenerator: TextGenerator;
 }

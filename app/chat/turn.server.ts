@@ -9,6 +9,7 @@ import { retryAfterSeconds } from "~/security/rate-limit.server";
 import { hitChatRateLimit, RATE_LIMIT_MESSAGE, type ChatVisitor } from "./rate-limit.server";
 import type { StoreContact } from "./store-facts";
 import { logError } from "~/observability/logger.server";
+import type { TextGenerator } from "~/services/text/types";
 
 type ChatPost = z.infer<typeof chatFormSchema>;
 
@@ -32,7 +33,13 @@ const refused: ChatTurn = { status: 400, messages: null, delayMs: 0 };
  */
 export async function takeChatTurn(
   { db, rateLimiter }: Pick<StoreRuntime, "db" | "rateLimiter">,
-  { post, conversation, visitor, store }: { post: ChatPost; conversation: Conversation; visitor: ChatVisitor; store: StoreContact },
+  {
+    post,
+    conversation,
+    visitor,
+    store,
+    generator,
+  }: { post: ChatPost; conversation: Conversation; visitor: ChatVisitor; store: StoreContact; generator: TextGenerator },
 ): Promise<ChatTurn> {
   if (post.intent === "reset") return { status: 200, messages: [], delayMs: 0 };
 
@@ -65,7 +72,7 @@ export async function takeChatTurn(
       reply = chosen.reply;
       delayMs = chosen.delayMs;
     } else {
-      const answer = await answerQuestion(db, userText, { store, history });
+      const answer = await answerQuestion(db, userText, { store, history, generator });
       reply = createMessage("server", answer.text, { links: answer.links, options: answer.options });
     }
   } catch (error) {

@@ -1,5 +1,4 @@
 import { RATE_LIMITS, type RateLimiter } from "~/security/rate-limit.server";
-import { getShippingRates } from "~/services/shipping/index.server";
 import type { QuoteRequest, ShippingQuote, ShippingRates } from "~/services/shipping/types";
 import { logError } from "~/observability/logger.server";
 
@@ -24,7 +23,7 @@ export async function quoteCarrierShipping(
   rateLimiter: RateLimiter,
   clientAddress: string,
   quoteRequest: QuoteRequest,
-  rates: ShippingRates = getShippingRates(),
+  rates: ShippingRates,
 ): Promise<CarrierQuoteOutcome> {
   const limit = await rateLimiter.hit(RATE_LIMITS.shippingQuote, clientAddress);
   if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };

@@ -18,7 +18,7 @@ import { createSingleCheckout, getCheckout } from "./checkout.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
-import { RATE_LIMITS, retryAfterSeconds, type RateLimiter } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
@@ -79,7 +79,7 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
 
 export async function singleCheckoutAction(store: StoreRuntime, request: Request, kind: Kind, clientAddress: string) {
   const { db } = store;
-  const fields = await readForm(request);
+  const fields = await readForm(request, store.config);
   const order = parseForm(singleCheckoutForm, fields);
   // Every field but the intent falls back to a default, and an unknown intent throws a 400 already.
   if (!order.ok) throw unreadableForm();
@@ -98,7 +98,7 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   let retryAfterMs: number | null = null;
   if (rule.kind === "carrier" && parsed.ok) {
     const parcel = seasoning ? seasoningParcel(quantity) : productParcel(productDimensions(product), quantity);
-    const quote = await quoteShipping(store.rateLimiter, clientAddress, parsed.customer, parcel);
+    const quote = await quoteShipping(store, clientAddress, parsed.customer, parcel);
     carrierShippingCents = quote.status === "quoted" ? quote.quote.amountCents : 0;
     if (quote.status === "failed") shippingError = SHIPPING_FAILED_MESSAGE;
     if (quote.status === "rate-limited") {
@@ -155,19 +155,24 @@ function productDimensions(product: StoreProduct): ProductDimensions {
 }
 
 /** The carrier's rate for a parcel to this address (quoted, failed or rate-limited). */
-function quoteShipping(rateLimiter: RateLimiter, clientAddress: string, customer: CustomerInput, parcel: Parcel) {
-  return quoteCarrierShipping(rateLimiter, clientAddress, {
-    from: warehouseAddress(),
-    to: {
-      name: `${customer.firstName} ${customer.lastName}`,
-      street1: customer.address,
-      city: customer.city,
-      state: customer.state,
-      zip: customer.postalCode,
-      country: "US",
+function quoteShipping(store: StoreRuntime, clientAddress: string, customer: CustomerInput, parcel: Parcel) {
+  return quoteCarrierShipping(
+    store.rateLimiter,
+    clientAddress,
+    {
+      from: warehouseAddress(store.config),
+      to: {
+        name: `${customer.firstName} ${customer.lastName}`,
+        street1: customer.address,
+        city: customer.city,
+        state: customer.state,
+        zip: customer.postalCode,
+        country: "US",
+      },
+      parcel,
     },
-    parcel,
-  });
+    store.shippingRates,
+  );
 }
 
 function summary(product: StoreProduct) {

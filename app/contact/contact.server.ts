@@ -2,7 +2,6 @@ import type { Database } from "~/db/database.server";
 import type { StoreRuntime } from "~/store-runtime";
 import { RATE_LIMITS, waitText } from "~/security/rate-limit.server";
 import type { FormFields } from "~/utils/forms.server";
-import { getConfig } from "~/config.server";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { contactMessages } from "~/db/schema";
 import type { EmailMessage } from "~/services/email/types";
@@ -54,10 +53,11 @@ export type ContactOutcome =
  * it and email the store. Only a valid message counts against the limit.
  */
 export async function receiveContactMessage(
-  { db, rateLimiter }: Pick<StoreRuntime, "db" | "rateLimiter">,
+  store: Pick<StoreRuntime, "db" | "config" | "emailSender" | "rateLimiter">,
   clientAddress: string,
   input: FormFields,
 ): Promise<ContactOutcome> {
+  const { db, config, emailSender, rateLimiter } = store;
   const parsed = parseContactForm(input);
   if (parsed.isBot) return { status: "bot" };
   if (!parsed.ok) return { status: "invalid", values: parsed.values, errors: parsed.errors };
@@ -66,9 +66,12 @@ export async function receiveContactMessage(
   if (!limit.allowed) return { status: "rate-limited", values: parsed.values, retryAfterMs: limit.retryAfterMs };
 
   try {
-    const config = getConfig();
     await submitContactMessage(
-      { db, sendEmail: (message) => sendEmailSafely(message, { db }), store: { name: config.STORE_NAME, email: config.STORE_EMAIL } },
+      {
+        db,
+        sendEmail: (message) => sendEmailSafely(message, { db, sender: emailSender }),
+        store: { name: config.STORE_NAME, email: config.STORE_EMAIL },
+      },
       parsed.values,
     );
     return { status: "sent" };

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { publicBaseUrl } from "~/config.server";
 import { RETURN_REASONS, type AfterSaleKind } from "~/db/schema";
 import { lookUpOrder } from "~/orders/lookup.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
@@ -140,7 +139,11 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
       });
     }
   }
-  const { fields, photos } = await readUploadForm(request, proven ? AFTER_SALE_FORM_MAX_BYTES : SHOPPER_FORM_MAX_BYTES);
+  const { fields, photos } = await readUploadForm(
+    request,
+    context.store.config,
+    proven ? AFTER_SALE_FORM_MAX_BYTES : SHOPPER_FORM_MAX_BYTES,
+  );
   if (!order) return answer({ step: "prove", errors: { "": ORDER_NOT_FOUND } }, 404);
   const path = pathOf(kind, order.orderId);
 
@@ -203,15 +206,19 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   if (created.status === "not-found") return answer({ step: "prove", errors: { "": ORDER_NOT_FOUND } }, 404);
   if (created.status === "refused") return answer({ step: "request", errors: {}, refusals: created.refusals, values: kept }, 400);
   if (created.status === "created") {
-    await sendAcknowledgement(db, {
-      requestId: created.request.id,
-      kind,
-      number: created.request.number,
-      orderId: order.orderId,
-      customer: { email: order.customer.email, firstName: order.customer.firstName },
-      items: lines.map(({ lineIndex, quantity }) => `${quantity} x ${order.items[lineIndex]?.title ?? "item"}`),
-      baseUrl: publicBaseUrl(context.store.config),
-    });
+    await sendAcknowledgement(
+      db,
+      context.store.config,
+      {
+        requestId: created.request.id,
+        kind,
+        number: created.request.number,
+        orderId: order.orderId,
+        customer: { email: order.customer.email, firstName: order.customer.firstName },
+        items: lines.map(({ lineIndex, quantity }) => `${quantity} x ${order.items[lineIndex]?.title ?? "item"}`),
+      },
+      { sender: context.store.emailSender },
+    );
   }
   throw redirect(`${path}?sent=${encodeURIComponent(created.request.number)}`, { status: 303 });
 }

@@ -104,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = async (flash: Flash, status: number) =>
     data<ActionData>({ flash }, { status, headers: { "Set-Cookie": await staff.commit() } });
 
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   if (!verifyCsrf(staff.csrf, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
   const parsed = parseForm(dashboardForm, form);
   if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);

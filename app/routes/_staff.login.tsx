@@ -55,7 +55,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await readStaffCookie(context.store, request);
-  const form = await readForm(request.clone());
+  const form = await readForm(request.clone(), context.store.config);
   const { email } = credentialsFrom(form);
   // A failure changes nothing in the session: no cookie here (see shouldRevalidate).
   const fail = (error: string, status: number, headers: Record<string, string> = {}) =>

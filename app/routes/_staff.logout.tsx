@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const staff = await requireStaff(context.store, request);
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   if (!verifyCsrf(staff.csrf, form)) {
     return data({ error: FORM_EXPIRED }, { status: 403, headers: { "Set-Cookie": await staff.commit() } });
   }

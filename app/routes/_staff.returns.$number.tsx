@@ -35,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reply = async (flash: Flash, status: number, fields?: Record<string, string>) =>
     data<ActionData>({ flash, fields }, { status, headers: { "Set-Cookie": await staff.commit() } });
 
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   if (!verifyCsrf(staff.csrf, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
   const parsed = parseForm(deskForm, form);
   if (!parsed.ok) {

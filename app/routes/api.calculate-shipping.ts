@@ -45,11 +45,12 @@ export const loader = methodNotAllowed;
 
 export const action = jsonAction(payload, async ({ context, payload: { order } }) => {
   const { to_address: to, parcel } = order;
-  const outcome = await quoteCarrierShipping(context.store.rateLimiter, context.clientAddress, {
-    from: warehouseAddress(),
-    to: { ...to, country: "US" },
-    parcel,
-  });
+  const outcome = await quoteCarrierShipping(
+    context.store.rateLimiter,
+    context.clientAddress,
+    { from: warehouseAddress(context.store.config), to: { ...to, country: "US" }, parcel },
+    context.store.shippingRates,
+  );
   if (outcome.status === "rate-limited") return tooManyRequests(outcome);
   if (outcome.status === "failed") return jsonError(502, SHIPPING_FAILED_MESSAGE, { shipping: 0 });
 

@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * back; a fetcher post (script) gets the outcome as data and stays put.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const change = parseCartForm(form);
   if (change?.intent === "buy") return redirect(buyNowPath(change));
   const result = await applyCartChange(context.store.db, await readCart(context.store, request), change);

@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * conversation travels in the Set-Cookie header.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
+  const form = await readForm(request, context.store.config, { maxBytes: MAX_BODY_BYTES });
   const fetchMode = form.mode === "fetch";
   const seq = /^\d{1,12}$/.test(form.seq ?? "") ? (form.seq as string) : "0";
 
@@ -90,6 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     conversation,
     visitor: { conversationId: conversation.id, address: context.clientAddress },
     store,
+    generator: context.store.textGenerator,
   });
   const setCookie = turn.messages
     ? await conversationCookieHeader(context.store, request, { id: conversation.id ?? newConversationId(), messages: turn.messages })

@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const EMPTY_CART_MESSAGE = "Your cart is empty. Please add some products.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = parseCustomer(await readForm(request));
+  const parsed = parseCustomer(await readForm(request, context.store.config));
   const cart = await readCart(context.store, request);
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });

@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Add, remove, replace, clear. A document post is redirected to the comparison; a fetcher post gets the outcome. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const outcome = await applyCompareChange(context.store.db, await readCompareList(context.store, request), parseCompareForm(form));
   const headers = { "Set-Cookie": await compareCookieHeader(context.store, request, outcome.list) };
   const target = outcome.ok

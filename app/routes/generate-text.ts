@@ -23,9 +23,9 @@ export const loader = methodNotAllowed;
 export const action = jsonAction(
   payload,
   async ({ context, payload: { prompt } }) => {
-    const { config, db } = context.store;
+    const { config, db, textGenerator } = context.store;
     const store = { name: config.STORE_NAME, phone: config.STORE_PHONE, email: config.STORE_EMAIL };
-    const answer = await answerQuestion(db, prompt.trim(), { store });
+    const answer = await answerQuestion(db, prompt.trim(), { store, generator: textGenerator });
     if (answer.source === "error") return jsonError(502, answer.text);
     return jsonResponse({ text: answer.text });
   },

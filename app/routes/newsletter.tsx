@@ -20,7 +20,7 @@ import { logError } from "~/observability/logger.server";
  * and nothing is stored or sent.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const parsed = parseNewsletterForm(form);
 
   let status: NewsletterStatus;
@@ -30,12 +30,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (isNewsletterBot(form)) {
     status = "subscribed";
   } else {
-    const { config, db, sessionSecret } = context.store;
+    const { config, db, emailSender, sessionSecret } = context.store;
     try {
       // Only a valid address counts against the connection's limit.
       const limit = await context.store.rateLimiter.hit(RATE_LIMITS.newsletter, context.clientAddress);
       if (limit.allowed) {
-        status = await subscribe(db, parsed.email, { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME });
+        status = await subscribe(db, parsed.email, {
+          secret: sessionSecret,
+          baseUrl: publicBaseUrl(config),
+          storeName: config.STORE_NAME,
+          sender: emailSender,
+        });
       } else {
         retryAfterMs = limit.retryAfterMs;
         status = "rate-limited";

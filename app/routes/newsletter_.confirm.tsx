@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const { db, sessionSecret } = context.store;
   const outcome = await confirmSubscription(db, sessionSecret, form.token ?? new URL(request.url).searchParams.get("token"));
   const ok = outcome === "confirmed" || outcome === "already-confirmed";

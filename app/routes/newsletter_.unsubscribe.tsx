@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const { db, sessionSecret } = context.store;
   const token = form.token ?? new URL(request.url).searchParams.get("token");
   const outcome = await unsubscribeWithToken(db, sessionSecret, token);

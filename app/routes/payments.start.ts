@@ -11,7 +11,7 @@ export const handle: RouteHandle = { personal: true };
 
 /** Starts paying a pending checkout with the chosen method (a plain form post: works without script). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context.store.config);
   const method = form.method;
   const db = context.store.db;
   const checkout = await getCheckout(db, form.checkout ?? "");

@@ -10,7 +10,6 @@ import {
   cardList,
   keptFitFacts,
   productPageParts,
-  getTextGenerator,
   publicBaseUrl,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -94,7 +93,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // A stored description is sent with the page. Otherwise the page is sent at once and the
     // reformatted text is streamed when the generator is done; browsers without script, which
     // cannot swap streamed content in, get the original text in a <noscript>.
-    description: stored ?? generateDescription(db, getTextGenerator(), product),
+    description: stored ?? generateDescription(db, context.store.textGenerator, product),
     originalDescription: stored ? null : body,
   };
 }

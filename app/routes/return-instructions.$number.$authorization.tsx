@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Return instructions" }];
  * label: keyed by the request's number and its authorization number, which only that email carries.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const instructions = await returnInstructions(context.store.db, params.number ?? "", params.authorization ?? "");
+  const instructions = await returnInstructions(context.store.db, context.store.config, params.number ?? "", params.authorization ?? "");
   if (!instructions) throw new Response("These return instructions were not found. Please use the link in your email.", { status: 404 });
   return data({ instructions, shipWithinDays: SHIP_WITHIN_DAYS });
 }

@@ -40,7 +40,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /** Approve or Decline: the stand-in's record of the decision, then back to the store's return page. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const db = testPaymentsDb(context.store);
-  const { decision } = await readForm(request);
+  const { decision } = await readForm(request, context.store.config);
   const payment = await getTestPayment(db, params.id ?? "");
   if (!payment || !isPaymentMethod(payment.method) || !["approved", "declined", "cancelled"].includes(decision ?? "")) {
     throw new Response("Payment not found", { status: 404 });

@@ -18,6 +18,7 @@ import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN } from "../support/test-runtime";
+import { parseConfig } from "~/config.server";
 import { logger } from "~/observability/logger.server";
 
 /** What the product page does: the stored description, else one generated (and stored) now. */
@@ -62,6 +63,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
   });
 
   describe("email through Postmark", () => {
+    const config = parseConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: TEST_ORIGIN });
     // A short time-out for the failing attempt (shorter than the slow answer), a generous one where Postmark answers.
     const sender = (timeoutSeconds = 60) =>
       createPostmarkSender({ serverToken: "t", from: "store@example.com", requestHost: postmark.host, useHttps: false, timeoutSeconds });
@@ -80,7 +82,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       else fail(postmark);
 
       const start = new Date();
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender(0.3) })).resolves.toBe("queued");
+      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender(0.3) })).resolves.toBe("queued");
       expect(logger.error).toHaveBeenCalled();
       const [{ value }] = await database.db.select({ value: count() }).from(orders).where(eq(orders.orderId, order.orderId));
       expect(value).toBe(1);
@@ -93,7 +95,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       expect(await confirmationEmailState(database.db, order.orderId)).toBe("pending");
 
       // Asking again neither sends nor queues a second copy.
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender() })).resolves.toBe("queued");
+      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender() })).resolves.toBe("queued");
 
       postmark.reset();
       const later = new Date(start.getTime() + 2 * 60_000);
@@ -101,7 +103,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       expect(report).toMatchObject({ sent: 1, rescheduled: 0, failed: 0 });
       expect(postmark.requests).toHaveLength(1);
       expect(await confirmationEmailState(database.db, order.orderId)).toBe("sent");
-      await expect(sendOrderConfirmation(database.db, order, TEST_ORIGIN, { sender: sender() })).resolves.toBe("already-sent");
+      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender() })).resolves.toBe("already-sent");
       expect((await retryDueEmails(database.db, sender(), { now: new Date(later.getTime() + 3_600_000) })).claimed).toBe(0);
       expect(postmark.requests).toHaveLength(1);
     });

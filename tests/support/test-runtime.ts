@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parseConfig } from "~/config.server";
 import type { StoreLoadContext } from "~/http/load-context";
 import { createRateLimiter } from "~/security/rate-limit.server";
+import { storeServices } from "~/services/store-services.server";
 import type { StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "./test-database";
 
@@ -10,8 +11,8 @@ export const TEST_ORIGIN = "http://store.test";
 /**
  * The store's runtime on a test database, with the configuration `env`
  * describes (and NODE_ENV=test; nothing else of the environment counts): what
- * the server's composition root would start, for calling route loaders and
- * actions directly.
+ * the server's composition root would start, services included, for calling
+ * route loaders and actions directly.
  */
 export function testRuntime(
   database: TestDatabase,
@@ -28,6 +29,7 @@ export function testRuntime(
     // The server reads them from its build's routes; a test of robots.txt reads them from the routes it loads.
     privatePaths: [],
     rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
+    ...storeServices(config, database.db),
   };
 }
 
