@@ -2,10 +2,17 @@
  * The client code root's layout shares with the pages, in one module. esbuild gives each
  * combination of entry points that reaches a module a chunk of its own, so a dozen small modules
  * imported by root and by different sets of routes became a dozen script files on every page.
- * Imported from here by every page and component (never one by one), they share one set of entry
- * points and so one chunk, which root loads on every page anyway. What only parts loaded later
- * use (the newsletter forms: `mailing-list/newsletter`, `NewsletterEmailField`) is imported
- * directly instead, so it stays out of every page's first load.
+ * Imported from here by every page and component (never one by one: eslint.config.js), they share
+ * one set of entry points and so one chunk, which root loads on every page anyway. What only parts
+ * loaded later use (the newsletter forms: `mailing-list/newsletter`, `NewsletterEmailField`) is
+ * imported directly instead, so it stays out of every page's first load.
+ *
+ * A part loaded on demand (`deferred(() => import(...))`: the carousel, the chat button, the error
+ * page) is an entry point too, and imports from here like any component. None of the modules listed
+ * here may load such a part in turn: that would be an import circle (tests/support/import-cycles.test.ts),
+ * so a part's loader sits in the module that draws it (root's in `layout/on-demand.ts`). The modules
+ * listed here import each other by their own files. A part loaded on demand never does: the one
+ * module it named would gain an entry point the others lack and become a script file of its own.
  */
 export { brandDisplayName, DISPLAYED_BRANDS, isBrandKey, OWN_SEASONING_ID, OWN_SEASONING_PRICE, parseProductKey } from "~/catalog/brands";
 export { SERVICE_HOURS } from "~/contact/service-hours";
