@@ -20,7 +20,8 @@ import { PageScripts } from "~/components/layout/page-scripts";
 import { useNonce } from "~/http/nonce";
 import { robotsMetaContent, type Indexing } from "~/utils/indexing";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { ChatButton, ErrorPage, useSiteLinkNavigation } from "~/components/shared";
+import { useSiteLinkNavigation } from "~/components/shared";
+import { ChatButton, ErrorPage } from "~/components/layout/on-demand";
 import { fallbackStoreIdentity, StoreIdentityScript } from "~/components/layout/store-identity";
 // One render-blocking style sheet: app.css @imports content.css (esbuild inlines it at build time).
 import appStyles from "~/styles/app.css";

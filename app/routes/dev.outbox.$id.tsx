@@ -3,9 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { EmailText } from "~/components/EmailText";
 import type { ErrorTexts } from "~/components/ErrorPage";
-import { ErrorPage, formatDateTimeUtc, SiteLink } from "~/components/shared";
+import { deferred, formatDateTimeUtc, SiteLink } from "~/components/shared";
 import { findOutboxEmail } from "~/services/email/outbox.server";
 import { requireOutboxAccess } from "~/staff/outbox-access.server";
+
+/** The error page's script loads only when one is drawn (not behind ~/components/shared: it imports that). */
+const ErrorPage = deferred(() => import("~/components/ErrorPage").then((module) => module.ErrorPage));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.email.subject} — offline email outbox` : "Offline email outbox" },
