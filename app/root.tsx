@@ -87,14 +87,9 @@ function useBareLayout(): boolean {
   return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bareLayout);
 }
 
-/** The page's `<meta name="robots">`, when its route (or one around it) declares an indexing. */
-function RobotsMeta() {
-  const content = robotsMetaContent(useMatches().map((match) => match.handle));
-  return content ? <meta name="robots" content={content} /> : null;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const robots = robotsMetaContent(useMatches());
   useSiteLinkNavigation();
   return (
     <html lang="en-US">
@@ -102,7 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <RobotsMeta />
+        {/* The page's robots tag, when its route (or one around it) declares an indexing. */}
+        {robots ? <meta name="robots" content={robots} /> : null}
         <Links />
         <noscript>
           <style>{".js-only{display:none!important}"}</style>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { robotsMetaContent } from "./indexing";
+import { declaredIndexing, robotsMetaContent as metaOfMatches } from "./indexing";
+
+const robotsMetaContent = (handles: unknown[]) => metaOfMatches(handles.map((handle) => ({ handle })));
 import { privatePathsOf } from "./private-paths.server";
 
 type Route = { id: string; path?: string; index?: boolean; parentId?: string; module: { handle?: unknown } };
@@ -24,7 +26,7 @@ describe("the robots meta tag of a page", () => {
   });
 
   it("refuses an indexing it does not know", () => {
-    expect(() => robotsMetaContent([{ indexing: "secret" }])).toThrow(/Unknown indexing/);
+    expect(() => declaredIndexing([{ indexing: "secret" }])).toThrow(/Unknown indexing/);
   });
 });
 

@@ -43,8 +43,14 @@ export function declaredIndexing(handles: readonly unknown[]): Indexing | null {
   return null;
 }
 
-/** The content of the page's `<meta name="robots">`, from its matched routes' handles; null: no tag, the page may be indexed. */
-export function robotsMetaContent(handles: readonly unknown[]): string | null {
-  const indexing = declaredIndexing(handles);
-  return indexing ? INDEXING[indexing].robots : null;
+/**
+ * The content of the page's `<meta name="robots">`, from its matched routes (outermost first, as useMatches lists them);
+ * null: no tag, the page may be indexed. It runs in the browser too, so it only reads the deepest
+ * declaration, "private" meaning "noindex" (as INDEXING says); a declaration that is not one of
+ * INDEXING's stops the server at start, where privatePathsOf reads every route's.
+ */
+export function robotsMetaContent(matches: readonly { handle?: unknown }[]): string | null {
+  let declared: unknown = null;
+  for (const { handle } of matches) declared = (handle as { indexing?: unknown } | undefined)?.indexing ?? declared;
+  return typeof declared === "string" ? declared.replace("private", "noindex") : null;
 }
