@@ -1,12 +1,9 @@
 import type { MouseEvent, ReactNode } from "react";
+import { isPlainClick } from "./site-link";
 
 export const CHAT_PATH = "/chatbot";
 const CHAT_WINDOW = "store-chat";
 const POPUP_FEATURES = "popup=yes,width=400,height=600,resizable=yes,scrollbars=yes";
-
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-}
 
 /**
  * Every link to the chat (the floating button, "Live Chat", the mobile menu's chat link): a plain

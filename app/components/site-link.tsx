@@ -45,7 +45,7 @@ export function useSiteLinkNavigation(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isPlainClick(event)) return;
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(CLIENT_SIDE_LINKS) : null;
       const href = link?.getAttribute("href");
       if (!link || !href || !isStorePath(href) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
@@ -57,6 +57,13 @@ export function useSiteLinkNavigation(): void {
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, [navigate]);
+}
+
+/** A left click with no key held that no handler has taken: the browser would open the link in this window. */
+export function isPlainClick(
+  event: Pick<MouseEvent, "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey">,
+): boolean {
+  return !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 }
 
 /** A path on this site ("/cart"), not another origin ("//cdn…", "https://…"). */
