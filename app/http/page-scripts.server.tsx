@@ -72,17 +72,34 @@ function pageScriptTexts(remix: RemixContextValue, router: StaticRouter): PageSc
 
 /**
  * As Remix's own: the routes the page matched, and those its parent paths match (pathless and index
- * children lazy discovery would otherwise ask for at once).
+ * children lazy discovery would otherwise ask for at once). What parent paths match depends only on
+ * the build's routes, so it is worked out once per set of paths: React Router ranks the whole route
+ * tree on every match.
  */
 function partialManifest(manifest: Manifest, router: StaticRouter): Manifest {
   const routeIds = new Set(router.state.matches.map((match) => match.route.id));
+  for (const id of parentPathRouteIds(manifest, router)) routeIds.add(id);
+  return { ...manifest, routes: Object.fromEntries([...routeIds].map((id) => [id, manifest.routes[id]])) };
+}
+
+const parentMatchesByBuild = new WeakMap<Manifest["routes"], Map<string, string[]>>();
+/** Past this many sets of parent paths (pages under ids, such as an order's claim page) the memory starts again. */
+const REMEMBERED_PARENT_PATHS = 1000;
+
+function parentPathRouteIds(manifest: Manifest, router: StaticRouter): string[] {
   const segments = router.state.location.pathname.split("/").filter(Boolean);
   segments.pop();
-  const parentPaths = ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
-  for (const path of parentPaths) {
-    for (const match of matchRoutes(router.routes, path, router.basename) ?? []) routeIds.add(match.route.id);
+  const key = segments.join("/");
+  let remembered = parentMatchesByBuild.get(manifest.routes);
+  if (!remembered) parentMatchesByBuild.set(manifest.routes, (remembered = new Map()));
+  let ids = remembered.get(key);
+  if (!ids) {
+    const parentPaths = ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
+    ids = parentPaths.flatMap((path) => (matchRoutes(router.routes, path, router.basename) ?? []).map((match) => match.route.id));
+    if (remembered.size >= REMEMBERED_PARENT_PATHS) remembered.clear();
+    remembered.set(key, ids);
   }
-  return { ...manifest, routes: Object.fromEntries([...routeIds].map((id) => [id, manifest.routes[id]])) };
+  return ids;
 }
 
 /**

@@ -13,9 +13,23 @@ export type RoutedBuild = Pick<ServerBuild, "routes" | "basename" | "future">;
 
 const routeTrees = new WeakMap<ServerBuild["routes"], AgnosticRouteObject[]>();
 
-/** The routes matched for `pathname`, outermost first; none when no route matches (a 404). */
+/** Paths matched before, per build: most requests are for a page asked for before, and React Router ranks the whole tree on every match. */
+const matchesByPath = new WeakMap<ServerBuild["routes"], Map<string, AgnosticRouteMatch[]>>();
+/** Enough for every page a store's shoppers keep asking for; past it the memory starts again, so a crawl of random paths costs nothing lasting. */
+const REMEMBERED_PATHS = 2000;
+
+/** The routes matched for `pathname`, outermost first; none when no route matches (a 404). Callers only read them. */
 export function matchedRoutes(build: RoutedBuild, pathname: string): AgnosticRouteMatch[] {
-  return matchRoutes(cachedRouteTree(build.routes), routedPathOf(build, pathname), build.basename) ?? [];
+  let remembered = matchesByPath.get(build.routes);
+  if (!remembered) matchesByPath.set(build.routes, (remembered = new Map()));
+  const routedPath = routedPathOf(build, pathname);
+  let matches = remembered.get(routedPath);
+  if (!matches) {
+    matches = matchRoutes(cachedRouteTree(build.routes), routedPath, build.basename) ?? [];
+    if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
+    remembered.set(routedPath, matches);
+  }
+  return matches;
 }
 
 /** The id of the route that answers `pathname` (e.g. "routes/products.$slug"), or null when none matches. */
