@@ -28,7 +28,7 @@ interface ReturnView {
   alert?: string;
 }
 
-// One fake for the whole file: the routes read the process configuration once (getConfig).
+// One fake for the whole file: every runtime below is configured with `env`, which points Affirm at it.
 let fake: FakeAffirm;
 let env: Record<string, string>;
 beforeAll(async () => {
