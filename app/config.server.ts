@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { isUsState, type UsState } from "./utils/us-states";
 
 /**
  * Every environment key the store reads, validated once at start-up.
@@ -36,6 +37,20 @@ const milliseconds = z
   .regex(/^\d{1,7}$/, { message: "must be a whole number of milliseconds" })
   .transform(Number)
   .refine((value) => value >= 1_000 && value <= 600_000, { message: "must be between 1000 and 600000 milliseconds" });
+
+/**
+ * The states the offline tax table charges sales tax in when TAX_REGISTERED_STATES is unset: a fresh clone
+ * shows tax in a few states, and says so at start-up (README, "Sales tax").
+ */
+export const DEMO_TAX_STATES: readonly UsState[] = ["CA", "NY", "TN", "WA"];
+
+/** "CA, NY" → ["CA", "NY"]; "none" → []: two-letter codes of the states and DC, each once. */
+const stateList = z
+  .string()
+  .trim()
+  .transform((value) => (value.toLowerCase() === "none" ? [] : value.split(",").map((code) => code.trim().toUpperCase())))
+  .refine((codes) => codes.every(isUsState), { message: 'must list two-letter state codes separated by commas (e.g. "CA,NY"), or "none"' })
+  .transform((codes) => [...new Set(codes)] as UsState[]);
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -157,6 +172,13 @@ const configSchema = z.object({
   /** The merchant's Signature Key (hex), which signs Authorize.Net's webhook notifications (X-ANET-Signature). */
   AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
+  /** Who calculates sales tax: "offline", the store's own table of state and average local rates, or "stripe", Stripe Tax with STRIPE_SECRET_KEY. */
+  TAX_PROVIDER: z.enum(["offline", "stripe"]).default("offline"),
+  /** Where the offline table charges sales tax (the merchant's registrations); Stripe Tax reads the registrations made in Stripe. */
+  TAX_REGISTERED_STATES: stateList.default([...DEMO_TAX_STATES]),
+  /** Stripe Tax's API host; unset: STRIPE_API_BASE, else Stripe's own. The tests point it at a local fake. */
+  STRIPE_TAX_API_BASE: httpUrl.optional(),
+
   EASYPOST_API_KEY: optional,
   /** EasyPost's API host (rates and trackers); unset: https://api.easypost.com. The tests point it at a local fake. */
   EASYPOST_API_BASE: httpUrl.optional(),
@@ -222,6 +244,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const missing = hasFirst ? second : first;
       throw new ConfigError(missing, `must be set together with ${hasFirst ? first : second}`);
     }
+  }
+  if (result.data.TAX_PROVIDER === "stripe" && !result.data.STRIPE_SECRET_KEY) {
+    throw new ConfigError("TAX_PROVIDER", "is stripe, which needs STRIPE_SECRET_KEY");
   }
   if (result.data.HEADERS_TIMEOUT_MS > result.data.REQUEST_TIMEOUT_MS) {
     throw new ConfigError("HEADERS_TIMEOUT_MS", "must not be longer than REQUEST_TIMEOUT_MS");

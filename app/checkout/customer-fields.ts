@@ -1,4 +1,5 @@
 import type { CustomerDetails, CustomerField } from "~/orders/customer";
+import { US_STATES } from "~/utils/us-states";
 /**
  * The checkout form's fields, states and messages: plain values the browser
  * needs for the form, apart from the zod schema in customer.ts.
@@ -15,59 +16,7 @@ export const CUSTOMER_MESSAGES = {
   postalCode: "Please enter a valid ZIP code.",
 } as const;
 
-export const US_STATES = [
-  "AL",
-  "AK",
-  "AZ",
-  "AR",
-  "CA",
-  "CO",
-  "CT",
-  "DE",
-  "DC",
-  "FL",
-  "GA",
-  "HI",
-  "ID",
-  "IL",
-  "IN",
-  "IA",
-  "KS",
-  "KY",
-  "LA",
-  "ME",
-  "MD",
-  "MA",
-  "MI",
-  "MN",
-  "MS",
-  "MO",
-  "MT",
-  "NE",
-  "NV",
-  "NH",
-  "NJ",
-  "NM",
-  "NY",
-  "NC",
-  "ND",
-  "OH",
-  "OK",
-  "OR",
-  "PA",
-  "RI",
-  "SC",
-  "SD",
-  "TN",
-  "TX",
-  "UT",
-  "VT",
-  "VA",
-  "WA",
-  "WV",
-  "WI",
-  "WY",
-] as const;
+export { US_STATES };
 
 export type CustomerErrors = Partial<Record<CustomerField, string>>;
 
