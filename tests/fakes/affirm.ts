@@ -29,6 +29,8 @@ export interface FakeAffirmCheckout {
   request: Record<string, unknown>;
   /** What Affirm will authorize (the checkout's total unless a test changes it). */
   amount: number;
+  /** The checkout's tax_amount in cents (0 when none was sent). */
+  taxAmount: number;
   status: "opened" | "confirmed" | "canceled";
   /** The transaction its authorization created: Affirm's own id, unlike the checkout token. */
   transactionId?: string;
@@ -48,6 +50,7 @@ export interface FakeAffirm extends FakeServer {
  * A local stand-in for Affirm (docs.affirm.com), Basic auth with the public
  * and private keys:
  * - `POST /api/v2/checkout/direct` (Direct Checkout): stores the checkout object, answers `{ checkout_id, redirect_url }`;
+ *   refuses (400 invalid_field) a total other than the items' unit_price × qty + shipping_amount + tax_amount − discounts;
  * - `GET /checkout/{id}`: Affirm's hosted application page with **Confirm** and **Cancel**; Confirm sends the
  *   shopper to the merchant's user_confirmation_url with `checkout_token` (a 307 keeps the form POST, as
  *   `user_confirmation_url_action: "POST"` asks), Cancel goes to user_cancel_url;
@@ -142,8 +145,11 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
     if (typeof body.total !== "number" || !Number.isInteger(body.total) || body.total <= 0) {
       return affirmError(400, "invalid_request", "invalid_field", "total must be a positive integer in cents.", "total");
     }
+    const refusal = totalRefusal(body);
+    if (refusal) return refusal;
     const id = randomBytes(8).toString("hex").toUpperCase();
-    checkouts.set(id, { id, request: body, amount: body.total, status: "opened" });
+    const taxAmount = typeof body.tax_amount === "number" ? body.tax_amount : 0;
+    checkouts.set(id, { id, request: body, amount: body.total, taxAmount, status: "opened" });
     return { status: 200, body: { checkout_id: id, redirect_url: `${baseUrl}/checkout/${id}` } };
   }
 
@@ -242,6 +248,32 @@ export async function startFakeAffirm(): Promise<FakeAffirm> {
 }
 
 type SettleAction = "capture" | "void" | "refund";
+
+const isCents = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0;
+
+/** A checkout's amounts, each whole cents, must add up to its total: items + shipping_amount + tax_amount − discounts. */
+function totalRefusal(body: Record<string, unknown>): FakeResponse | null {
+  const fieldError = (field: string, message: string) => affirmError(400, "invalid_request", "invalid_field", message, field);
+  let expected = 0;
+  for (const [index, item] of (Array.isArray(body.items) ? body.items : []).entries()) {
+    const line = isRecord(item) ? item : {};
+    if (!isCents(line.unit_price)) return fieldError(`items.${index}.unit_price`, "unit_price must be an integer in cents.");
+    if (!isCents(line.qty) || line.qty === 0) return fieldError(`items.${index}.qty`, "qty must be a positive integer.");
+    expected += line.unit_price * line.qty;
+  }
+  for (const field of ["shipping_amount", "tax_amount"]) {
+    const amount = body[field] ?? 0;
+    if (!isCents(amount)) return fieldError(field, `${field} must be an integer in cents.`);
+    expected += amount;
+  }
+  for (const [code, discount] of Object.entries(isRecord(body.discounts) ? body.discounts : {})) {
+    const amount = isRecord(discount) ? discount.discount_amount : undefined;
+    if (!isCents(amount)) return fieldError(`discounts.${code}.discount_amount`, "discount_amount must be an integer in cents.");
+    expected -= amount;
+  }
+  if (body.total === expected) return null;
+  return fieldError("total", `total must equal the items' prices plus shipping_amount and tax_amount, less discounts (${expected}).`);
+}
 
 const html = { "content-type": "text/html; charset=utf-8" };
 

@@ -12,7 +12,9 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
  * Pay, Decline and Cancel. Without a frame (or without script) the form sends
  * the shopper to the return or cancel URL; inside our popup's iframe it loads
  * the iframe communicator page with `action=transactResponse&response={...}`
- * or `action=cancel`, as Accept Hosted does.
+ * or `action=cancel`, as Accept Hosted does. The hosted page request's
+ * transactionRequest is checked against the schema's element order (E00003),
+ * and its tax and shipping elements are kept on the session.
  */
 export const FAKE_ANET_LOGIN_ID = "fake-login-id";
 export const FAKE_ANET_TRANSACTION_KEY = "fake-transaction-key";
@@ -34,9 +36,18 @@ export function fakeAuthorizeNetSettings(fake: FakeAuthorizeNet): Record<string,
 export type WebhookTarget = string | ((request: Request) => Promise<Response>);
 export const HOSTED_PATH = "/payment/payment";
 
+/** An extendedAmountType element (tax, duty, shipping) as sent. */
+export interface FakeExtendedAmount {
+  amount: string;
+  name?: string;
+  description?: string;
+}
+
 export interface FakeHostedSession {
   token: string;
   amount: string;
+  tax: FakeExtendedAmount | undefined;
+  shipping: FakeExtendedAmount | undefined;
   invoiceNumber: string;
   refId: string | undefined;
   returnUrl: string;
@@ -249,6 +260,12 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
 
   function hostedPaymentPage(call: Record<string, unknown>): FakeResponse {
     const transactionRequest = isRecord(call.transactionRequest) ? call.transactionRequest : {};
+    const schemaError = elementOrderError("transactionRequest", transactionRequest, TRANSACTION_REQUEST_ELEMENTS);
+    if (schemaError) return schemaError;
+    for (const element of ["tax", "shipping"]) {
+      const error = extendedAmountError(element, transactionRequest[element]);
+      if (error) return error;
+    }
     const order = isRecord(transactionRequest.order) ? transactionRequest.order : {};
     const amount = String(transactionRequest.amount ?? "");
     const refId = typeof call.refId === "string" ? call.refId : undefined;
@@ -269,6 +286,8 @@ export async function startFakeAuthorizeNet(): Promise<FakeAuthorizeNet> {
     sessions.set(token, {
       token,
       amount,
+      tax: transactionRequest.tax as FakeExtendedAmount | undefined,
+      shipping: transactionRequest.shipping as FakeExtendedAmount | undefined,
       invoiceNumber,
       refId,
       returnUrl: String(returnOptions.url ?? ""),
@@ -394,6 +413,91 @@ function transactionSummary(transaction: FakeTransaction) {
     marketType: "eCommerce",
     product: "Card Not Present",
   };
+}
+
+const SCHEMA = "AnetApi/xml/v1/schema/AnetApiSchema.xsd";
+/** transactionRequestType's elements in the order AnetApiSchema.xsd declares them. */
+const TRANSACTION_REQUEST_ELEMENTS = [
+  "transactionType",
+  "amount",
+  "currencyCode",
+  "payment",
+  "profile",
+  "solution",
+  "callId",
+  "terminalNumber",
+  "authCode",
+  "refTransId",
+  "splitTenderId",
+  "order",
+  "lineItems",
+  "tax",
+  "duty",
+  "shipping",
+  "taxExempt",
+  "poNumber",
+  "customer",
+  "billTo",
+  "shipTo",
+  "customerIP",
+  "cardholderAuthentication",
+  "retail",
+  "employeeId",
+  "transactionSettings",
+  "userFields",
+  "surcharge",
+  "merchantDescriptor",
+  "subMerchant",
+  "tip",
+  "processingOptions",
+  "subsequentAuthInformation",
+  "otherTax",
+  "shipFrom",
+  "authorizationIndicatorType",
+];
+/** extendedAmountType (tax, duty, shipping): its elements in order, and each one's maximum length. */
+const EXTENDED_AMOUNT_ELEMENTS = ["amount", "name", "description"];
+const EXTENDED_AMOUNT_LENGTHS: Record<string, number> = { name: 31, description: 255 };
+
+/**
+ * The JSON API validates a request against the schema as XML, element order included: the first child that is
+ * unknown or comes after one it must precede is refused with E00003, worded as the API words it.
+ */
+function elementOrderError(parent: string, element: Record<string, unknown>, order: readonly string[]): FakeResponse | null {
+  let previous = -1;
+  for (const child of Object.keys(element)) {
+    const position = order.indexOf(child);
+    if (position <= previous) {
+      const expected = order.slice(previous + 1).join(", ");
+      return apiError(
+        "E00003",
+        `The element '${parent}' in namespace '${SCHEMA}' has invalid child element '${child}' in namespace '${SCHEMA}'. List of possible elements expected: '${expected}' in namespace '${SCHEMA}'.`,
+      );
+    }
+    previous = position;
+  }
+  return null;
+}
+
+/** A tax or shipping element that breaks extendedAmountType: its order, a decimal amount, the lengths of name and description. */
+function extendedAmountError(name: string, element: unknown): FakeResponse | null {
+  if (element === undefined) return null;
+  if (!isRecord(element)) return apiError("E00003", `The '${SCHEMA}:${name}' element is invalid.`);
+  const orderError = elementOrderError(name, element, EXTENDED_AMOUNT_ELEMENTS);
+  if (orderError) return orderError;
+  if (typeof element.amount !== "string" || !/^\d+(\.\d{1,4})?$/.test(element.amount)) {
+    return apiError(
+      "E00003",
+      `The '${SCHEMA}:amount' element is invalid - The value '${String(element.amount)}' is invalid according to its datatype '${SCHEMA}:decimal'.`,
+    );
+  }
+  for (const [child, maxLength] of Object.entries(EXTENDED_AMOUNT_LENGTHS)) {
+    const value = element[child];
+    if (value !== undefined && (typeof value !== "string" || value.length > maxLength)) {
+      return apiError("E00003", `The '${SCHEMA}:${child}' element is invalid - The actual length is greater than the MaxLength value.`);
+    }
+  }
+  return null;
 }
 
 /** hostedPaymentSettings.setting[] with each settingValue's JSON parsed. */

@@ -15,7 +15,9 @@ export type { FakeServer, RecordedRequest } from "./fake-http-server";
  * A local stand-in for PayPal (https://developer.paypal.com/docs/api/orders/v2/), API and web host on one port:
  * - `POST /v1/oauth2/token` (Basic client id:secret, `grant_type=client_credentials`);
  * - Orders v2: `POST /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`, `POST /v2/checkout/orders/{id}/capture`
- *   (Bearer token, `PayPal-Request-Id` idempotency, PayPal's error bodies `{ name, message, debug_id, details }`);
+ *   (Bearer token, `PayPal-Request-Id` idempotency, PayPal's error bodies `{ name, message, debug_id, details }`); a create
+ *   whose items do not add up to amount.breakdown.item_total, or whose value is not the breakdown's sum, gets PayPal's
+ *   422 ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH;
  * - the hosted approval page `GET /checkoutnow?token={id}` with Approve / Cancel, which send the shopper to the
  *   order's return_url (`token`, `PayerID` appended) or cancel_url as PayPal does;
  * - a minimal JS SDK at `GET /sdk/js` exposing `window.paypal.Buttons(...)`, enough for @paypal/react-paypal-js:
@@ -49,11 +51,20 @@ export async function deliverWebhook(target: WebhookTarget, body: string, header
 /** What capturing an approved order does (decided when the order is approved). */
 export type CaptureOutcome = "complete" | "instrument-declined" | "capture-declined" | "pending";
 
+export interface FakeMoney {
+  currency_code: string;
+  value: string;
+}
+
 export interface FakeOrder {
   id: string;
   status: "CREATED" | "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED" | "VOIDED";
   intent: string;
-  purchaseUnit: Record<string, unknown> & { amount: { currency_code: string; value: string } };
+  /** The purchase unit as created: its amount (with the breakdown, when sent) and items are kept for assertions. */
+  purchaseUnit: Record<string, unknown> & {
+    amount: FakeMoney & { breakdown?: Record<string, FakeMoney> };
+    items?: Record<string, unknown>[];
+  };
   returnUrl: string | null;
   cancelUrl: string | null;
   payerId: string | null;
@@ -314,13 +325,12 @@ export async function startFakePayPal(
     if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) {
       return invalid("/purchase_units/0/amount/currency_code", "INVALID_PARAMETER_VALUE", "The value of a field is invalid.");
     }
-    if (typeof value !== "string" || !/^\d{1,10}(\.\d{2})?$/.test(value) || Number(value) <= 0) {
-      return invalid(
-        "/purchase_units/0/amount/value",
-        "DECIMAL_PRECISION",
-        "If the currency supports decimals, only two decimal place precision is supported.",
-      );
+    if (typeof value !== "string" || !MONEY_VALUE.test(value) || Number(value) <= 0) {
+      return invalid("/purchase_units/0/amount/value", "DECIMAL_PRECISION", DECIMAL_PRECISION);
     }
+    const refusal = itemisationRefusal(unit, unit.amount);
+    if (refusal) return refusal;
+    const breakdown = isRecord(unit.amount.breakdown) ? { breakdown: unit.amount.breakdown as Record<string, FakeMoney> } : {};
     const paypalSource = isRecord(body.payment_source) && isRecord(body.payment_source.paypal) ? body.payment_source.paypal : null;
     const context = isRecord(paypalSource?.experience_context)
       ? paypalSource.experience_context
@@ -331,7 +341,7 @@ export async function startFakePayPal(
       id: randomId(17),
       status: paypalSource ? "PAYER_ACTION_REQUIRED" : "CREATED",
       intent: body.intent,
-      purchaseUnit: { reference_id: "default", ...unit, amount: { currency_code: currency, value } },
+      purchaseUnit: { reference_id: "default", ...unit, amount: { currency_code: currency, value, ...breakdown } },
       returnUrl: typeof context.return_url === "string" ? context.return_url : null,
       cancelUrl: typeof context.cancel_url === "string" ? context.cancel_url : null,
       payerId: null,
@@ -509,14 +519,101 @@ export function paypalError(
   };
 }
 
-export function unprocessable(issue: string, description: string): FakeResponse {
+export function unprocessable(issue: string, description: string, field?: string): FakeResponse {
   return paypalError(
     422,
     "UNPROCESSABLE_ENTITY",
     "The requested action could not be performed, semantically incorrect, or failed business validation.",
     issue,
     description,
+    field,
   );
+}
+
+const MONEY_VALUE = /^\d{1,10}(\.\d{2})?$/;
+const DECIMAL_PRECISION = "If the currency supports decimals, only two decimal place precision is supported.";
+/** The parts of amount.breakdown PayPal adds to reach the value, and those it subtracts. */
+const ADDED_PARTS = ["item_total", "tax_total", "shipping", "handling", "insurance"];
+const SUBTRACTED_PARTS = ["shipping_discount", "discount"];
+const ITEM_CATEGORIES = ["DIGITAL_GOODS", "PHYSICAL_GOODS", "DONATION"];
+
+/** Cents of a money object ({ currency_code, value }), or null when it is not one. */
+function moneyCents(money: unknown): number | null {
+  if (!isRecord(money) || typeof money.currency_code !== "string" || typeof money.value !== "string" || !MONEY_VALUE.test(money.value)) {
+    return null;
+  }
+  return Math.round(Number(money.value) * 100);
+}
+
+/**
+ * What PayPal checks of a purchase unit's breakdown and items (https://developer.paypal.com/api/rest/reference/orders/v2/errors/):
+ * each is money and each item is well formed (400), items need an item_total (ITEM_TOTAL_REQUIRED) that they add up to
+ * (ITEM_TOTAL_MISMATCH), and the value is the breakdown's sum (AMOUNT_MISMATCH).
+ */
+function itemisationRefusal(unit: Record<string, unknown>, amount: Record<string, unknown>): FakeResponse | null {
+  const at = `/purchase_units/@reference_id=='${String(unit.reference_id ?? "default")}'`;
+  const breakdown = isRecord(amount.breakdown) ? amount.breakdown : null;
+  const parts = [...ADDED_PARTS, ...SUBTRACTED_PARTS].filter((name) => breakdown?.[name] !== undefined);
+  const malformed = parts.find((name) => moneyCents(breakdown?.[name]) === null);
+  if (malformed) return invalid(`${at}/amount/breakdown/${malformed}/value`, "DECIMAL_PRECISION", DECIMAL_PRECISION);
+  const items = unit.items === undefined ? [] : unit.items;
+  if (!Array.isArray(items))
+    return invalid(`${at}/items`, "INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected format.");
+  let itemsCents = 0;
+  for (const [index, item] of items.entries()) {
+    const line = itemLineCents(item, `${at}/items/${index}`);
+    if (typeof line !== "number") return line;
+    itemsCents += line;
+  }
+  const itemTotal = moneyCents(breakdown?.item_total);
+  if (items.length > 0 && itemTotal === null) {
+    return unprocessable(
+      "ITEM_TOTAL_REQUIRED",
+      "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
+      `${at}/amount/breakdown/item_total`,
+    );
+  }
+  if (items.length > 0 && itemTotal !== itemsCents) {
+    return unprocessable(
+      "ITEM_TOTAL_MISMATCH",
+      "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.",
+      `${at}/amount/breakdown/item_total/value`,
+    );
+  }
+  const sign = (name: string) => (SUBTRACTED_PARTS.includes(name) ? -1 : 1);
+  const sum = parts.reduce((total, name) => total + sign(name) * moneyCents(breakdown?.[name])!, 0);
+  if (parts.length > 0 && sum !== moneyCents(amount)) {
+    return unprocessable(
+      "AMOUNT_MISMATCH",
+      "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+      `${at}/amount/value`,
+    );
+  }
+  return null;
+}
+
+/** An item's unit_amount × quantity in cents, or PayPal's refusal of a malformed item. */
+function itemLineCents(item: unknown, at: string): number | FakeResponse {
+  if (!isRecord(item)) return invalid(at, "INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected format.");
+  for (const field of ["name", "quantity", "unit_amount"]) {
+    if (item[field] === undefined)
+      return invalid(`${at}/${field}`, "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+  }
+  for (const field of ["name", "sku"]) {
+    const text = item[field];
+    if (text !== undefined && (typeof text !== "string" || text.length === 0 || text.length > 127)) {
+      return invalid(`${at}/${field}`, "INVALID_STRING_LENGTH", "The value of a field is either too short or too long.");
+    }
+  }
+  if (typeof item.quantity !== "string" || !/^[1-9]\d{0,9}$/.test(item.quantity)) {
+    return invalid(`${at}/quantity`, "INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected format.");
+  }
+  const unitCents = moneyCents(item.unit_amount);
+  if (unitCents === null) return invalid(`${at}/unit_amount/value`, "DECIMAL_PRECISION", DECIMAL_PRECISION);
+  if (item.category !== undefined && !ITEM_CATEGORIES.includes(String(item.category))) {
+    return invalid(`${at}/category`, "INVALID_PARAMETER_VALUE", "The value of a field is invalid.");
+  }
+  return unitCents * Number(item.quantity);
 }
 
 function invalid(field: string, issue: string, description: string): FakeResponse {

@@ -10,14 +10,16 @@ import { expectErrorLog } from "../../../tests/support/error-log";
 import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 
+/** $4,999.98 − $4.80 + $105.75 shipping + $412.50 tax. */
 const input = paymentToStart({
   method: "affirm",
   attemptId: "pa_attempt0000000001",
   checkoutToken: "checkout-token-0001",
-  amountCents: 510_093,
+  amountCents: 551_343,
   subtotalCents: 499_998,
   shippingCents: 10_575,
   discountCents: 480,
+  taxCents: 41_250,
   description: "Order of 1 item(s)",
   items: [
     {
@@ -110,11 +112,19 @@ describe("createAffirmProvider", () => {
       order_id: input.attemptId,
       currency: "USD",
       shipping_amount: 10_575,
-      tax_amount: 0,
-      total: 510_093,
+      tax_amount: 41_250,
+      total: 551_343,
     });
     const checkoutId = [...fake.checkouts.keys()][0]!;
     expect(started).toEqual({ reference: checkoutId, redirectUrl: `${fake.url}/checkout/${checkoutId}` });
+    expect(fake.checkouts.get(checkoutId)).toMatchObject({ amount: 551_343, taxAmount: 41_250 });
+  });
+
+  it("throws a PaymentError when Affirm refuses a total its items, shipping, tax and discounts do not add up to", async () => {
+    const untaxed = affirm().startPayment({ ...input, taxCents: 0 });
+    await expect(untaxed).rejects.toBeInstanceOf(PaymentError);
+    await expect(untaxed).rejects.toThrow(/invalid_field \/ invalid_request \/ total must equal .* \(510093\)\. \/ total/);
+    expect(fake.checkouts.size).toBe(0);
   });
 
   it("authorizes a confirmed checkout with the token as transaction_id and the attempt as idempotency key", async () => {
@@ -126,7 +136,7 @@ describe("createAffirmProvider", () => {
     expect(await verify(reference)).toEqual({
       status: "approved",
       reference: transactionId(),
-      amountCents: 510_093,
+      amountCents: 551_343,
       currency: "USD",
       authorizationExpiresAt: new Date(String(fake.transactions.get(transactionId())!.authorization_expiration)),
     });
@@ -174,14 +184,14 @@ describe("createAffirmProvider", () => {
     const approved = await verify(reference);
     if (approved.status !== "approved") throw new Error(approved.status);
     const paymentId = approved.reference;
-    const capture = { attemptId: input.attemptId, paymentId, orderId: "ORDER1", amountCents: 510_093 };
+    const capture = { attemptId: input.attemptId, paymentId, orderId: "ORDER1", amountCents: 551_343 };
     expect(await affirm().capturePayment!(capture)).toEqual({ status: "captured" });
     expect(await affirm().capturePayment!(capture)).toEqual({ status: "captured" });
     expect(fake.requests.filter((request) => request.path === `/api/v1/transactions/${paymentId}/capture`)).toHaveLength(2);
     expect(fake.transactions.get(paymentId)).toMatchObject({ status: "captured" });
-    const refund = { attemptId: input.attemptId, reference, paymentId, amountCents: 510_093 };
+    const refund = { attemptId: input.attemptId, reference, paymentId, amountCents: 551_343 };
     expect(await affirm().refundPayment!(refund)).toMatchObject({ status: "refunded" });
-    expect(fake.requests.at(-1)).toMatchObject({ path: `/api/v1/transactions/${paymentId}/refund`, body: { amount: 510_093 } });
+    expect(fake.requests.at(-1)).toMatchObject({ path: `/api/v1/transactions/${paymentId}/refund`, body: { amount: 551_343 } });
     expect(await affirm().refundPayment!(refund)).toMatchObject({ status: "refused" });
   });
 
@@ -210,13 +220,13 @@ describe("createAffirmProvider", () => {
     expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "pending", reference });
     expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: "/api/v1/transactions" });
     fake.confirm(reference);
-    expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "approved", amountCents: 510_093 });
+    expect(await verify(reference, new URLSearchParams())).toMatchObject({ status: "approved", amountCents: 551_343 });
   });
 
   it("declines a transaction Affirm holds no loan for", async () => {
     fake.respondWith(() => ({
       status: 200,
-      body: { id: "TX-1", checkout_id: "CHK1", status: "voided", amount: 510_093, currency: "USD" },
+      body: { id: "TX-1", checkout_id: "CHK1", status: "voided", amount: 551_343, currency: "USD" },
     }));
     expect(await verify("CHK1")).toMatchObject({ status: "declined" });
   });

@@ -157,7 +157,10 @@ function declined(reference: string): PaymentVerification {
   return { status: "declined", reference, message: AFFIRM_AUTHORIZATION_FAILED };
 }
 
-/** The checkout object of Affirm's docs: items, shipping and billing from the form, every amount in cents. */
+/**
+ * The checkout object of Affirm's docs: items, shipping and billing from the form, every amount in cents; Affirm
+ * refuses a total other than the items plus shipping_amount and tax_amount, less the discounts.
+ */
 export function checkoutObject(
   input: StartPaymentInput,
   options: Pick<AffirmOptions, "publicApiKey" | "merchantName" | "confirmationUrl">,
@@ -200,7 +203,7 @@ export function checkoutObject(
     order_id: input.attemptId,
     currency: input.currency,
     shipping_amount: input.shippingCents,
-    tax_amount: 0,
+    tax_amount: input.taxCents,
     total: input.amountCents,
   };
 }

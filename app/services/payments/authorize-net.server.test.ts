@@ -19,11 +19,15 @@ import { PaymentError } from "./types";
 import { logger } from "~/observability/logger.server";
 
 const attemptId = "pa_AbCdEfGhIjKlMnOpQrStUvWx";
+/** $6,999.98 + $99.99 shipping + $400.00 tax. */
 const input = paymentToStart({
   method: "authorizenet",
   attemptId,
   checkoutToken: "chk_token_1",
   amountCents: 749_997,
+  subtotalCents: 699_998,
+  shippingCents: 9_999,
+  taxCents: 40_000,
   origin: "https://store.example",
 });
 
@@ -72,10 +76,22 @@ describe("Authorize.Net Accept Hosted driver", () => {
         transactionType: "authCaptureTransaction",
         amount: "7499.97",
         order: { invoiceNumber: "AbCdEfGhIjKlMnOpQrSt", description: "Order of 2 item(s)" },
+        tax: { amount: "400.00", name: "Sales tax", description: "State and local sales tax" },
+        shipping: { amount: "99.99", name: "Shipping" },
         customer: { email: "grace@example.com" },
         billTo: { firstName: "Grace", lastName: "Hopper", zip: "78701", country: "US" },
       },
     });
+    // The schema's order: tax and shipping after order, before customer.
+    expect(Object.keys(call?.body.transactionRequest as object)).toEqual([
+      "transactionType",
+      "amount",
+      "order",
+      "tax",
+      "shipping",
+      "customer",
+      "billTo",
+    ]);
     const settings = Object.fromEntries(
       (call?.body.hostedPaymentSettings as { setting: { settingName: string; settingValue: string }[] }).setting.map((item) => [
         item.settingName,
@@ -92,9 +108,50 @@ describe("Authorize.Net Accept Hosted driver", () => {
     expect(settings.hostedPaymentIFrameCommunicatorUrl).toEqual({ url: "https://store.example/payments/authorizenet/communicator" });
 
     const session = [...fake.sessions.values()][0]!;
+    expect(session).toMatchObject({
+      amount: "7499.97",
+      tax: { amount: "400.00", name: "Sales tax", description: "State and local sales tax" },
+      shipping: { amount: "99.99", name: "Shipping" },
+    });
     expect(started.reference).toBe("AbCdEfGhIjKlMnOpQrSt");
     expect(started.clientData).toEqual({ token: session.token, hostedUrl: fake.hostedUrl });
     expect(started.redirectUrl).toBe(`/payments/authorizenet/${attemptId}?${new URLSearchParams({ token: session.token })}`);
+  });
+
+  it("sends 0.00 tax and shipping for an untaxed order shipped free", async () => {
+    await driver().startPayment({ ...input, subtotalCents: 749_997, shippingCents: 0, taxCents: 0 });
+    const session = [...fake.sessions.values()][0]!;
+    expect(session.tax).toMatchObject({ amount: "0.00" });
+    expect(session.shipping).toMatchObject({ amount: "0.00" });
+  });
+
+  it("is refused like the API (E00003) when tax or shipping is out of the schema's order", async () => {
+    const hostedPageCall = async (transactionRequest: Record<string, unknown>) => {
+      const merchantAuthentication = { name: FAKE_ANET_LOGIN_ID, transactionKey: FAKE_ANET_TRANSACTION_KEY };
+      const body = { getHostedPaymentPageRequest: { merchantAuthentication, transactionRequest } };
+      const response = await fetch(`${fake.url}${API_PATH}`, { method: "POST", body: JSON.stringify(body) });
+      return JSON.parse((await response.text()).replace(/^\uFEFF/, "")) as {
+        messages: { resultCode: string; message: { code: string; text: string }[] };
+      };
+    };
+    const order = { invoiceNumber: "INV1" };
+    const tax = { amount: "400.00", name: "Sales tax" };
+    const shipping = { amount: "99.99", name: "Shipping" };
+    const customer = { email: "grace@example.com" };
+    const base = { transactionType: "authCaptureTransaction", amount: "7499.97" };
+
+    const taxLast = await hostedPageCall({ ...base, order, customer, tax });
+    expect(taxLast.messages.resultCode).toBe("Error");
+    expect(taxLast.messages.message[0]).toMatchObject({ code: "E00003" });
+    expect(taxLast.messages.message[0]?.text).toContain("has invalid child element 'tax'");
+    const shippingFirst = await hostedPageCall({ ...base, order, shipping, tax, customer });
+    expect(shippingFirst.messages.message[0]?.text).toContain("has invalid child element 'tax'");
+    const beforeOrder = await hostedPageCall({ ...base, tax, order, customer });
+    expect(beforeOrder.messages.message[0]?.text).toContain("has invalid child element 'order'");
+    const nameFirst = await hostedPageCall({ ...base, order, tax: { name: "Sales tax", amount: "400.00" }, customer });
+    expect(nameFirst.messages.message[0]?.text).toContain("The element 'tax' in namespace");
+    expect((await hostedPageCall({ ...base, order, tax, shipping, customer })).messages.resultCode).toBe("Ok");
+    expect(fake.sessions.size).toBe(1);
   });
 
   it("finds the transaction by invoice number on a redirect return and approves it for the amount settled", async () => {

@@ -260,6 +260,8 @@ function hostedPaymentPageRequest(
         transactionType: "authCaptureTransaction",
         amount: centsToDollars(input.amountCents),
         order: { invoiceNumber: context.invoiceNumber, description: input.description.slice(0, 255) },
+        tax: { amount: centsToDollars(input.taxCents), name: "Sales tax", description: "State and local sales tax" },
+        shipping: { amount: centsToDollars(input.shippingCents), name: "Shipping" },
         customer: { email: customer.email.slice(0, 255) },
         billTo: {
           firstName: customer.firstName.slice(0, 50),

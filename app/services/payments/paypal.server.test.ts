@@ -26,12 +26,31 @@ import {
 } from "./paypal.server";
 import { PaymentError } from "./types";
 
+const item = (productKey: string, title: string, unitPriceCents: number, quantity: number) => ({
+  productKey,
+  title,
+  model: "M-1",
+  brand: "blaze",
+  imageUrl: `http://store.test/images/${productKey}.svg`,
+  productUrl: `http://store.test/product/${productKey}`,
+  categories: ["Grills"],
+  unitPriceCents,
+  quantity,
+});
+
+/** $11,399.98 of items − $114.00 off + $99.99 shipping + $959.70 tax = $12,345.67. */
 const input = paymentToStart({
   method: "paypal",
   attemptId: "pa_attempt0000000001",
   checkoutToken: "chk_token_0001",
   amountCents: 1234567,
+  subtotalCents: 1_139_998,
+  discountCents: 11_400,
+  shippingCents: 9_999,
+  taxCents: 95_970,
+  items: [item("blaze-3159840", "Blaze 32 Inch Grill", 499_999, 2), item("blaze-cover-1", "Blaze Grill Cover", 14_000, 10)],
 });
+const usd = (value: string) => ({ currency_code: "USD", value });
 
 const fake = await startFakeForFile(startFakePayPal);
 
@@ -80,6 +99,65 @@ describe("PayPal driver (Orders v2) against the fake", () => {
     expect(centsToValue(999999999)).toBe("9999999.99");
     expect(() => centsToValue(0)).toThrow(PaymentError);
     expect(() => centsToValue(12.5)).toThrow(PaymentError);
+    expect(centsToValue(0, { allowZero: true })).toBe("0.00");
+    expect(() => centsToValue(-1, { allowZero: true })).toThrow(PaymentError);
+  });
+
+  it("keeps the breakdown and items PayPal accepted: the order adds up", async () => {
+    const { reference } = await paypal().startPayment(input);
+    const { amount, items } = fake.paypal.orders.get(reference)!.purchaseUnit;
+    expect(amount).toEqual({
+      currency_code: "USD",
+      value: "12345.67",
+      breakdown: { item_total: usd("11399.98"), shipping: usd("99.99"), tax_total: usd("959.70"), discount: usd("114.00") },
+    });
+    expect(items?.map((line) => [line.sku, line.quantity, line.unit_amount])).toEqual([
+      ["blaze-3159840", "2", usd("4999.99")],
+      ["blaze-cover-1", "10", usd("140.00")],
+    ]);
+  });
+
+  it("sends 0.00 for no shipping, tax or discount, no items when none are given, and names cut to 127 characters", async () => {
+    const plain = paymentToStart({
+      method: "paypal",
+      attemptId: "pa_attempt0000000002",
+      checkoutToken: "chk_token_0002",
+      amountCents: 4900,
+    });
+    const { reference } = await paypal().startPayment(plain);
+    const unit = fake.paypal.orders.get(reference)!.purchaseUnit;
+    expect(unit.amount.breakdown).toEqual({
+      item_total: usd("49.00"),
+      shipping: usd("0.00"),
+      tax_total: usd("0.00"),
+      discount: usd("0.00"),
+    });
+    expect(unit.items).toBeUndefined();
+
+    const long = item("x".repeat(130), "A".repeat(200), 4900, 1);
+    const named = await paypal().startPayment({ ...plain, attemptId: "pa_attempt0000000003", items: [long] });
+    const [line] = fake.paypal.orders.get(named.reference)!.purchaseUnit.items ?? [];
+    expect(line).toMatchObject({ name: "A".repeat(127), sku: "x".repeat(127) });
+  });
+
+  it("throws a PaymentError for PayPal's 422 AMOUNT_MISMATCH when the tax is not what the total includes", async () => {
+    const error = await failure(paypal().startPayment({ ...input, taxCents: input.taxCents + 1 }));
+    expect(error).toBeInstanceOf(PaymentError);
+    expect(error).toMatchObject({ provider: "paypal", status: 422 });
+    expect((error as Error).message).toBe(
+      "PayPal answered 422 to POST /v2/checkout/orders: UNPROCESSABLE_ENTITY: AMOUNT_MISMATCH: " +
+        "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+    );
+    expect(fake.paypal.orders.size).toBe(0);
+  });
+
+  it("throws a PaymentError for PayPal's 422 ITEM_TOTAL_MISMATCH when the items do not add up to the subtotal", async () => {
+    const error = await failure(
+      paypal().startPayment({ ...input, subtotalCents: input.subtotalCents + 100, amountCents: input.amountCents + 100 }),
+    );
+    expect(error).toMatchObject({ name: "PaymentError", status: 422 });
+    expect((error as Error).message).toContain("ITEM_TOTAL_MISMATCH: Should equal sum of (unit_amount * quantity) across all items");
+    expect(fake.paypal.orders.size).toBe(0);
   });
 
   it("gets a token with Basic auth, then creates one purchase unit for the server total with the attempt as idempotency key", async () => {
@@ -102,7 +180,15 @@ describe("PayPal driver (Orders v2) against the fake", () => {
           reference_id: input.checkoutToken,
           custom_id: input.attemptId,
           description: "Order of 2 item(s)",
-          amount: { currency_code: "USD", value: "12345.67" },
+          amount: {
+            currency_code: "USD",
+            value: "12345.67",
+            breakdown: { item_total: usd("11399.98"), shipping: usd("99.99"), tax_total: usd("959.70"), discount: usd("114.00") },
+          },
+          items: [
+            { name: "Blaze 32 Inch Grill", sku: "blaze-3159840", quantity: "2", unit_amount: usd("4999.99"), category: "PHYSICAL_GOODS" },
+            { name: "Blaze Grill Cover", sku: "blaze-cover-1", quantity: "10", unit_amount: usd("140.00"), category: "PHYSICAL_GOODS" },
+          ],
           shipping: {
             name: { full_name: "Grace Hopper" },
             address: {

@@ -3,6 +3,7 @@ import type { Config } from "~/config.server";
 import { dollarsToCents } from "~/services/shipping/dollars-to-cents";
 import {
   PaymentError,
+  type PaymentItem,
   type PaymentProvider,
   type PaymentVerification,
   type RefundResult,
@@ -347,7 +348,7 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
   };
 }
 
-/** The create-order body: one purchase unit for the server's total, tagged with our attempt and checkout. */
+/** The create-order body: one purchase unit for the server's total and its items, tagged with our attempt and checkout. */
 function orderRequest(input: StartPaymentInput, options: PayPalOptions) {
   const { customer } = input;
   return {
@@ -357,7 +358,8 @@ function orderRequest(input: StartPaymentInput, options: PayPalOptions) {
         reference_id: input.checkoutToken,
         custom_id: input.attemptId,
         description: input.description.slice(0, 127),
-        amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+        amount: orderAmount(input),
+        ...(input.items.length > 0 ? { items: input.items.map((item) => orderItem(item, input.currency)) } : {}),
         shipping: {
           name: { full_name: `${customer.firstName} ${customer.lastName}`.trim().slice(0, 300) },
           address: {
@@ -382,6 +384,35 @@ function orderRequest(input: StartPaymentInput, options: PayPalOptions) {
         },
       },
     },
+  };
+}
+
+/**
+ * The total with its breakdown. PayPal refuses (422) a value other than item_total + tax_total + shipping − discount
+ * (AMOUNT_MISMATCH), or items that do not add up to item_total (ITEM_TOTAL_MISMATCH): the server's figures are sent
+ * as they are, so a checkout whose parts disagree with its total is never charged.
+ */
+function orderAmount(input: StartPaymentInput) {
+  const part = (cents: number) => ({ currency_code: input.currency, value: centsToValue(cents, { allowZero: true }) });
+  return {
+    currency_code: input.currency,
+    value: centsToValue(input.amountCents),
+    breakdown: {
+      item_total: part(input.subtotalCents),
+      shipping: part(input.shippingCents),
+      tax_total: part(input.taxCents),
+      discount: part(input.discountCents),
+    },
+  };
+}
+
+function orderItem(item: PaymentItem, currency: string) {
+  return {
+    name: item.title.slice(0, 127),
+    sku: item.productKey.slice(0, 127),
+    quantity: String(item.quantity),
+    unit_amount: { currency_code: currency, value: centsToValue(item.unitPriceCents, { allowZero: true }) },
+    category: "PHYSICAL_GOODS",
   };
 }
 
@@ -412,9 +443,10 @@ function judgeOrder(order: PayPalOrder, attemptId: string): PaymentVerification 
   return { status: "declined", reference, message: PAYPAL_CAPTURE_DECLINED_MESSAGE };
 }
 
-/** 123.45 dollars for 12345 cents, exactly, as PayPal's amount value. */
-export function centsToValue(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0) throw new PaymentError(`Cannot charge ${cents} cents with PayPal.`, PROVIDER);
+/** 123.45 dollars for 12345 cents, exactly, as PayPal's amount value; 0.00 only with `allowZero` (a part of a breakdown, an item). */
+export function centsToValue(cents: number, { allowZero = false } = {}): string {
+  if (!Number.isSafeInteger(cents) || cents < (allowZero ? 0 : 1))
+    throw new PaymentError(`Cannot charge ${cents} cents with PayPal.`, PROVIDER);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 

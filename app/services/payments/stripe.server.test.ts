@@ -11,9 +11,13 @@ const input = (flow: PaymentFlow, overrides: Partial<StartPaymentInput> = {}) =>
     attemptId: "pa_attempt0000001",
     checkoutToken: "chk_token_0001",
     amountCents: 749_997,
+    subtotalCents: 699_998,
+    shippingCents: 9_999,
+    taxCents: 40_000,
     flow,
     ...overrides,
   });
+const metadata = { checkout_token: "chk_token_0001", attempt_id: "pa_attempt0000001", tax_cents: "40000" };
 
 const form = (rawBody: string) => parseForm(rawBody) as Record<string, unknown>;
 
@@ -54,8 +58,9 @@ describe("Stripe driver against the fake Stripe API", () => {
         currency: "usd",
         receipt_email: "grace@example.com",
         automatic_payment_methods: { enabled: "true" },
-        metadata: { checkout_token: "chk_token_0001", attempt_id: "pa_attempt0000001" },
+        metadata,
       });
+      expect(fake.paymentIntents.get(started.reference)?.metadata).toEqual(metadata);
     });
 
     it("gets the same PaymentIntent back when the same attempt is started twice (idempotency key)", async () => {
@@ -130,9 +135,15 @@ describe("Stripe driver against the fake Stripe API", () => {
         success_url: `${input("redirect").returnUrl}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: "http://store.test/checkout?checkout=chk_token_0001",
         client_reference_id: "pa_attempt0000001",
-        metadata: { checkout_token: "chk_token_0001", attempt_id: "pa_attempt0000001" },
-        payment_intent_data: { metadata: { checkout_token: "chk_token_0001", attempt_id: "pa_attempt0000001" } },
+        metadata,
+        payment_intent_data: { metadata },
       });
+      // The tax is in the one line's amount; the metadata only tells the dashboard how much of it.
+      expect(Object.keys(body.line_items as object)).toEqual(["0"]);
+      const session = fake.checkoutSessions.get(started.reference)!;
+      expect(session).toMatchObject({ amount_total: 749_997, metadata });
+      fake.completeCheckoutSession(started.reference);
+      expect(fake.paymentIntents.get(session.payment_intent!)?.metadata).toEqual(metadata);
     });
 
     it("verifies: pending until paid, then approved for the session's total", async () => {

@@ -215,8 +215,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   };
 }
 
+/** Our references, and the tax included in the amount (the one line item is the total), for the dashboard. */
 function metadataOf(input: StartPaymentInput): Record<string, string> {
-  return { checkout_token: input.checkoutToken, attempt_id: input.attemptId };
+  return { checkout_token: input.checkoutToken, attempt_id: input.attemptId, tax_cents: String(input.taxCents) };
 }
 
 function isId(value: unknown, prefix: string): value is string {

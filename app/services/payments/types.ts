@@ -82,6 +82,8 @@ export interface StartPaymentInput {
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
+  /** The sales tax of the checkout's calculation, part of `amountCents` (subtotal − discount + shipping + tax). */
+  taxCents: number;
   currency: typeof PAYMENT_CURRENCY;
   description: string;
   items: PaymentItem[];
