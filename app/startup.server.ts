@@ -12,6 +12,8 @@ import { configuredRealMethods, testPaymentsEnabled } from "./services/payments/
 import { ensureDemoStaffAccount } from "./staff/demo-account.server";
 import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping-tracker.server";
 import type { ProgressFn, StartupReport } from "./startup-report.server";
+import { scheduleTaxRecording, sweepTaxTransactions } from "./tax/tax-transactions.server";
+import { taxServiceSummary } from "./tax/tax-summary.server";
 
 /** What a start-up step gets: the configuration, the migrated database, the services and where to say what it found. */
 export interface StartupContext {
@@ -78,6 +80,12 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
     },
   },
   {
+    name: "tax",
+    async run({ services }) {
+      return taxServiceSummary(services.taxService);
+    },
+  },
+  {
     name: "jobs",
     async run({ config, db, database, services }) {
       // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
@@ -94,7 +102,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));
       const parcels = await scheduleUntrackedShipments(db, config);
       await queue.work("shipment.track", ({ id }) => trackShipment(db, config, id));
-      return `email deliveries, payment checks, parcel tracking and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track)`;
+      const taxRecords = await scheduleTaxRecording(db);
+      await queue.work("tax.record", () => sweepTaxTransactions(db, services.taxService));
+      return `email deliveries, payment checks, parcel tracking, tax records and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send)`;
     },
   },
 ];

@@ -3,6 +3,7 @@ import type { Database, DatabaseHandle } from "./db/database.server";
 import type { RateLimiter } from "./security/rate-limit.server";
 import type { EmailSender } from "./services/email/types";
 import type { ShippingRates } from "./services/shipping/types";
+import type { TaxService } from "./services/tax/types";
 import type { TextGenerator } from "./services/text/types";
 
 /**
@@ -33,4 +34,6 @@ export interface StoreRuntime {
   shippingRates: ShippingRates;
   /** OpenAI when OPENAI_API_KEY is set, else the local formatter. */
   textGenerator: TextGenerator;
+  /** Stripe Tax when TAX_PROVIDER=stripe, else the offline table of state rates (charging in TAX_REGISTERED_STATES). */
+  taxService: TaxService;
 }

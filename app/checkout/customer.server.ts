@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailAddressSchema } from "~/utils/email-address.server";
 import { parseForm, type FormFields } from "~/utils/forms.server";
+import { stateOfZip } from "~/services/tax/zip-states";
+import { US_STATE_NAMES } from "~/utils/us-state-names";
 
 import type { CustomerField } from "~/orders/customer";
 import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors } from "./customer-fields";
@@ -9,7 +11,7 @@ export { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField }
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
-export const customerSchema = z.object({
+const customerFields = z.object({
   firstName: required(CUSTOMER_MESSAGES.firstName),
   lastName: required(CUSTOMER_MESSAGES.lastName),
   email: emailAddressSchema(CUSTOMER_MESSAGES.email),
@@ -26,8 +28,20 @@ export const customerSchema = z.object({
     .regex(/^\d{5}(-\d{4})?$/, CUSTOMER_MESSAGES.postalCode),
 });
 
+/** The form's fields, and a ZIP code that belongs to the state chosen: sales tax and shipping follow both. */
+export const customerSchema = customerFields.superRefine((customer, context) => {
+  // Zod may run this over fields that failed their own checks: those already have their message.
+  if (!(customer.state in US_STATE_NAMES) || !/^\d{5}(-\d{4})?$/.test(customer.postalCode)) return;
+  const zipState = stateOfZip(customer.postalCode);
+  if (zipState === customer.state) return;
+  const message = zipState
+    ? `This ZIP code is not in ${US_STATE_NAMES[customer.state]}. Please check the state and the ZIP code.`
+    : "This ZIP code is not one of the United States'. Please check it.";
+  context.addIssue({ code: "custom", path: ["postalCode"], message });
+});
+
 export type CustomerInput = z.infer<typeof customerSchema>;
-export const CUSTOMER_FIELDS = Object.keys(customerSchema.shape) as CustomerField[];
+export const CUSTOMER_FIELDS = Object.keys(customerFields.shape) as CustomerField[];
 
 export type CustomerParse =
   | { ok: true; customer: CustomerInput; values: Record<CustomerField, string> }

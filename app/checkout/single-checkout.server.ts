@@ -14,7 +14,8 @@ import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
 import { productParcel, seasoningParcel, type ProductDimensions } from "~/services/shipping/parcel";
 import { specMap } from "~/catalog/variations";
 import { PROMO_ALREADY_USED_MESSAGE, promoAlreadyRedeemed } from "~/pricing/promo-redemptions.server";
-import { createSingleCheckout, getCheckout } from "./checkout.server";
+import { CheckoutTaxError, getCheckout, OrderTooLargeError, recordCheckout, singleCheckoutValues, taxed } from "./checkout.server";
+import { taxNoteOf } from "~/tax/tax-note.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
@@ -59,7 +60,12 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
     if (checkout && checkout.kind === kind)
-      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, store.config) };
+      return {
+        step: "payment" as const,
+        checkout,
+        taxNote: taxNoteOf(checkout),
+        paymentOptions: availablePaymentOptions(db, store.config),
+      };
   }
   const product = await findProduct(db, kind, url.searchParams.get("product"));
   if (!product) return { step: "no-product" as const };
@@ -115,6 +121,19 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     totals = singleCheckoutTotals({ unitPriceCents: product.priceCents, quantity, promoCode: "", seasoning, carrierShippingCents });
   }
   const shippingKnown = rule.kind !== "carrier" || carrierShippingCents !== null;
+  // With the address known (and shipping priced), the tax is worked out: shown on Apply, recorded on Proceed to Payment.
+  const untaxed = parsed.ok && shippingKnown && !shippingError ? singleCheckoutValues(kind, product, totals, parsed.customer) : null;
+  let priced: Awaited<ReturnType<typeof taxed>> | null = null;
+  let refusal: { message: string; status: number } | null = null;
+  if (untaxed) {
+    try {
+      priced = await taxed(store, untaxed);
+    } catch (error) {
+      if (error instanceof CheckoutTaxError) refusal = { message: error.message, status: error.reason === "address" ? 400 : 503 };
+      else if (error instanceof OrderTooLargeError) refusal = { message: error.message, status: 400 };
+      else throw error;
+    }
+  }
   const answer = {
     kind: "form" as const,
     values: parsed.values,
@@ -124,12 +143,15 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     promoMessage,
     shippingError,
     totals,
+    /** The sales tax, once the address is known: what the summary adds to the total. */
+    tax: priced ? { cents: priced.taxCents, note: taxNoteOf(priced) } : null,
     shippingKnown,
     seasoning,
-    formError: null as string | null,
+    formError: refusal?.message ?? (null as string | null),
   };
   if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
-  if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE)
+  if (refusal) return data(answer, { status: refusal.status });
+  if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE || !priced)
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
   const limit = await store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, clientAddress);
@@ -138,7 +160,7 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     return data({ ...answer, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });
   }
   const lastCheckout = await lastCheckoutToken(store, request);
-  const checkout = await createSingleCheckout(db, kind, product, totals, parsed.customer, lastCheckout);
+  const checkout = await recordCheckout(db, lastCheckout, priced);
   return redirect(checkoutPagePath(kind, checkout.token), {
     headers: { "Set-Cookie": await detailsCookieHeader(store, request, checkout.token) },
   });

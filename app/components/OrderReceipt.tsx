@@ -1,8 +1,18 @@
 import { completedSteps, PROGRESS_STEPS } from "~/orders/progress";
 import type { PublicOrder } from "~/orders/public-order";
+import type { AfterSaleStatus } from "~/db/schema";
 import { formatDate, formatUsd } from "~/components/shared";
 import { OrderSummary } from "./checkout/OrderSummary";
 import { OrderShipment } from "./OrderShipment";
+
+/** A request's status as its customer reads it. */
+const AFTER_SALE_STATUS_TEXT: Record<AfterSaleStatus, string> = {
+  requested: "requested, waiting for our answer",
+  approved: "approved",
+  declined: "declined",
+  received: "received",
+  refunded: "received and refunded",
+};
 
 /** An order as its shopper sees it: progress, date, first name and city, items and totals. */
 export function OrderReceipt({ order }: { order: PublicOrder }) {
@@ -40,10 +50,32 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
         Status: <strong data-testid="order-status">{order.status}</strong>
       </p>
       <OrderShipment shipment={order.shipment} />
-      {order.refund ? (
-        <p className="notice notice--info" data-testid="order-refund">
-          Refunded {formatUsd(order.refund.amountCents)} on {formatDate(order.refund.refundedAt)} to the card or account you paid with.
-        </p>
+      {order.afterSale.length > 0 ? (
+        <section aria-labelledby="order-after-sale-heading" data-testid="order-after-sale">
+          <h3 id="order-after-sale-heading">Returns and defect claims</h3>
+          <ul className="order-receipt__list">
+            {order.afterSale.map((request) => (
+              <li key={request.number}>
+                {request.kind === "return" ? "Return" : "Defect claim"} {request.number}, {formatDate(request.createdAt)}:{" "}
+                <strong>{AFTER_SALE_STATUS_TEXT[request.status]}</strong>
+                <small>{request.items.map((item) => `${item.quantity} × ${item.title}`).join("; ")}</small>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {order.refunds.length > 0 ? (
+        <section aria-labelledby="order-refunds-heading" data-testid="order-refunds">
+          <h3 id="order-refunds-heading">Refunds</h3>
+          <ul className="order-receipt__list">
+            {order.refunds.map((refund) => (
+              <li key={`${refund.what}-${refund.refundedAt}`}>
+                {refund.what}: <strong>{formatUsd(refund.amountCents)}</strong> refunded on {formatDate(refund.refundedAt)} to the card or
+                account you paid with.
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {order.isTestPayment ? (
         <p className="notice notice--info" data-testid="test-order">
@@ -60,6 +92,7 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
           unitPriceCents: item.unitPriceCents,
         }))}
         totals={order}
+        taxNote={order.taxNote}
       />
     </section>
   );

@@ -17,6 +17,7 @@ import {
 // Relative, not "~/": drizzle-kit reads this file without the app's path alias.
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 import type { CustomerDetails } from "~/orders/customer";
+import type { RecordedTax } from "~/tax/recorded-tax";
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents with a
@@ -103,6 +104,8 @@ export type OrderItem = {
   imageUrl: string;
   unitPriceCents: number;
   quantity: number;
+  /** The line's sales tax (orders and checkouts priced with tax; absent on older ones). */
+  taxCents?: number;
 };
 
 export const orders = pgTable(
@@ -116,6 +119,10 @@ export const orders = pgTable(
     subtotalCents: money("subtotal_cents").notNull(),
     shippingCents: money("shipping_cents").notNull(),
     discountCents: money("discount_cents").notNull().default(0),
+    /** The sales tax charged, part of the total (0 on orders from before tax, whose `tax` is null). */
+    taxCents: money("tax_cents").notNull().default(0),
+    /** How the tax was calculated: provider, calculation, state, lines and jurisdictions (tax/recorded-tax.ts). */
+    tax: jsonb("tax").$type<RecordedTax>(),
     totalCents: money("total_cents").notNull(),
     paymentMethod: text("payment_method").notNull(),
     /** The provider's id of the verified payment: one order per payment. */
@@ -148,6 +155,7 @@ export const orders = pgTable(
       "orders_money_non_negative",
       sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.discountCents} >= 0 and ${table.totalCents} >= 0`,
     ),
+    check("orders_tax_non_negative", sql`${table.taxCents} >= 0`),
   ],
 );
 
@@ -244,6 +252,9 @@ export const checkouts = pgTable(
     subtotalCents: money("subtotal_cents").notNull(),
     shippingCents: money("shipping_cents").notNull(),
     discountCents: money("discount_cents").notNull().default(0),
+    /** The sales tax of `tax`'s calculation, part of the total; a checkout without `tax` is priced again before payment. */
+    taxCents: money("tax_cents").notNull().default(0),
+    tax: jsonb("tax").$type<RecordedTax>(),
     totalCents: money("total_cents").notNull(),
     promoCode: text("promo_code"),
     status: text("status").$type<(typeof CHECKOUT_STATUSES)[number]>().notNull().default("pending"),
@@ -267,6 +278,7 @@ export const checkouts = pgTable(
       "checkouts_money_non_negative",
       sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.discountCents} >= 0 and ${table.totalCents} >= 0`,
     ),
+    check("checkouts_tax_non_negative", sql`${table.taxCents} >= 0`),
   ],
 );
 
@@ -645,4 +657,70 @@ export const afterSaleEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("after_sale_events_request_idx").on(table.requestId, table.createdAt)],
+);
+
+export const TAX_TRANSACTION_KINDS = ["commit", "reversal"] as const;
+export type TaxTransactionKind = (typeof TAX_TRANSACTION_KINDS)[number];
+/** `pending` until the provider has it; `failed` once retries ran out (staff see it and may retry). */
+export const TAX_TRANSACTION_STATUSES = ["pending", "recorded", "failed"] as const;
+export type TaxTransactionStatus = (typeof TAX_TRANSACTION_STATUSES)[number];
+
+/** What a tax transaction moves, per order line (index into the order's items) and for shipping, in positive cents. */
+export type TaxTransactionLine = { lineIndex: number; reference: string; quantity: number; amountCents: number; taxCents: number };
+
+/**
+ * Sales tax (issue 48): each order's tax transaction at the provider (its commit, written in the
+ * transaction that records the order) and each reversal (written with the refund it follows), sent to the
+ * provider by the `tax.record` job, once: `source` names what caused the row (the order, a refund, a
+ * return), so one refund is one reversal however often it is posted, and the provider's idempotency key is
+ * the row's id. The tax report sums these rows' `tax_cents`.
+ */
+export const taxTransactions = pgTable(
+  "tax_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.orderId),
+    kind: text("kind").$type<TaxTransactionKind>().notNull(),
+    /** `order:{orderId}`, `refund:{attemptId}`, `return:{requestId}`, `cancel:{orderId}`: one row per cause. */
+    source: text("source").notNull(),
+    /** The provider's reference: the Order ID for the commit, `{orderId}-refund-{n}` for a reversal; unique there too. */
+    reference: text("reference").notNull(),
+    /** Reversals: the whole transaction, or exactly `lines` and the shipping below. */
+    mode: text("mode").$type<"full" | "partial">(),
+    provider: text("provider").$type<"stripe" | "offline">().notNull(),
+    /** The order's state, for the report. */
+    state: text("state").notNull(),
+    /** Tax moved, positive: collected for a commit, given back for a reversal. */
+    taxCents: money("tax_cents").notNull(),
+    /** The taxable amount moved, lines and shipping together. */
+    amountCents: money("amount_cents").notNull(),
+    lines: jsonb("lines").$type<TaxTransactionLine[]>().notNull(),
+    shippingCents: money("shipping_cents").notNull().default(0),
+    shippingTaxCents: money("shipping_tax_cents").notNull().default(0),
+    status: text("status").$type<TaxTransactionStatus>().notNull().default("pending"),
+    /** The provider's transaction id, once recorded; a commit's line ids by reference, which its partial reversals name. */
+    providerTransactionId: text("provider_transaction_id"),
+    providerLineItems: jsonb("provider_line_items").$type<Record<string, string>>(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** When the job next tries, and the lease of the process trying (pushed forward while it asks the provider). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("tax_transactions_source_key").on(table.source),
+    uniqueIndex("tax_transactions_reference_key").on(table.reference),
+    index("tax_transactions_order_idx").on(table.orderId, table.createdAt),
+    index("tax_transactions_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("tax_transactions_report_idx").on(table.createdAt),
+    check("tax_transactions_kind_valid", sql`${table.kind} in (${inList(TAX_TRANSACTION_KINDS)})`),
+    check("tax_transactions_status_valid", sql`${table.status} in (${inList(TAX_TRANSACTION_STATUSES)})`),
+    check("tax_transactions_mode_valid", sql`${table.mode} is null or ${table.mode} in ('full', 'partial')`),
+    check("tax_transactions_money_non_negative", sql`${table.taxCents} >= 0 and ${table.amountCents} >= 0`),
+  ],
 );

@@ -34,6 +34,8 @@ export interface JobData {
   "checkout.cleanup": Record<string, never>;
   /** Ask EasyPost to follow a shipped order's parcel (`orders.order_id`), unless a tracker follows it already. */
   "shipment.track": { id: string };
+  /** A sweep: send every due sales-tax commit and reversal (`tax_transactions`) to the tax provider. */
+  "tax.record": Record<string, never>;
 }
 
 export type JobName = keyof JobData;
@@ -48,7 +50,7 @@ interface Traced {
 }
 
 /** Queues whose jobs name no row: a batch of them runs the handler once. */
-const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup"]);
+const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup", "tax.record"]);
 
 /** A later sweep is set for the end of its 10-second slot, so the rows due within one slot share one job. */
 const SWEEP_SLOT_MS = 10_000;
@@ -73,7 +75,7 @@ function queueOptions(retryDelay: number): Omit<Queue, "name"> {
   return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
 }
 
-const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup", "shipment.track"];
+const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup", "shipment.track", "tax.record"];
 
 export interface JobQueue {
   /**

@@ -1,3 +1,4 @@
+import { orderTaxNoteOf } from "~/tax/tax-note.server";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
@@ -90,6 +91,8 @@ function confirmationEmailFor(order: Order, config: Config) {
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    taxNote: orderTaxNoteOf(order),
     totalCents: order.totalCents,
     createdAt: order.createdAt,
     isTestPayment: order.paymentProvider === "test",

@@ -5,6 +5,7 @@ import { checkouts, orders } from "~/db/schema";
 import { promoHeldByAnotherCheckout, redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
 import { orders as ordersCounted } from "~/observability/metrics.server";
+import { queueTaxRecording, recordOrderTaxCommit } from "~/tax/tax-transactions.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -21,7 +22,8 @@ class PromoTaken extends Error {}
  * reference make a repeated confirmation return the order already recorded,
  * with no read-then-write race. A checkout whose discount no longer belongs to
  * it (a payment that arrived after the shopper gave up, while another checkout
- * of the same customer used the code) records nothing.
+ * of the same customer used the code) records nothing. The order's tax transaction is written in the
+ * same database transaction, to be committed at the tax provider after it.
  */
 export async function recordPaidCheckout(
   db: Database,
@@ -40,6 +42,8 @@ export async function recordPaidCheckout(
           subtotalCents: checkout.subtotalCents,
           shippingCents: checkout.shippingCents,
           discountCents: checkout.discountCents,
+          taxCents: checkout.taxCents,
+          tax: checkout.tax,
           totalCents: checkout.totalCents,
           paymentMethod: payment.method,
           paymentProvider: payment.provider,
@@ -50,6 +54,8 @@ export async function recordPaidCheckout(
         .returning();
       if (inserted) {
         if (checkout.promoCode) await redeemOrThrow(tx, checkout, inserted.orderId);
+        // The order's tax is recorded with it: committed at the provider by the tax.record sweep, once.
+        await recordOrderTaxCommit(tx, inserted);
         await tx
           .update(checkouts)
           .set({ status: "paid", orderId: inserted.orderId, collectingAttemptId: null, collectingUntil: null })
@@ -63,7 +69,10 @@ export async function recordPaidCheckout(
         .limit(1);
       return { status: "existing", order: existing } as const;
     });
-    if (recorded.status === "created") ordersCounted.inc({ provider: payment.provider });
+    if (recorded.status === "created") {
+      ordersCounted.inc({ provider: payment.provider });
+      await queueTaxRecording();
+    }
     return recorded;
   } catch (error) {
     if (error instanceof PromoTaken) return { status: "promo-taken" };

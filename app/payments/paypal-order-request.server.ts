@@ -32,10 +32,11 @@ export const PAYPAL_ORDER_ERRORS = {
  * server-computed total, and a clear 4xx for anything a client can get wrong.
  */
 export async function createPayPalOrderFor(
-  { db, config, rateLimiter }: Pick<StoreRuntime, "db" | "config" | "rateLimiter">,
+  store: Pick<StoreRuntime, "db" | "config" | "rateLimiter" | "taxService">,
   request: Request,
   clientAddress: string,
 ): Promise<PayPalOrderAnswer> {
+  const { db, config, rateLimiter } = store;
   if (!isSameOrigin(request, config)) return { status: 403, body: { error: PAYPAL_ORDER_ERRORS.crossOrigin } };
   const parsed = orderRequest.safeParse(await readJson(request));
   if (!parsed.success) return { status: 400, body: { error: PAYPAL_ORDER_ERRORS.badRequest } };
@@ -46,7 +47,7 @@ export async function createPayPalOrderFor(
   const limit = await rateLimiter.hit(RATE_LIMITS.paymentStart, clientAddress);
   if (!limit.allowed) return { status: 429, body: { error: PAYMENT_RATE_LIMITED_MESSAGE }, retryAfterMs: limit.retryAfterMs };
 
-  const result = await startPayment(db, config, { checkout, method: "paypal" });
+  const result = await startPayment(store, { checkout, method: "paypal" });
   switch (result.status) {
     case "started": {
       const orderId = result.payment.clientData?.orderId ?? result.payment.reference;
@@ -57,7 +58,10 @@ export async function createPayPalOrderFor(
     case "unavailable":
       return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
     case "promo-used":
+    case "repriced":
       return { status: 409, body: { error: result.message } };
+    case "tax-failed":
+      return { status: 503, body: { error: result.message } };
     case "failed":
       return { status: 502, body: { error: PAYPAL_ORDER_ERRORS.failed } };
   }

@@ -7,6 +7,7 @@ import { formatUsd } from "~/utils/format";
 import type { PaymentAttempt } from "./attempts.server";
 import { providerForAttempt } from "./attempt-provider.server";
 import { refunds } from "~/observability/metrics.server";
+import { queueTaxRecording, recordFullTaxReversal } from "~/tax/tax-transactions.server";
 
 export type RefundOutcome = { ok: true; message: string; refundReference: string } | { ok: false; status: number; message: string };
 
@@ -65,10 +66,15 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
     if (result.status === "refused") {
       return giveUp("refused", result.message, { ok: false, status: 502, message: `The refund was refused: ${result.message}` });
     }
-    await db
-      .update(paymentAttempts)
-      .set({ refundReference: result.refundReference, refundedAt: sql`now()`, refundStartedAt: null, updatedAt: new Date() })
-      .where(eq(paymentAttempts.id, attempt.id));
+    // The refund and the reversal of its order's tax are recorded together: one refund, one reversal.
+    const reversed = await db.transaction(async (tx) => {
+      await tx
+        .update(paymentAttempts)
+        .set({ refundReference: result.refundReference, refundedAt: sql`now()`, refundStartedAt: null, updatedAt: new Date() })
+        .where(eq(paymentAttempts.id, attempt.id));
+      return reverseTaxOfRefundedOrder(tx, attempt);
+    });
+    if (reversed) await queueTaxRecording();
     await audit("refunded", result.refundReference);
     return {
       ok: true,
@@ -89,6 +95,18 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
       message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.`,
     });
   }
+}
+
+/** A payment given back in full whose order it paid (not a second payment of it): that order's tax is reversed, what is left of it. */
+async function reverseTaxOfRefundedOrder(tx: Pick<Database, "select" | "insert">, attempt: PaymentAttempt): Promise<boolean> {
+  const paymentId = attempt.paymentId ?? attempt.reference;
+  if (!paymentId) return false;
+  const [order] = await tx
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(eq(orders.paymentReference, paymentId), eq(orders.checkoutToken, attempt.checkoutToken)));
+  if (!order) return false;
+  return recordFullTaxReversal(tx, { orderId: order.orderId, source: `refund:${attempt.id}`, reference: `${order.orderId}-refund` });
 }
 
 /** Why a payment's refund claim was not had: refunded already, or another refund of it under way. */

@@ -1,6 +1,9 @@
-import type { Checkout } from "~/checkout/checkout.server";
-import { publicBaseUrl, type Config } from "~/config.server";
+import { CheckoutTaxError, OrderTooLargeError, repriceCheckout, type Checkout } from "~/checkout/checkout.server";
+import { publicBaseUrl } from "~/config.server";
 import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/store-runtime";
+import { taxIsStale } from "~/tax/checkout-tax.server";
+import { TAX_REPRICED_MESSAGE } from "~/tax/messages";
 import { getProductByKey } from "~/catalog/queries.server";
 import { PROMO_ALREADY_USED_MESSAGE, reservePromo } from "~/pricing/promo-redemptions.server";
 import { paymentProviderFor } from "~/services/payments/index.server";
@@ -23,6 +26,10 @@ export type StartPaymentResult =
   | { status: "unavailable" }
   /** The checkout's first-purchase code is used, or held by another checkout of the same email. */
   | { status: "promo-used"; message: string }
+  /** Its tax had to be calculated again and the total changed: the new checkout is shown before anyone pays it. */
+  | { status: "repriced"; checkout: Checkout; message: string }
+  /** The tax could not be calculated again (the provider away, or the address refused): nothing was started. */
+  | { status: "tax-failed"; message: string }
   | { status: "failed"; message: string };
 
 /** The return page of an attempt; providers send the shopper back here. */
@@ -39,13 +46,16 @@ export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkou
  * Element); the default "redirect" works without script.
  */
 export async function startPayment(
-  db: Database,
-  config: Config,
-  { checkout, method, flow = "redirect" }: { checkout: Checkout; method: PaymentMethod; flow?: PaymentFlow },
+  store: Pick<StoreRuntime, "db" | "config" | "taxService">,
+  { checkout: asked, method, flow = "redirect" }: { checkout: Checkout; method: PaymentMethod; flow?: PaymentFlow },
 ): Promise<StartPaymentResult> {
-  if (checkout.status === "paid" && checkout.orderId) return { status: "already-paid", orderId: checkout.orderId };
+  const { db, config } = store;
+  if (asked.status === "paid" && asked.orderId) return { status: "already-paid", orderId: asked.orderId };
   const provider = paymentProviderFor(db, config, method);
   if (!provider) return { status: "unavailable" };
+  const fresh = await freshlyTaxed(store, asked);
+  if (fresh.status !== "fresh") return fresh;
+  const { checkout } = fresh;
 
   if (checkout.promoCode) {
     const held = await reservePromo(db, { code: checkout.promoCode, email: checkout.customer.email, checkoutToken: checkout.token });
@@ -67,6 +77,7 @@ export async function startPayment(
       subtotalCents: checkout.subtotalCents,
       shippingCents: checkout.shippingCents,
       discountCents: checkout.discountCents,
+      taxCents: checkout.taxCents,
       currency: PAYMENT_CURRENCY,
       description: `Order of ${checkout.items.length} item(s)`,
       items: await paymentItems(db, checkout, baseUrl),
@@ -95,6 +106,25 @@ export async function startPayment(
     logError(`Payment could not be started with ${provider.id}`, error);
     await markAttemptDeclined(db, attempt.id, error.message);
     return { status: "failed", message: "An unexpected error occurred." };
+  }
+}
+
+/**
+ * The checkout to pay, its tax current: one without tax, or whose calculation is about to expire, is
+ * priced again first. A new total is shown to the shopper before it is paid; the same total is paid at once.
+ */
+async function freshlyTaxed(
+  store: Pick<StoreRuntime, "db" | "taxService">,
+  checkout: Checkout,
+): Promise<{ status: "fresh"; checkout: Checkout } | Extract<StartPaymentResult, { status: "repriced" | "tax-failed" }>> {
+  if (!taxIsStale(checkout)) return { status: "fresh", checkout };
+  try {
+    const repriced = await repriceCheckout(store, checkout);
+    if (repriced.totalCents === checkout.totalCents) return { status: "fresh", checkout: repriced };
+    return { status: "repriced", checkout: repriced, message: TAX_REPRICED_MESSAGE };
+  } catch (error) {
+    if (error instanceof CheckoutTaxError || error instanceof OrderTooLargeError) return { status: "tax-failed", message: error.message };
+    throw error;
   }
 }
 

@@ -26,7 +26,7 @@ export type DeskEmailDetails =
   | { kind: "return-approved"; authorizationNumber: string; labelUrl: string; labelIsPrintout: boolean; returnAddress: string[] }
   | { kind: "defect-acknowledged" }
   | { kind: "return-declined"; reason: string }
-  | { kind: "return-refunded"; amountCents: number; method: string; isTest: boolean };
+  | { kind: "return-refunded"; amountCents: number; taxCents: number; method: string; isTest: boolean };
 
 /** Ship within this many days of approval (the Return Policy). */
 export const SHIP_WITHIN_DAYS = 30;
@@ -120,7 +120,7 @@ function content(
       return {
         subject: `return ${request.number} received and refunded`,
         paragraphs: [
-          `We have received the items of your return ${request.number} for order ${request.orderId}, and refunded ${formatUsd(details.amountCents)}, less the cost of shipping both ways as our Return Policy says.`,
+          `We have received the items of your return ${request.number} for order ${request.orderId}, and refunded ${formatUsd(details.amountCents)}${details.taxCents > 0 ? `, including ${formatUsd(details.taxCents)} of sales tax,` : ""} less the cost of shipping both ways as our Return Policy says.`,
           details.isTest
             ? "This order was paid on the store's test payment page: no money moved, so nothing reaches your account."
             : `The refund goes back to the ${details.method} you paid with; banks usually show it within 5 to 10 business days.`,

@@ -3,6 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardTiles } from "~/components/staff/DashboardTiles";
 import { MoneyProblemsSection } from "~/components/staff/MoneyProblemsSection";
+import { TaxRecordsSection, type TaxRecordProblem } from "~/components/staff/TaxRecordsSection";
+import { failedTaxTransactions, retryTaxTransaction } from "~/tax/tax-transactions.server";
 import { listMoneyProblems, refundPayment, type MoneyProblems } from "~/payments/money-problems.server";
 import { OrderPanel } from "~/components/staff/OrderPanel";
 import { OrdersTable } from "~/components/staff/OrdersTable";
@@ -27,6 +29,7 @@ import {
   FORM_EXPIRED,
   STATUS_FAILED,
   STATUS_REFUNDED,
+  STATUS_TEST_CANCELLED,
   STATUS_UNEXPECTED,
   STATUS_UPDATED,
   type DashboardState,
@@ -52,6 +55,7 @@ type DashboardData = {
   selected: OrderDetail | null;
   selectedMissing: boolean;
   money: MoneyProblems;
+  taxRecords: TaxRecordProblem[];
   flash: Flash | null;
 };
 
@@ -66,11 +70,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.store.db;
   const staff = await requireStaff(context.store, request);
   const state = stateFrom(new URL(request.url).searchParams);
-  const [tiles, list, detail, money] = await Promise.all([
+  const [tiles, list, detail, money, failedTax] = await Promise.all([
     dashboardTiles(db),
     listOrders(db, { query: state.q, page: state.page }),
     state.order ? orderDetail(db, state.order) : null,
     listMoneyProblems(db),
+    failedTaxTransactions(db),
   ]);
   const flash = staff.flash;
   return data<DashboardData>(
@@ -84,6 +89,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       selected: detail,
       selectedMissing: Boolean(state.order) && !detail,
       money,
+      taxRecords: failedTax.map((record) => ({
+        id: record.id,
+        orderId: record.orderId,
+        kind: record.kind,
+        reference: record.reference,
+        taxCents: record.taxCents,
+        attempts: record.attempts,
+        lastError: record.lastError,
+        createdAt: record.createdAt.toISOString(),
+      })),
       flash,
     },
     { headers: { "Set-Cookie": await staff.commit() } },
@@ -116,6 +131,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await announceRefund(db, config, parsed.data.attemptId);
     await staff.setFlash({ kind: "success", message: refund.message });
     return redirect(`${dashboardHref(state)}#money-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
+  }
+
+  if (parsed.data.intent === "tax-retry") {
+    if (!(await retryTaxTransaction(db, parsed.data.recordId))) return reply({ kind: "error", message: TAX_RETRY_REFUSED }, 409);
+    await staff.setFlash({ kind: "success", message: TAX_RETRY_QUEUED });
+    return redirect(`${dashboardHref(state)}#tax-records-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
   }
 
   if (parsed.data.intent === "delivered" || parsed.data.intent === "delivered-test") {
@@ -172,10 +193,13 @@ const STATUS_REFUSALS = {
   "not-found": { message: STATUS_FAILED, status: 404 },
   "invalid-status": { message: STATUS_FAILED, status: 400 },
   refunded: { message: STATUS_REFUNDED, status: 409 },
+  "test-cancelled": { message: STATUS_TEST_CANCELLED, status: 409 },
   "shipment-required": { message: TRACKING_REQUIRED, status: 400 },
 } as const;
 
 const DELIVERY_RECORDED = "Delivery date recorded.";
+const TAX_RETRY_QUEUED = "The tax record is being sent to the tax provider again.";
+const TAX_RETRY_REFUSED = "This tax record is not waiting for a retry (it was recorded or is being sent).";
 const TRACKING_CORRECTED = "Tracking details corrected; the customer was emailed the new ones.";
 const DELIVERY_REFUSALS = {
   "not-found": STATUS_FAILED,
@@ -184,7 +208,8 @@ const DELIVERY_REFUSALS = {
 } as const;
 
 export default function Dashboard() {
-  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, flash } = useLoaderData<typeof loader>();
+  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, taxRecords, flash } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
 
@@ -258,6 +283,7 @@ export default function Dashboard() {
       </div>
 
       <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
+      <TaxRecordsSection records={taxRecords} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
     </StaffPage>
   );
 }

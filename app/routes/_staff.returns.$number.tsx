@@ -230,6 +230,10 @@ export default function ReturnRequest() {
                   <td>−{formatUsd(refund.returnShippingCents)}</td>
                 </tr>
                 <tr>
+                  <th scope="row">Sales tax paid on the returned items</th>
+                  <td data-testid="refund-tax">+{formatUsd(refund.taxCents)}</td>
+                </tr>
+                <tr>
                   <th scope="row">Refund{refund.cappedByPayment ? " (limited to what the payment still holds)" : ""}</th>
                   <td data-testid="proposed-refund">{formatUsd(refund.refundCents)}</td>
                 </tr>

@@ -27,7 +27,7 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
   const limit = await context.store.rateLimiter.hit(RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
 
-  const result = await startPayment(db, config, { checkout, method: "stripe", flow: "embedded" });
+  const result = await startPayment(context.store, { checkout, method: "stripe", flow: "embedded" });
   switch (result.status) {
     case "started": {
       const { clientSecret, publishableKey, returnUrl } = result.payment.clientData ?? {};
@@ -39,7 +39,10 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
     case "unavailable":
       return jsonError(404, NOT_CONFIGURED);
     case "promo-used":
+    case "repriced":
       return jsonError(409, result.message);
+    case "tax-failed":
+      return jsonError(503, result.message);
     case "failed":
       return jsonError(502, result.message);
   }

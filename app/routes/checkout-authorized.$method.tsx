@@ -1,4 +1,4 @@
-import { SiteLink } from "~/components/shared";
+import { formatUsd, SiteLink } from "~/components/shared";
 import {
   data,
   redirect,
@@ -11,6 +11,7 @@ import {
   confirmPayment,
   PAYMENT_FAILED_FALLBACK,
   AFFIRM_AUTHORIZATION_FAILED,
+  orderTaxNoteOf,
 } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -41,7 +42,16 @@ function pageTitle(view: View | undefined): string {
 }
 
 type View =
-  | { kind: "paid"; orderId: string; email: string; firstName: string; emailState: ConfirmationEmailState; chargedTwice: boolean }
+  | {
+      kind: "paid";
+      orderId: string;
+      email: string;
+      firstName: string;
+      emailState: ConfirmationEmailState;
+      chargedTwice: boolean;
+      /** What the order was charged, its tax and what the TAX line says about it. */
+      money: { totalCents: number; taxCents: number; taxNote: string | null };
+    }
   | { kind: "failed"; alert: string; checkoutPath: string | null }
   | { kind: "pending"; checkoutPath: string; query: [string, string][] }
   | { kind: "missing-token" };
@@ -87,6 +97,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         firstName: outcome.order.customer.firstName,
         emailState: await confirmationEmailState(db, outcome.order.orderId),
         chargedTwice: outcome.chargedTwice,
+        money: { totalCents: outcome.order.totalCents, taxCents: outcome.order.taxCents, taxNote: orderTaxNoteOf(outcome.order) },
       };
       return data(view, { headers });
     }
@@ -123,7 +134,13 @@ function renderView(view: View) {
               {CHARGED_TWICE_MESSAGE} We have emailed you about it.
             </p>
           ) : null}
-          <OrderComplete orderId={view.orderId} email={view.email} firstName={view.firstName} emailState={view.emailState} />
+          <OrderComplete
+            orderId={view.orderId}
+            email={view.email}
+            firstName={view.firstName}
+            emailState={view.emailState}
+            money={view.money}
+          />
         </>
       );
     case "failed":
@@ -178,11 +195,13 @@ function OrderComplete({
   email,
   firstName,
   emailState,
+  money,
 }: {
   orderId: string;
   email: string;
   firstName: string;
   emailState: ConfirmationEmailState;
+  money: { totalCents: number; taxCents: number; taxNote: string | null };
 }) {
   return (
     <>
@@ -190,6 +209,10 @@ function OrderComplete({
       <ConfirmationEmailNotice firstName={firstName} email={email} state={emailState} orderId={orderId} />
       <p className="order-complete__id">
         Your Order ID: <strong data-testid="order-id">{orderId}</strong>
+      </p>
+      <p data-testid="order-total">
+        Total: <strong>{formatUsd(money.totalCents)}</strong>, including {formatUsd(money.taxCents)} sales tax.
+        {money.taxNote ? ` ${money.taxNote}` : ""}
       </p>
       <p>
         <SiteLink className="button button--primary" to={`/order-status/${orderId}`}>

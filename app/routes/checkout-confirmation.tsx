@@ -1,5 +1,5 @@
 import { SiteLink } from "~/components/shared";
-import { readLastOrderId, findOrderByDisplayId, confirmationEmailState } from "~/server-api";
+import { readLastOrderId, findOrderByDisplayId, confirmationEmailState, orderTaxNoteOf } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderReceipt } from "~/components/OrderReceipt";
@@ -16,7 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderId = await readLastOrderId(context.store, request);
   const db = context.store.db;
   const order = orderId ? await findOrderByDisplayId(db, orderId) : null;
-  return { order: order ? toPublicOrder(order) : null, emailState: order ? await confirmationEmailState(db, order.orderId) : null };
+  return {
+    order: order ? toPublicOrder(order, { taxNote: orderTaxNoteOf(order), afterSale: [], refunds: [] }) : null,
+    emailState: order ? await confirmationEmailState(db, order.orderId) : null,
+  };
 }
 
 export default function CheckoutConfirmation() {

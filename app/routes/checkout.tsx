@@ -6,7 +6,9 @@ import {
   priceCart,
   createCartCheckout,
   EmptyCartError,
+  CheckoutTaxError,
   getCheckout,
+  taxNoteOf,
   OrderTooLargeError,
   parseCustomer,
   detailsCookieHeader,
@@ -38,8 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
-    if (checkout?.kind === "cart")
-      return { step: "payment" as const, checkout, paymentOptions: availablePaymentOptions(db, context.store.config) };
+    if (checkout?.kind === "cart") {
+      const { config } = context.store;
+      return { step: "payment" as const, checkout, taxNote: taxNoteOf(checkout), paymentOptions: availablePaymentOptions(db, config) };
+    }
   }
   const cart = await priceCart(db, await readCart(context.store, request));
   const [details, suggestions] = await Promise.all([pendingCustomerDetails(context.store, request), checkoutSuggestions(db)]);
@@ -61,13 +65,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const lastCheckout = await lastCheckoutToken(context.store, request);
-    const checkout = await createCartCheckout(context.store.db, cart, parsed.customer, lastCheckout);
+    const checkout = await createCartCheckout(context.store, cart, parsed.customer, lastCheckout);
     return redirect(`/checkout?checkout=${checkout.token}`, {
       headers: { "Set-Cookie": await detailsCookieHeader(context.store, request, checkout.token) },
     });
   } catch (error) {
     if (error instanceof EmptyCartError) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
     if (error instanceof OrderTooLargeError) return data({ errors: {}, values: parsed.values, formError: error.message }, { status: 400 });
+    if (error instanceof CheckoutTaxError) {
+      return data({ errors: {}, values: parsed.values, formError: error.message }, { status: error.reason === "address" ? 400 : 503 });
+    }
     throw error;
   }
 }
@@ -78,7 +85,15 @@ export default function CheckoutPage() {
   const navigation = useNavigation();
 
   if (view.step === "payment") {
-    return <PaymentStep title="Checkout" checkout={view.checkout} paymentOptions={view.paymentOptions} editPath="/checkout" />;
+    return (
+      <PaymentStep
+        title="Checkout"
+        checkout={view.checkout}
+        taxNote={view.taxNote}
+        paymentOptions={view.paymentOptions}
+        editPath="/checkout"
+      />
+    );
   }
 
   const { cart } = view;

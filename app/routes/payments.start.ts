@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
+import { detailsCookieHeader } from "~/checkout/details-cookie.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { isPaymentMethod } from "~/services/payments/types";
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const result = await startPayment(db, context.store.config, { checkout, method });
+  const result = await startPayment(context.store, { checkout, method });
   switch (result.status) {
     case "started":
       return redirect(result.payment.redirectUrl);
@@ -34,6 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(`/order-status/${result.orderId}`);
     case "promo-used":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=promo-used`, 303);
+    case "repriced":
+      return redirect(`${checkoutPagePath(result.checkout.kind, result.checkout.token)}&payment_error=repriced`, {
+        status: 303,
+        headers: { "Set-Cookie": await detailsCookieHeader(context.store, request, result.checkout.token) },
+      });
+    case "tax-failed":
+      return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=tax`, 303);
     case "unavailable":
     case "failed":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=1`);

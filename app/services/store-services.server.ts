@@ -4,8 +4,9 @@ import type { StoreRuntime } from "~/store-runtime";
 import { emailSenderFor } from "./email/index.server";
 import { shippingRatesFor } from "./shipping/index.server";
 import { textGeneratorFor } from "./text/index.server";
+import { taxServiceFor } from "./tax/index.server";
 
-export type StoreServices = Pick<StoreRuntime, "emailSender" | "shippingRates" | "textGenerator">;
+export type StoreServices = Pick<StoreRuntime, "emailSender" | "shippingRates" | "textGenerator" | "taxService">;
 
 /**
  * The outside services the configuration chooses, each a real provider or its offline stand-in: built once
@@ -16,5 +17,6 @@ export function storeServices(config: Config, db: Database): StoreServices {
     emailSender: emailSenderFor(config, db),
     shippingRates: shippingRatesFor(config),
     textGenerator: textGeneratorFor(config),
+    taxService: taxServiceFor(config),
   };
 }

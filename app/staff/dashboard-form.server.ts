@@ -27,7 +27,8 @@ const deliveryDate = z.iso.date({ error: DELIVERY_DATE_MALFORMED });
 
 /**
  * What the dashboard posts: a status change (the status itself is checked by updateOrderStatus; Shipped
- * takes a carrier and tracking number, read by shipmentSchema), a delivery date, or a refund of a payment.
+ * takes a carrier and tracking number, read by shipmentSchema), a delivery date, a refund of a payment, or
+ * sending a tax record the provider refused again.
  */
 export const dashboardForm = z.discriminatedUnion("intent", [
   z.object({
@@ -40,4 +41,5 @@ export const dashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delivered"), orderId: z.string().max(40), deliveredOn: deliveryDate }),
   z.object({ intent: z.literal("delivered-test"), orderId: z.string().max(40) }),
   z.object({ intent: z.literal("refund"), attemptId: z.string().max(80) }),
+  z.object({ intent: z.literal("tax-retry"), recordId: z.string().max(40) }),
 ]);

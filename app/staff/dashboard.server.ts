@@ -5,6 +5,15 @@ import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type Or
 import { paymentOfOrder, refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
 import { normalizeOrderId } from "~/orders/order-id";
 import { shipmentOf, type Shipment } from "~/orders/shipping";
+import {
+  queueTaxRecording,
+  recordFullTaxReversal,
+  taxReversedByCancel,
+  taxTransactionsOf,
+  type TaxTransaction,
+} from "~/tax/tax-transactions.server";
+import { orderTaxNoteOf } from "~/tax/tax-note.server";
+import type { RecordedJurisdiction } from "~/tax/recorded-tax";
 
 export const PAGE_SIZE = 50;
 /** Deep pages cost an index walk of page × PAGE_SIZE rows; nobody pages this far by hand. */
@@ -133,6 +142,9 @@ export interface OrderDetail {
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
+  taxCents: number;
+  /** How the tax was worked out, and what became of its transaction at the provider. */
+  tax: OrderTaxView;
   totalCents: number;
   paymentMethod: string;
   /** "test" when the order was paid on the offline test page (no money moved). */
@@ -143,6 +155,19 @@ export interface OrderDetail {
   shipment: Shipment | null;
   shippedAt: Date | null;
   history: StatusChange[];
+}
+
+export interface OrderTaxView {
+  note: string | null;
+  provider: string | null;
+  calculationId: string | null;
+  jurisdictions: RecordedJurisdiction[];
+  shippingTaxCents: number;
+  /** The commit and each reversal: what moved, and whether the provider has it yet. */
+  transactions: Pick<
+    TaxTransaction,
+    "kind" | "reference" | "taxCents" | "status" | "attempts" | "lastError" | "recordedAt" | "providerTransactionId"
+  >[];
 }
 
 /** Everything staff see in the side panel, with the audit trail newest first; null when unknown. */
@@ -170,6 +195,15 @@ export async function orderDetail(db: Database, orderIdInput: string): Promise<O
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    tax: {
+      note: orderTaxNoteOf(order),
+      provider: order.tax?.provider ?? null,
+      calculationId: order.tax?.calculationId ?? null,
+      jurisdictions: order.tax?.jurisdictions ?? [],
+      shippingTaxCents: order.tax?.shippingTaxCents ?? 0,
+      transactions: await taxTransactionsOf(db, order.orderId),
+    },
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
     paymentProvider: order.paymentProvider,
@@ -195,13 +229,14 @@ export type UpdateStatusResult =
       /** Shipped: "recorded" with the status change, "corrected" when a shipped order's carrier or number changed. */
       shipment: "recorded" | "corrected" | null;
     }
-  | { ok: false; reason: "invalid-status" | "not-found" | "refunded" | "shipment-required" };
+  | { ok: false; reason: "invalid-status" | "not-found" | "refunded" | "test-cancelled" | "shipment-required" };
 
 /**
  * Sets an order's status (any of the four, in any order) and records who
  * changed it from what to what, in one transaction. Setting the status it
  * already has changes nothing and records nothing; a cancelled order whose
- * payment was refunded stays cancelled. Shipped takes the carrier and the
+ * payment was refunded stays cancelled, and so does a cancelled test-page order, whose cancellation gave
+ * its tax back (no money moved, so no refund ever will). Shipped takes the carrier and the
  * tracking number, stored with it (a shipped order's number may be corrected
  * by posting Shipped again); another status keeps them, and the delivery date.
  */
@@ -215,9 +250,14 @@ export async function updateOrderStatus(
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
   const shipment = status.data === "Shipped" ? input.shipment : null;
   if (status.data === "Shipped" && !shipment) return { ok: false, reason: "shipment-required" };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, carrier: orders.carrier, trackingNumber: orders.trackingNumber })
+      .select({
+        status: orders.status,
+        carrier: orders.carrier,
+        trackingNumber: orders.trackingNumber,
+        paymentProvider: orders.paymentProvider,
+      })
       .from(orders)
       .where(eq(orders.orderId, orderId))
       .for("update");
@@ -227,6 +267,7 @@ export async function updateOrderStatus(
     const sameParcel = !shipment || (current.carrier === shipment.carrier && current.trackingNumber === shipment.trackingNumber);
     if (from === to && sameParcel) return { ok: true, changed: false, from, to, shipment: null } as const;
     if (from === "Cancelled" && (await paymentOfOrder(tx, orderId))?.refundedAt) return { ok: false, reason: "refunded" } as const;
+    if (from === "Cancelled" && (await taxReversedByCancel(tx, orderId))) return { ok: false, reason: "test-cancelled" } as const;
     await tx
       .update(orders)
       .set({
@@ -244,7 +285,14 @@ export async function updateOrderStatus(
       })
       .where(eq(orders.orderId, orderId));
     if (from !== to) await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
+    // A test-page order moved no money, so its cancellation is where its tax goes back.
+    const taxReversed =
+      to === "Cancelled" &&
+      current.paymentProvider === "test" &&
+      (await recordFullTaxReversal(tx, { orderId, source: `cancel:${orderId}`, reference: `${orderId}-cancel` }));
     const recorded = shipment ? (from === "Shipped" && to === "Shipped" ? "corrected" : "recorded") : null;
-    return { ok: true, changed: true, from, to, shipment: recorded } as const;
+    return { ok: true, changed: true, from, to, shipment: recorded, taxReversed } as const;
   });
+  if (result.ok && "taxReversed" in result && result.taxReversed) await queueTaxRecording();
+  return result;
 }

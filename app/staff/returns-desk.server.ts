@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import { paymentOfOrder } from "~/payments/order-payment.server";
 import { partlyRefundedCents, refundPartOfPayment } from "~/payments/refunds.server";
+import { queueTaxRecording, recordReturnTaxReversal } from "~/tax/tax-transactions.server";
 import { sendDeskEmail, type DeskEmailRequest } from "~/returns/desk-emails.server";
 import { PAYMENT_METHODS, isPaymentMethod } from "~/services/payments/types";
 import { specMap } from "~/catalog/variations";
@@ -271,7 +272,12 @@ async function proposedRefund(
   const payment = await paymentOfOrder(db, order.orderId);
   const refundableCents = payment ? (payment.refundedAt ? 0 : payment.amountCents - (await partlyRefundedCents(db, payment))) : 0;
   return returnRefund({
-    lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, orderedQuantity: line.orderedQuantity, quantity: line.quantity })),
+    lines: lines.map((line) => ({
+      unitPriceCents: line.unitPriceCents,
+      orderedQuantity: line.orderedQuantity,
+      quantity: line.quantity,
+      taxCents: order.items[line.lineIndex]?.taxCents ?? 0,
+    })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     returnShippingCents: returnShippingCents(events),
@@ -624,23 +630,35 @@ export async function receiveAndRefund(
       return {
         ok: false,
         status: 400,
-        message: `The refund can be at most ${formatUsd(detail.refund.refundCents)} (the returned items less shipping both ways${detail.refund.cappedByPayment ? ", and what the payment still holds" : ""}). Nothing was refunded.`,
+        message: `The refund can be at most ${formatUsd(detail.refund.refundCents)} (the returned items and their sales tax, less shipping both ways${detail.refund.cappedByPayment ? ", and what the payment still holds" : ""}). Nothing was refunded.`,
       };
     }
     await audit(db, claimed.id, actor, "refund asked", formatUsd(amountCents));
 
+    // The refund and the reversal of the returned lines' tax are recorded together: one refund, one reversal.
     const record = async (refundReference: string) => {
-      await db
-        .update(afterSaleRequests)
-        .set({
-          status: "refunded",
+      const reversed = await db.transaction(async (tx) => {
+        await tx
+          .update(afterSaleRequests)
+          .set({
+            status: "refunded",
+            refundCents: amountCents,
+            refundReference,
+            refundedAt: sql`now()`,
+            refundStartedAt: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(afterSaleRequests.id, claimed.id));
+        if (amountCents === 0) return false;
+        return recordReturnTaxReversal(tx, {
+          orderId: claimed.orderId,
+          source: `return:${claimed.id}`,
+          reference: `${claimed.orderId}-return-${claimed.number}`,
+          lines: detail.lines.map((line) => ({ lineIndex: line.lineIndex, quantity: line.quantity })),
           refundCents: amountCents,
-          refundReference,
-          refundedAt: sql`now()`,
-          refundStartedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(afterSaleRequests.id, claimed.id));
+        });
+      });
+      if (reversed) await queueTaxRecording();
     };
     let reference: string;
     if (amountCents === 0) {
@@ -667,6 +685,7 @@ export async function receiveAndRefund(
       await sendDeskEmail(db, config, recipient, {
         kind: "return-refunded",
         amountCents,
+        taxCents: Math.min(detail.refund.taxCents, amountCents),
         method: methodName(payment.method),
         isTest: payment.provider === "test",
       });

@@ -1,14 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { parseDollars, returnRefund } from "./returns-desk";
 
-const grill = { unitPriceCents: 10_000, orderedQuantity: 2, quantity: 1 };
-const cover = { unitPriceCents: 5_000, orderedQuantity: 1, quantity: 1 };
+const grill = { unitPriceCents: 10_000, orderedQuantity: 2, quantity: 1, taxCents: 0 };
+const cover = { unitPriceCents: 5_000, orderedQuantity: 1, quantity: 1, taxCents: 0 };
 
 describe("returnRefund", () => {
   it("gives back the returned lines' prices × quantities, keeping the shipping charged to the customer", () => {
     expect(
       returnRefund({ lines: [grill, cover], subtotalCents: 25_000, discountCents: 0, returnShippingCents: 0, refundableCents: 25_695 }),
-    ).toEqual({ goodsCents: 15_000, discountShareCents: 0, returnShippingCents: 0, refundCents: 15_000, cappedByPayment: false });
+    ).toEqual({
+      goodsCents: 15_000,
+      discountShareCents: 0,
+      returnShippingCents: 0,
+      taxCents: 0,
+      refundCents: 15_000,
+      cappedByPayment: false,
+    });
+  });
+
+  it("gives back the returned quantity's share of each line's sales tax, which no shipping deduction reduces", () => {
+    const taxedGrill = { ...grill, taxCents: 1_771 };
+    expect(
+      returnRefund({ lines: [taxedGrill], subtotalCents: 20_000, discountCents: 0, returnShippingCents: 1_234, refundableCents: 21_771 }),
+    ).toMatchObject({ goodsCents: 10_000, taxCents: 886, refundCents: 10_000 - 1_234 + 886 });
+    expect(
+      returnRefund({
+        lines: [
+          { ...taxedGrill, taxCents: 1_771 },
+          { ...cover, taxCents: 443 },
+        ],
+        subtotalCents: 25_000,
+        discountCents: 0,
+        returnShippingCents: 9_999_00,
+        refundableCents: 99_999,
+      }).refundCents,
+    ).toBe(886 + 443);
   });
 
   it("deducts the return label's cost and the lines' share of the order's discount", () => {

@@ -13,6 +13,9 @@
  *   deducted (`NO_LABEL_RETURN_SHIPPING_CENTS`).
  * - The order's discount (LOVERUB10) is shared out over its lines by value: the returned lines give back
  *   what was paid for them, never the discount itself.
+ * - **Sales tax** paid on the returned lines goes back with them, in the proportion of each line's
+ *   quantity returned (the order recorded each line's tax); shipping deductions never reduce it. The same
+ *   share is reversed at the tax provider (tax/tax-transactions.server.ts, `returnedTaxShare`).
  * The result is never below zero, and never above what the payment still holds (its amount less earlier
  * partial refunds): staff may lower it, never raise it.
  */
@@ -26,6 +29,8 @@ export interface RefundLine {
   orderedQuantity: number;
   /** How many of the line come back. */
   quantity: number;
+  /** The whole line's sales tax, as the order recorded it (0 for an order without tax). */
+  taxCents: number;
 }
 
 export interface ReturnRefund {
@@ -35,7 +40,9 @@ export interface ReturnRefund {
   discountShareCents: number;
   /** The return label's cost (0 without a label). */
   returnShippingCents: number;
-  /** What goes back: goods − discount share − return shipping, at least 0, at most what the payment still holds. */
+  /** The returned lines' share of the tax the order paid. */
+  taxCents: number;
+  /** What goes back: (goods − discount share − return shipping, at least 0) + tax, at most what the payment still holds. */
   refundCents: number;
   /** True when what the payment still holds lowered the refund. */
   cappedByPayment: boolean;
@@ -57,15 +64,23 @@ export function returnRefund(input: {
     input.subtotalCents > 0 && input.discountCents > 0
       ? Math.min(input.discountCents, Math.round((input.discountCents * goodsCents) / input.subtotalCents))
       : 0;
-  const byPolicy = Math.max(0, goodsCents - discountShareCents - Math.max(0, input.returnShippingCents));
+  const taxCents = input.lines.reduce((sum, line) => sum + returnedLineTax(line), 0);
+  const byPolicy = Math.max(0, goodsCents - discountShareCents - Math.max(0, input.returnShippingCents)) + taxCents;
   const refundable = Math.max(0, input.refundableCents);
   return {
     goodsCents,
     discountShareCents,
     returnShippingCents: Math.max(0, input.returnShippingCents),
+    taxCents,
     refundCents: Math.min(byPolicy, refundable),
     cappedByPayment: refundable < byPolicy,
   };
+}
+
+/** A returned line's share of its tax: the line's tax in the proportion of its quantity returned. */
+function returnedLineTax(line: RefundLine): number {
+  const quantity = Math.max(0, Math.min(line.quantity, line.orderedQuantity));
+  return line.orderedQuantity > 0 ? Math.round((line.taxCents * quantity) / line.orderedQuantity) : 0;
 }
 
 /** Dollars as staff type them ("12.34", "$1,234.5", "12") into whole cents; null for anything else. */

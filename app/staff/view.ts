@@ -18,5 +18,6 @@ export const STATUS_UPDATED = "Status updated successfully.";
 export const STATUS_FAILED = "Failed to update status.";
 /** A cancelled order whose payment was given back cannot be revived (its money is gone). */
 export const STATUS_REFUNDED = "This order's payment was refunded, so it stays Cancelled.";
+export const STATUS_TEST_CANCELLED = "This test order's sales tax was given back when it was cancelled, so it stays Cancelled.";
 export const STATUS_UNEXPECTED = "An unexpected error occurred.";
 export const FORM_EXPIRED = "This form has expired. Please reload the page and try again.";

@@ -1,3 +1,4 @@
+import { storeOf } from "../support/test-runtime";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -36,7 +37,7 @@ describe.each(testDatabaseKinds())("the clean-up of abandoned checkouts on %s", 
   });
 
   const now = new Date();
-  const newCheckout = () => createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+  const newCheckout = () => createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
   async function checkoutAged(ageMs: number): Promise<Checkout> {
     const checkout = await newCheckout();
     const createdAt = new Date(now.getTime() - ageMs);

@@ -15,7 +15,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   /** Starts a payment on the test page and approves or declines it there; returns the attempt id. */
   async function pay(checkoutToken: string, decision: "approved" | "declined" | "none", method: "stripe" | "paypal" = "stripe") {
     const checkout = (await getCheckout(database.db, checkoutToken))!;
-    const started = await startPayment(database.db, config, { checkout, method });
+    const started = await startPayment(storeOf(database.db, config), { checkout, method });
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     if (decision !== "none") await decideTestPayment(database.db, started.payment.reference, decision);
     return started.attemptId;
@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("records no order for a declined payment", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
     const before = await orderCount();
     const attemptId = await pay(checkout.token, "declined");
     const outcome = await confirm(checkout.token, attemptId);
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("records one order and sends one email however often an approval is confirmed", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4901", quantity: 1 }], customer);
     const attemptId = await pay(checkout.token, "approved");
     const again = () => confirm(checkout.token, attemptId);
     const first = await again();
@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("does not record an unapproved (pending) payment", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4901", quantity: 1 }], customer);
     const attemptId = await pay(checkout.token, "none", "paypal");
     expect((await confirm(checkout.token, attemptId, "paypal")).status).toBe("pending");
     // The attempt was made for PayPal: it cannot confirm a card payment.
@@ -163,8 +163,8 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("binds a payment to the checkout it was created for", async () => {
     const [a, b] = await Promise.all([
-      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
-      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4900", quantity: 1 }], customer),
     ]);
     const attemptForA = await pay(a.token, "approved");
     const before = await orderCount();
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("records one order when two payments are approved for one checkout, and flags the second", async () => {
     const logged = expectErrorLog();
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 2 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 2 }], customer);
     const first = await pay(checkout.token, "approved");
     const second = await pay(checkout.token, "approved");
     const together = await Promise.all([confirm(checkout.token, first), confirm(checkout.token, second)]);
@@ -195,10 +195,10 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   });
 
   it("neither offers nor accepts the test page when test payments are off", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4901", quantity: 1 }], customer);
     const attemptId = await pay(checkout.token, "approved");
     const off = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN, PAYMENTS_TEST_MODE: "off" });
-    expect(await startPayment(database.db, off, { checkout, method: "stripe" })).toEqual({ status: "unavailable" });
+    expect(await startPayment(storeOf(database.db, off), { checkout, method: "stripe" })).toEqual({ status: "unavailable" });
     const outcome = await confirmPayment(database.db, off, { method: "stripe", checkoutToken: checkout.token, attemptId });
     expect(outcome.status).toBe("declined");
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   it("refuses a cart over the order cap, and keeps totals above $21,474,836.47 exact (bigint cents)", async () => {
     await database.db.insert(products).values(testProduct("blaze-99999999", 99_999_999));
     const [before] = await database.db.select({ n: count() }).from(checkouts);
-    await expect(createCartCheckout(database.db, [{ productKey: "blaze-99999999", quantity: 30 }], customer)).rejects.toThrow(
+    await expect(createCartCheckout(storeOf(database.db), [{ productKey: "blaze-99999999", quantity: 30 }], customer)).rejects.toThrow(
       OrderTooLargeError,
     );
     expect((await database.db.select({ n: count() }).from(checkouts))[0].n).toBe(before.n);
@@ -231,8 +231,8 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
 
   it("gives two checkouts paid in parallel their own orders", async () => {
     const [a, b] = await Promise.all([
-      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
-      createCartCheckout(database.db, [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4900", quantity: 1 }], customer),
+      createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4900", quantity: 1 }], customer),
     ]);
     const [attemptA, attemptB] = await Promise.all([pay(a.token, "approved"), pay(b.token, "approved")]);
     const [oa, ob] = await Promise.all([confirm(a.token, attemptA), confirm(b.token, attemptB)]);

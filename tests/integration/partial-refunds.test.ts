@@ -11,7 +11,7 @@ import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/a
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN } from "../support/test-runtime";
+import { TEST_ORIGIN, storeOf } from "../support/test-runtime";
 import { paymentProviderFor } from "~/services/payments/index.server";
 
 /**
@@ -44,12 +44,13 @@ describe.each(testDatabaseKinds())("partial refunds through Affirm and Authorize
     affirm.reset();
   });
 
-  const newCheckout = (): Promise<Checkout> => createCartCheckout(database.db, [{ productKey: "blaze-7001", quantity: 1 }], customer);
+  const newCheckout = (): Promise<Checkout> =>
+    createCartCheckout(storeOf(database.db), [{ productKey: "blaze-7001", quantity: 1 }], customer);
 
   it("Authorize.Net refuses part of an unsettled payment (a void would give back all of it) and refunds part of a settled one", async () => {
     const provider = createAuthorizeNetFromConfig(config());
     const checkout = await newCheckout();
-    const started = await startPayment(database.db, config(), { checkout, method: "authorizenet" });
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method: "authorizenet" });
     if (started.status !== "started") throw new Error(started.status);
     const paid = anet.submitHostedForm(started.payment.clientData!.token!, "pay");
     const part = {
@@ -70,7 +71,7 @@ describe.each(testDatabaseKinds())("partial refunds through Affirm and Authorize
 
   it("Affirm refunds part of a captured loan under the part's key, then the rest, and refuses part of an uncaptured one", async () => {
     const checkout = await newCheckout();
-    const started = await startPayment(database.db, config(), { checkout, method: "affirm" });
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method: "affirm" });
     if (started.status !== "started") throw new Error(started.status);
     const token = started.payment.reference;
     affirm.confirm(token);

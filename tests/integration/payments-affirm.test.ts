@@ -15,7 +15,7 @@ import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/a
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 import { expectErrorLog } from "../support/error-log";
 
 let runtime: StoreRuntime;
@@ -68,8 +68,8 @@ describe.each(testDatabaseKinds())("Affirm financing on %s", (kind) => {
 
   /** A cart checkout started with Affirm: the fake holds the checkout, its id is the attempt's reference. */
   async function startAffirm(key = "blaze-4899", quantity = 1) {
-    const checkout = await createCartCheckout(database.db, [{ productKey: key, quantity }], customer);
-    const started = await startPayment(database.db, config(), { checkout, method: "affirm" });
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: key, quantity }], customer);
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method: "affirm" });
     if (started.status !== "started") throw new Error(`not started: ${started.status}`);
     expect(started.provider).toBe("affirm");
     return { checkout, attemptId: started.attemptId, affirmToken: started.payment.reference, redirectUrl: started.payment.redirectUrl };

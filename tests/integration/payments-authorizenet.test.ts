@@ -11,7 +11,7 @@ import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet 
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 import { logger } from "~/observability/logger.server";
 
 let runtime: StoreRuntime;
@@ -40,8 +40,8 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
   beforeEach(() => fake.reset());
 
   async function start() {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
-    const started = await startPayment(database.db, config, { checkout, method: "authorizenet" });
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const started = await startPayment(storeOf(database.db, config), { checkout, method: "authorizenet" });
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     return { checkout, started, token: started.payment.clientData!.token! };
   }
@@ -160,14 +160,14 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
   });
 
   it("fails to start cleanly when Authorize.Net refuses the credentials", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
     const wrong = parseConfig({
       PUBLIC_BASE_URL: TEST_ORIGIN,
       ...fakeAuthorizeNetSettings(fake),
       AUTHORIZE_NET_TRANSACTION_KEY: "wrong-key",
     });
     const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
-    expect(await startPayment(database.db, wrong, { checkout, method: "authorizenet" })).toEqual({
+    expect(await startPayment(storeOf(database.db, wrong), { checkout, method: "authorizenet" })).toEqual({
       status: "failed",
       message: "An unexpected error occurred.",
     });

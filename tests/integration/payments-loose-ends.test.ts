@@ -14,7 +14,7 @@ import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { cookieFrom, postRequest, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -45,8 +45,8 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
   });
 
   async function startTestPayment(cart = [{ productKey: "blaze-4899", quantity: 1 }]) {
-    const checkout = await createCartCheckout(database.db, cart, customer);
-    const started = await startPayment(database.db, config, { checkout, method: "stripe" });
+    const checkout = await createCartCheckout(storeOf(database.db), cart, customer);
+    const started = await startPayment(storeOf(database.db, config), { checkout, method: "stripe" });
     if (started.status !== "started") throw new Error(`not started: ${started.status}`);
     return { checkout, attemptId: started.attemptId, testPaymentId: started.payment.reference };
   }
@@ -143,8 +143,8 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       runtime = testRuntime(database);
       const [a, b] = await Promise.all([loveRub("Rub.Fan+first@Example.com"), loveRub(" rub.fan+second@example.com")]);
       const results = await Promise.all([
-        startPayment(database.db, config, { checkout: a, method: "stripe" }),
-        startPayment(database.db, config, { checkout: b, method: "stripe" }),
+        startPayment(storeOf(database.db, config), { checkout: a, method: "stripe" }),
+        startPayment(storeOf(database.db, config), { checkout: b, method: "stripe" }),
       ]);
       const statuses = results.map((result) => result.status).sort();
       expect(statuses).toEqual(["promo-used", "started"]);
@@ -154,8 +154,8 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
       expect(held).toEqual([expect.objectContaining({ code: "LOVERUB10", checkoutToken: winner.checkout.token })]);
 
       // The same checkout may start again (a retry); the other still may not.
-      expect((await startPayment(database.db, config, { checkout: winner.checkout, method: "paypal" })).status).toBe("started");
-      expect((await startPayment(database.db, config, { checkout: loser, method: "stripe" })).status).toBe("promo-used");
+      expect((await startPayment(storeOf(database.db, config), { checkout: winner.checkout, method: "paypal" })).status).toBe("started");
+      expect((await startPayment(storeOf(database.db, config), { checkout: loser, method: "stripe" })).status).toBe("promo-used");
 
       // Cancelling every payment of the holder gives the code back.
       const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.checkoutToken, winner.checkout.token));
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())("payment loose ends on %s", (kind) => {
         });
       }
       expect(await database.db.select().from(promoReservations).where(eq(promoReservations.email, "rub.fan@example.com"))).toEqual([]);
-      expect((await startPayment(database.db, config, { checkout: loser, method: "stripe" })).status).toBe("started");
+      expect((await startPayment(storeOf(database.db, config), { checkout: loser, method: "stripe" })).status).toBe("started");
     });
   });
 

@@ -13,7 +13,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -44,10 +44,10 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   const newCheckout = (quantity = 1): Promise<Checkout> =>
-    createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity }], customer);
+    createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity }], customer);
 
   async function start(checkout: Checkout) {
-    const started = await startPayment(database.db, config, { checkout, method: "paypal" });
+    const started = await startPayment(storeOf(database.db, config), { checkout, method: "paypal" });
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     return started;
   }
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     fake.respondWith((request) =>
       request.path.startsWith("/v2/") ? { status: 500, body: "<html>Internal Server Error</html>" } : fake.answer(request),
     );
-    expect(await startPayment(database.db, config, { checkout, method: "paypal" })).toEqual({
+    expect(await startPayment(storeOf(database.db, config), { checkout, method: "paypal" })).toEqual({
       status: "failed",
       message: "An unexpected error occurred.",
     });
@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   describe("the buttons' JSON route (POST /api/paypal/orders)", () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
       createPayPalOrderFor(
-        { db: database.db, config, rateLimiter: runtime.rateLimiter },
+        { ...storeOf(database.db, config), rateLimiter: runtime.rateLimiter },
         new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
           method: "POST",
           headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
       expect(answer.status).toBe(200);
       const body = answer.body as { orderId: string; attemptId: string };
       expect(body.attemptId).toMatch(/^pa_/);
-      expect(fake.paypal.orders.get(body.orderId)?.purchaseUnit.amount).toEqual({ currency_code: "USD", value: "146.97" });
+      expect(fake.paypal.orders.get(body.orderId)?.purchaseUnit.amount).toMatchObject({ currency_code: "USD", value: "146.97" });
     });
 
     it("answers clear 4xx errors for bad input and other origins, and creates nothing", async () => {
@@ -228,7 +228,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
       const checkout = await newCheckout();
       const withoutKeys = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
       const answer = await createPayPalOrderFor(
-        { db: database.db, config: withoutKeys, rateLimiter: runtime.rateLimiter },
+        { ...storeOf(database.db, withoutKeys), rateLimiter: runtime.rateLimiter },
         new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
           method: "POST",
           headers: { origin: TEST_ORIGIN, "content-type": "application/json" },

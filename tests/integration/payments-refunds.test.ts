@@ -26,7 +26,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
 
   const confirm = (checkout: Checkout, method: "paypal" | "authorizenet" | "affirm", attemptId: string, returnParams?: URLSearchParams) =>
     confirmPayment(database.db, config(), { method, checkoutToken: checkout.token, attemptId, returnParams });
-  const newCheckout = () => createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+  const newCheckout = () => createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
   const attemptOf = async (id: string) => (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0]!;
   const auditOf = (id: string) => database.db.select().from(paymentAuditEntries).where(eq(paymentAuditEntries.attemptId, id));
   /** The lists of "Payments to settle" that name this payment (the tests of this file share one database). */
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
     typeof request.body === "object" && request.body !== null && "createTransactionRequest" in request.body;
 
   async function started(checkout: Checkout, method: "paypal" | "authorizenet" | "affirm") {
-    const result = await startPayment(database.db, config(), { checkout, method });
+    const result = await startPayment(storeOf(database.db, config()), { checkout, method });
     if (result.status !== "started") throw new Error(result.status);
     return result;
   }
@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
     expect(order.status).toBe("Cancelled");
     const lookup = await lookUpOrder(runtime, orderId, "192.0.2.78");
-    expect(lookup).toMatchObject({ status: "found", order: { status: "Cancelled", refund: { amountCents: 5594 } } });
+    expect(lookup).toMatchObject({ status: "found", order: { status: "Cancelled", refunds: [{ what: "Payment", amountCents: 5594 }] } });
   });
 
   describe("Affirm", () => {
@@ -383,8 +383,8 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
   it("Authorize.Net voids an unsettled transaction and refunds a settled one to the same card", async () => {
     const provider = createAuthorizeNetFromConfig(config());
     for (const settled of [false, true]) {
-      const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
-      const started = await startPayment(database.db, config(), { checkout, method: "authorizenet" });
+      const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
+      const started = await startPayment(storeOf(database.db, config()), { checkout, method: "authorizenet" });
       if (started.status !== "started") throw new Error(started.status);
       const paid = anet.submitHostedForm(started.payment.clientData!.token!, "pay");
       if (settled) anet.settle();

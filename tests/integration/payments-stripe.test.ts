@@ -17,7 +17,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, loveRubCheckout, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
   const config = () => parseConfig(env);
   const newCheckout = () =>
     createCartCheckout(
-      database.db,
+      storeOf(database.db),
       [
         { productKey: "blaze-5001", quantity: 2 },
         { productKey: "blaze-5002", quantity: 1 },
@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
 
   it("pays without script through a Checkout Session on Stripe's hosted page", async () => {
     const checkout = await newCheckout();
-    const started = await startPayment(database.db, config(), { checkout, method: "stripe" });
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method: "stripe" });
     if (started.status !== "started") throw new Error(started.status);
     expect(started.payment.redirectUrl).toBe(`${fake.url}/c/pay/${started.payment.reference}`);
     const session = fake.checkoutSessions.get(started.payment.reference)!;
@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
 
   it("cancelling on Stripe's hosted page comes back to the checkout saying 'Payment cancelled', nothing recorded", async () => {
     const checkout = await newCheckout();
-    const started = await startPayment(database.db, config(), { checkout, method: "stripe" });
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method: "stripe" });
     if (started.status !== "started") throw new Error(started.status);
     const session = fake.checkoutSessions.get(started.payment.reference)!;
     const cancelPath = `/payments/cancelled?checkout_token=${checkout.token}&attempt=${started.attemptId}`;
@@ -288,13 +288,13 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
     /** The shopper cancels a LOVERUB10 checkout at Stripe, then buys with the code in a second checkout. */
     async function cancelledThenBoughtAgain(email: string) {
       const first = await loveRubCheckout(database.db, email);
-      const abandoned = await startPayment(database.db, config(), { checkout: first, method: "stripe" });
+      const abandoned = await startPayment(storeOf(database.db, config()), { checkout: first, method: "stripe" });
       if (abandoned.status !== "started") throw new Error(abandoned.status);
       expect((await cancel(first, abandoned.attemptId)).headers.get("Location")).toMatch(/payment_cancelled=1/);
       const session = fake.checkoutSessions.get(abandoned.payment.reference)!;
 
       const second = await loveRubCheckout(database.db, email);
-      const bought = await startPayment(database.db, config(), { checkout: second, method: "stripe" });
+      const bought = await startPayment(storeOf(database.db, config()), { checkout: second, method: "stripe" });
       if (bought.status !== "started") throw new Error(bought.status);
       fake.completeCheckoutSession(bought.payment.reference);
       expect((await returnVisit(second, bought.attemptId)).status).toBe("paid");

@@ -16,7 +16,7 @@ import { FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakeP
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 import { logger } from "~/observability/logger.server";
 
 let runtime: StoreRuntime;
@@ -59,8 +59,8 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
   });
 
   async function start(method: "paypal" | "authorizenet") {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
-    const started = await startPayment(database.db, config(), { checkout, method });
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const started = await startPayment(storeOf(database.db, config()), { checkout, method });
     if (started.status !== "started") throw new Error(`not started: ${started.status}`);
     return { checkout, attemptId: started.attemptId, reference: started.payment.reference, token: started.payment.clientData?.token };
   }

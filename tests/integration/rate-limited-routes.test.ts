@@ -11,7 +11,7 @@ import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { formData, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())("rate-limited form routes on %s", (kind) => {
   });
 
   it("payments: /payments/start sends the shopper back to the checkout with the rate-limit message", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
     const start = async () =>
       (await (startPaymentAction as Route)({
         request: post("/payments/start", { checkout: checkout.token, method: "stripe" }),

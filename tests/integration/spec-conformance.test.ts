@@ -11,7 +11,7 @@ import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-redemptions.server";
 import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, testRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
 
   async function payAndConfirm(checkoutToken: string) {
     const checkout = (await getCheckout(database.db, checkoutToken))!;
-    const started = await startPayment(database.db, config, { checkout, method: "stripe" });
+    const started = await startPayment(storeOf(database.db, config), { checkout, method: "stripe" });
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     await decideTestPayment(database.db, started.payment.reference, "approved");
     const outcome = await confirmPayment(database.db, config, { method: "stripe", checkoutToken, attemptId: started.attemptId });
@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
       await payAndConfirm(first);
       // The code is reserved for the email before any payment: the second checkout cannot be charged for it.
       const checkout = (await getCheckout(database.db, second))!;
-      expect((await startPayment(database.db, config, { checkout, method: "stripe" })).status).toBe("promo-used");
+      expect((await startPayment(storeOf(database.db, config), { checkout, method: "stripe" })).status).toBe("promo-used");
       expect(await database.db.select().from(promoRedemptions).where(eq(promoRedemptions.email, email))).toHaveLength(1);
     });
   });

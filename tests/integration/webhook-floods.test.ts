@@ -15,7 +15,7 @@ import { deliverWebhook, FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePa
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 /**
  * Issue 40: forged webhooks must not make the store call the provider without limit. PayPal can only be
@@ -156,8 +156,8 @@ describe.each(testDatabaseKinds())("forged webhooks on %s", (kind) => {
   });
 
   it("tells PayPal to deliver a real event again while the limit is spent, and handles it in the next window", async () => {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4899", quantity: 1 }], customer);
-    const started = await startPayment(database.db, parseConfig(env), { checkout, method: "paypal" });
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
+    const started = await startPayment(storeOf(database.db, parseConfig(env)), { checkout, method: "paypal" });
     if (started.status !== "started") throw new Error(`not started: ${started.status}`);
     paypal.approveOrder(started.payment.reference);
     for (let sent = 0; sent < RATE_LIMITS.paypalWebhookVerification.limit; sent++) {

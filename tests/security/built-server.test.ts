@@ -53,9 +53,11 @@ afterAll(() => {
 describe("the built server", () => {
   it("reports each start-up step with its time, then says it is ready, and is", async () => {
     const steps = [...output.matchAll(/^ {2}(\w+) +.* \(\d+\.\d s\)$/gm)].map((match) => match[1]);
-    expect(steps).toEqual(["build", "database", "migrations", "catalogue", "staff", "links", "payments", "jobs"]);
+    expect(steps).toEqual(["build", "database", "migrations", "catalogue", "staff", "links", "payments", "tax", "jobs"]);
     expect(output).toMatch(/^ {2}catalogue +2,5\d\d products loaded/m);
     expect(output).toContain("TEST PAYMENTS: orders are approved without charging anyone");
+    // Beside it, the offline tax table says it is one, and where a fresh clone charges tax.
+    expect(output).toMatch(/tax\s+OFFLINE TAX TABLE .*charging sales tax in CA, NY, TN, WA only; DEMO STATES/);
     expect(output).toMatch(new RegExp(`^Store ready at http://127\\.0\\.0\\.1:${new URL(baseURL).port} \\(\\d+\\.\\d s\\)$`, "m"));
     const readiness = await fetch(`${baseURL}/readyz`);
     expect(readiness.status).toBe(200);

@@ -19,7 +19,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -124,8 +124,8 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
   const config = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
 
   async function paidCheckout() {
-    const checkout = await createCartCheckout(database.db, [{ productKey: "blaze-4901", quantity: 1 }], customer);
-    const started = await startPayment(database.db, config, {
+    const checkout = await createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4901", quantity: 1 }], customer);
+    const started = await startPayment(storeOf(database.db, config), {
       checkout: (await getCheckout(database.db, checkout.token))!,
       method: "stripe",
     });

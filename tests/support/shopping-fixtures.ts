@@ -1,9 +1,10 @@
 import { getProductByKey } from "~/catalog/queries.server";
-import { createSingleCheckout, toOrderCustomer } from "~/checkout/checkout.server";
+import { recordCheckout, singleCheckoutValues, taxed, toOrderCustomer } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
 import type { CustomerInput } from "~/checkout/customer.server";
 import type { orders, products } from "~/db/schema";
 import type { PaymentMethod, StartPaymentInput } from "~/services/payments/types";
+import { storeOf } from "./test-runtime";
 
 /**
  * The shopper, products, orders and payments the tests buy and sell with. Each
@@ -102,7 +103,8 @@ export function testOrder({
 
 /**
  * What the store hands a provider's driver to start a payment of `amountCents`
- * by `method`: Grace Hopper's, with nothing itemised unless `items` are given.
+ * by `method`: Grace Hopper's, with nothing itemised unless `items` are given,
+ * and the whole amount its subtotal (no shipping, discount or tax) unless said.
  * The return and cancel addresses are the store's at `origin`.
  */
 export function paymentToStart({
@@ -121,6 +123,7 @@ export function paymentToStart({
     subtotalCents: amountCents,
     shippingCents: 0,
     discountCents: 0,
+    taxCents: 0,
     currency: "USD",
     description: "Order of 2 item(s)",
     items: [],
@@ -149,8 +152,7 @@ export const LOVE_RUB_KEY = "custom_product-LOVE-RUB-001";
 export async function loveRubCheckout(db: Database, email: string) {
   const rub = await getProductByKey(db, LOVE_RUB_KEY);
   if (!rub) throw new Error(`insert ${LOVE_RUB_KEY} first`);
-  return createSingleCheckout(
-    db,
+  const values = singleCheckoutValues(
     "seasoning",
     rub,
     {
@@ -165,4 +167,5 @@ export async function loveRubCheckout(db: Database, email: string) {
     },
     checkoutCustomer({ email }),
   );
+  return recordCheckout(db, null, await taxed(storeOf(db), values));
 }

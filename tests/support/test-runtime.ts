@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { parseConfig } from "~/config.server";
+import { parseConfig, type Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { taxServiceFor } from "~/services/tax/index.server";
 import type { StoreLoadContext } from "~/http/load-context";
 import { createRateLimiter } from "~/security/rate-limit.server";
 import { storeServices } from "~/services/store-services.server";
@@ -31,6 +33,17 @@ export function testRuntime(
     rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
     ...storeServices(config, database.db),
   };
+}
+
+/**
+ * What checkouts and payments take of a runtime, for a test that holds only a database and a
+ * configuration: the tax service that configuration chooses (the offline table, unless it says otherwise).
+ */
+export function storeOf(
+  db: Database,
+  config: Config = parseConfig({ NODE_ENV: "test" }),
+): Pick<StoreRuntime, "db" | "config" | "taxService"> {
+  return { db, config, taxService: taxServiceFor(config) };
 }
 
 /** What the server hands a loader or action, on this runtime: the test names the client address when it matters. */

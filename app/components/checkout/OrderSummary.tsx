@@ -13,11 +13,24 @@ export interface SummaryTotals {
   subtotalCents: number;
   shippingCents: number | null;
   discountCents?: number;
+  /** The sales tax; unknown until the address is (then the TAX line says it is calculated at checkout). */
+  taxCents?: number | null;
   totalCents: number;
 }
 
 /** The items and the server's totals, as shown beside every checkout form and on receipts. */
-export function OrderSummary({ lines, totals, shippingNote }: { lines: SummaryLine[]; totals: SummaryTotals; shippingNote?: string }) {
+export function OrderSummary({
+  lines,
+  totals,
+  shippingNote,
+  taxNote,
+}: {
+  lines: SummaryLine[];
+  totals: SummaryTotals;
+  shippingNote?: string;
+  /** Why no tax, or how it was worked out: under the TAX line. */
+  taxNote?: string | null | undefined;
+}) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
@@ -58,7 +71,8 @@ export function OrderSummary({ lines, totals, shippingNote }: { lines: SummaryLi
         </div>
         <div>
           <dt>{TAX_LINE.label}</dt>
-          <dd>{TAX_LINE.value}</dd>
+          <dd data-testid="summary-tax">{totals.taxCents == null ? TAX_LINE.value : formatUsd(totals.taxCents)}</dd>
+          {taxNote ? <dd className="order-summary__note">{taxNote}</dd> : null}
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react"
 import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
 import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-messages";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { TAX_REPRICED_MESSAGE, TAX_UNAVAILABLE_MESSAGE } from "~/tax/messages";
 import type { PaymentOption } from "~/services/payments/types";
 import { formatUsd, useHydrated, useStore } from "~/components/shared";
 
@@ -42,6 +43,14 @@ export function PaymentMethods({
       ) : searchParams.get("payment_error") === "promo-used" ? (
         <p className="notice notice--error" role="alert">
           {PROMO_ALREADY_USED_MESSAGE}
+        </p>
+      ) : searchParams.get("payment_error") === "repriced" ? (
+        <p className="notice notice--error" role="alert">
+          {TAX_REPRICED_MESSAGE}
+        </p>
+      ) : searchParams.get("payment_error") === "tax" ? (
+        <p className="notice notice--error" role="alert">
+          {TAX_UNAVAILABLE_MESSAGE}
         </p>
       ) : searchParams.get("payment_cancelled") !== null ? (
         <p className="notice notice--info" role="status">

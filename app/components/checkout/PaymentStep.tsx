@@ -13,6 +13,9 @@ export interface PendingCheckoutView {
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
+  taxCents: number;
+  /** Null on a checkout priced before tax: it is priced again when payment starts. */
+  tax: unknown;
   totalCents: number;
 }
 
@@ -20,11 +23,13 @@ export interface PendingCheckoutView {
 export function PaymentStep({
   title,
   checkout,
+  taxNote,
   paymentOptions,
   editPath,
 }: {
   title: string;
   checkout: PendingCheckoutView;
+  taxNote: string | null;
   paymentOptions: PaymentOption[];
   editPath: string;
 }) {
@@ -46,7 +51,8 @@ export function PaymentStep({
             quantity: item.quantity,
             unitPriceCents: item.unitPriceCents,
           }))}
-          totals={checkout}
+          totals={{ ...checkout, taxCents: checkout.tax ? checkout.taxCents : null }}
+          taxNote={taxNote}
         />
       </div>
     </div>

@@ -31,6 +31,7 @@ export type SingleCheckoutLoaderView =
       step: "payment";
       paymentOptions: PaymentOption[];
       checkout: PendingCheckoutView;
+      taxNote: string | null;
     };
 
 export type SingleCheckoutActionView =
@@ -46,6 +47,8 @@ export type SingleCheckoutActionView =
       /** Why no checkout was recorded, shown above the form (the connection's checkout limit). */
       formError: string | null;
       totals: SingleCheckoutTotals;
+      /** The sales tax for the address, once known (a quantity picked since is taxed on the next answer). */
+      tax: { cents: number; note: string | null } | null;
       shippingKnown: boolean;
       seasoning: boolean;
     };
@@ -97,7 +100,15 @@ export function SingleCheckoutView({
   if (view.step === "payment") {
     const [item] = view.checkout.items;
     const editQuery = new URLSearchParams({ product: item?.productKey ?? "", quantity: String(item?.quantity ?? 1) });
-    return <PaymentStep title={title} checkout={view.checkout} paymentOptions={view.paymentOptions} editPath={`${path}?${editQuery}`} />;
+    return (
+      <PaymentStep
+        title={title}
+        checkout={view.checkout}
+        taxNote={view.taxNote}
+        paymentOptions={view.paymentOptions}
+        editPath={`${path}?${editQuery}`}
+      />
+    );
   }
   const form = result?.kind === "form" ? result : undefined;
   const serverTotals = form?.totals ?? view.totals;
@@ -115,6 +126,7 @@ export function SingleCheckoutView({
         });
   const rule = singleShippingRule({ seasoning, unitPriceCents: totals.unitPriceCents, quantity: totals.quantity });
   const shippingKnown = live === null ? (form?.shippingKnown ?? view.shippingKnown) : rule.kind !== "carrier";
+  const tax = live === null ? form?.tax : null;
   const busy = navigation.state === "submitting";
   return (
     <div className="container checkout">
@@ -201,7 +213,13 @@ export function SingleCheckoutView({
               unitPriceCents: totals.unitPriceCents,
             },
           ]}
-          totals={{ ...totals, shippingCents: shippingKnown ? totals.shippingCents : null }}
+          totals={{
+            ...totals,
+            shippingCents: shippingKnown ? totals.shippingCents : null,
+            taxCents: tax?.cents,
+            totalCents: totals.totalCents + (tax?.cents ?? 0),
+          }}
+          taxNote={tax?.note}
           shippingNote="Calculated once your address is entered"
         />
       </div>

@@ -87,6 +87,7 @@ export function OrderPanel({
                 {item.title}
                 <small>
                   {item.model ? `Model ${item.model} · ` : ""}Qty {item.quantity} × {formatUsd(item.unitPriceCents)}
+                  {item.taxCents !== undefined ? ` · tax ${formatUsd(item.taxCents)}` : ""}
                 </small>
               </span>
               <span className="order-panel__amount">{formatUsd(item.unitPriceCents * item.quantity)}</span>
@@ -108,6 +109,21 @@ export function OrderPanel({
               <dd>−{formatUsd(order.discountCents)}</dd>
             </div>
           ) : null}
+          <div data-testid="panel-tax">
+            <dt>Sales tax</dt>
+            <dd>
+              {formatUsd(order.taxCents)}
+              {order.tax.shippingTaxCents > 0 ? <small> (shipping {formatUsd(order.tax.shippingTaxCents)})</small> : null}
+              {order.tax.jurisdictions.length > 0 ? (
+                <small className="order-panel__detail">
+                  {order.tax.jurisdictions
+                    .map((place) => `${place.name} ${place.ratePercent}%: ${formatUsd(place.amountCents)}`)
+                    .join("; ")}
+                </small>
+              ) : null}
+              {order.tax.note ? <small className="order-panel__detail">{order.tax.note}</small> : null}
+            </dd>
+          </div>
           <div className="order-panel__total">
             <dt>Total</dt>
             <dd data-testid="panel-total">{formatUsd(order.totalCents)}</dd>
@@ -124,6 +140,27 @@ export function OrderPanel({
               ) : null}
             </dd>
           </div>
+          {order.tax.transactions.length > 0 ? (
+            <div data-testid="panel-tax-records">
+              <dt>Tax records</dt>
+              <dd>
+                <ul className="order-panel__records">
+                  {order.tax.transactions.map((record) => (
+                    <li key={record.reference}>
+                      {record.kind === "commit" ? "Collected" : "Reversed"} {formatUsd(record.taxCents)} ({record.reference}):{" "}
+                      {record.status === "recorded"
+                        ? `recorded at ${order.tax.provider === "stripe" ? "Stripe" : "the offline table"} (${record.providerTransactionId})`
+                        : record.status === "failed"
+                          ? `NOT RECORDED after ${record.attempts} tries: ${record.lastError ?? "unknown error"}`
+                          : record.attempts > 0
+                            ? `waiting to be sent again (${record.lastError ?? "retrying"})`
+                            : "being sent"}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
           {order.refund ? (
             <div data-testid="panel-refund">
               <dt>Refunded</dt>

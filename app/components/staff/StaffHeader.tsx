@@ -10,6 +10,9 @@ export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
       <SiteLink to="/returns" className="staff-header__link">
         Returns
       </SiteLink>
+      <SiteLink to="/tax-report" className="staff-header__link">
+        Sales tax
+      </SiteLink>
       <SiteLink to="/" className="staff-header__store">
         ← Back to the store
       </SiteLink>

@@ -15,6 +15,7 @@ const order: OrderConfirmationInput = {
   ],
   subtotalCents: 253197,
   shippingCents: 0,
+  taxCents: 0,
   discountCents: 1000,
   totalCents: 252197,
   createdAt: new Date("2026-11-05T15:30:00Z"),

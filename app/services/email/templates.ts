@@ -26,6 +26,9 @@ export interface OrderConfirmationInput {
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
+  taxCents: number;
+  /** Why no tax was charged, or how it was estimated: said under the tax line. */
+  taxNote?: string | null;
   totalCents: number;
   createdAt: Date;
   /** Paid on the offline test payment page: no money moved, and the email says so. */
@@ -197,6 +200,7 @@ function orderTotals(input: OrderConfirmationInput): Array<[string, string]> {
     ["Subtotal", formatUsd(input.subtotalCents)],
     ["Shipping", input.shippingCents === 0 ? "Free" : formatUsd(input.shippingCents)],
     ...(input.discountCents > 0 ? [["Discount", `-${formatUsd(input.discountCents)}`] as [string, string]] : []),
+    ["Sales tax", input.taxNote ? `${formatUsd(input.taxCents)} (${input.taxNote})` : formatUsd(input.taxCents)],
     ["Total", formatUsd(input.totalCents)],
   ];
 }
