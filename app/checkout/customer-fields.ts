@@ -1,4 +1,4 @@
-import type { CustomerDetails, CustomerField } from "~/orders/customer";
+import type { CustomerField } from "~/orders/customer";
 import { US_STATES } from "~/utils/us-states";
 /**
  * The checkout form's fields, states and messages: plain values the browser
@@ -19,17 +19,3 @@ export const CUSTOMER_MESSAGES = {
 export { US_STATES };
 
 export type CustomerErrors = Partial<Record<CustomerField, string>>;
-
-/** The form values of a checkout's customer, to refill the form ("Change details") and mirror locally. */
-export function customerDetails(customer: CustomerDetails): CustomerDetails {
-  return {
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    email: customer.email,
-    phone: customer.phone,
-    address: customer.address,
-    city: customer.city,
-    state: customer.state,
-    postalCode: customer.postalCode,
-  };
-}

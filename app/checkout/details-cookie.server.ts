@@ -1,7 +1,7 @@
 import type { StoreRuntime } from "~/store-runtime";
 import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import type { CustomerDetails } from "~/orders/customer";
-import { customerDetails } from "./customer-fields";
+import { customerDetails } from "./customer-details";
 import { getCheckout } from "./checkout.server";
 
 /**

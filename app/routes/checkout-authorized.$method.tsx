@@ -15,7 +15,7 @@ import {
 } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ForgetCustomerDetails } from "~/components/checkout/CustomerDetailsMirror";
+import { ForgetCustomerDetails } from "~/components/checkout/ForgetCustomerDetails";
 import { cartWithoutPaidItems } from "~/cart/cart";
 import type { ConfirmationEmailState } from "~/orders/confirmation-email";
 import { ConfirmationEmailNotice } from "~/components/ConfirmationEmailNotice";

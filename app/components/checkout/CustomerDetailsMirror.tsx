@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { CustomerField } from "~/orders/customer";
 
 /** localStorage key of the customer details, mirrored like the cart (spec section 3: "also kept locally"). */
-const DETAILS_STORAGE_KEY = "checkout-details";
+export const DETAILS_STORAGE_KEY = "checkout-details";
 
 type Details = Partial<Record<CustomerField, string>>;
 
@@ -27,18 +27,6 @@ export function CustomerDetailsMirror({ details, formSelector }: { details: Deta
       }
     }
   }, [details, formSelector]);
-  return null;
-}
-
-/** The purchase reset's local half: forget the saved details. */
-export function ForgetCustomerDetails() {
-  useEffect(() => {
-    try {
-      window.localStorage.removeItem(DETAILS_STORAGE_KEY);
-    } catch {
-      // Storage disabled: nothing was kept.
-    }
-  }, []);
   return null;
 }
 
