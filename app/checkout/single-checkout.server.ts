@@ -14,13 +14,22 @@ import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
 import { productParcel, seasoningParcel, type ProductDimensions } from "~/services/shipping/parcel";
 import { specMap } from "~/catalog/variations";
 import { PROMO_ALREADY_USED_MESSAGE, promoAlreadyRedeemed } from "~/pricing/promo-redemptions.server";
-import { CheckoutTaxError, getCheckout, OrderTooLargeError, recordCheckout, singleCheckoutValues, taxed } from "./checkout.server";
+import {
+  CheckoutTaxError,
+  getCheckout,
+  OrderTooLargeError,
+  type PricedCheckout,
+  type UntaxedCheckout,
+  recordCheckout,
+  singleCheckoutValues,
+  taxed,
+} from "./checkout.server";
 import { taxNoteOf } from "~/tax/tax-note.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
 import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
-import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
+import { CHECKOUT_RATE_LIMITED_MESSAGE, TAX_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
 
@@ -123,17 +132,7 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   const shippingKnown = rule.kind !== "carrier" || carrierShippingCents !== null;
   // With the address known (and shipping priced), the tax is worked out: shown on Apply, recorded on Proceed to Payment.
   const untaxed = parsed.ok && shippingKnown && !shippingError ? singleCheckoutValues(kind, product, totals, parsed.customer) : null;
-  let priced: Awaited<ReturnType<typeof taxed>> | null = null;
-  let refusal: { message: string; status: number } | null = null;
-  if (untaxed) {
-    try {
-      priced = await taxed(store, untaxed);
-    } catch (error) {
-      if (error instanceof CheckoutTaxError) refusal = { message: error.message, status: error.reason === "address" ? 400 : 503 };
-      else if (error instanceof OrderTooLargeError) refusal = { message: error.message, status: 400 };
-      else throw error;
-    }
-  }
+  const { priced, refusal } = untaxed ? await taxOf(store, clientAddress, untaxed) : { priced: null, refusal: null };
   const answer = {
     kind: "form" as const,
     values: parsed.values,
@@ -142,15 +141,17 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     promoCode,
     promoMessage,
     shippingError,
-    totals,
-    /** The sales tax, once the address is known: what the summary adds to the total. */
-    tax: priced ? { cents: priced.taxCents, note: taxNoteOf(priced) } : null,
+    // With the address known, the totals carry its tax, and the total includes it.
+    totals: priced ? { ...totals, taxCents: priced.taxCents, taxNote: taxNoteOf(priced), totalCents: priced.totalCents } : totals,
     shippingKnown,
     seasoning,
     formError: refusal?.message ?? (null as string | null),
   };
   if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
-  if (refusal) return data(answer, { status: refusal.status });
+  if (refusal) {
+    const headers: Record<string, string> = refusal.retryAfterMs ? { "Retry-After": String(retryAfterSeconds(refusal.retryAfterMs)) } : {};
+    return data(answer, { status: refusal.status, headers });
+  }
   if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE || !priced)
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
@@ -164,6 +165,27 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   return redirect(checkoutPagePath(kind, checkout.token), {
     headers: { "Set-Cookie": await detailsCookieHeader(store, request, checkout.token) },
   });
+}
+
+type TaxRefusal = { message: string; status: number; retryAfterMs?: number };
+
+/** The checkout priced with its tax, or why it could not be (the connection's limit, the address, the provider, the size). */
+async function taxOf(
+  store: StoreRuntime,
+  clientAddress: string,
+  untaxed: UntaxedCheckout,
+): Promise<{ priced: PricedCheckout; refusal: null } | { priced: null; refusal: TaxRefusal }> {
+  const limit = await store.rateLimiter.hit(RATE_LIMITS.taxQuote, clientAddress);
+  if (!limit.allowed)
+    return { priced: null, refusal: { message: TAX_RATE_LIMITED_MESSAGE, status: 429, retryAfterMs: limit.retryAfterMs } };
+  try {
+    return { priced: await taxed(store, untaxed), refusal: null };
+  } catch (error) {
+    if (error instanceof CheckoutTaxError)
+      return { priced: null, refusal: { message: error.message, status: error.reason === "address" ? 400 : 503 } };
+    if (error instanceof OrderTooLargeError) return { priced: null, refusal: { message: error.message, status: 400 } };
+    throw error;
+  }
 }
 
 /** The seasoning sold through BUY NOW too (its key typed by hand) ships as the seasoning. */

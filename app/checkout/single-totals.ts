@@ -19,6 +19,9 @@ export interface SingleCheckoutTotals {
   promoApplied: boolean;
   discountCents: number;
   shippingCents: number;
+  /** The sales tax, once the server knows the address (the browser's own recalculation has none: "Calculated at Checkout"). */
+  taxCents?: number;
+  taxNote?: string | null;
   totalCents: number;
 }
 

@@ -92,7 +92,6 @@ export function OrderReceipt({ order }: { order: PublicOrder }) {
           unitPriceCents: item.unitPriceCents,
         }))}
         totals={order}
-        taxNote={order.taxNote}
       />
     </section>
   );

@@ -11,3 +11,6 @@ export const ORDER_LOOKUP_RATE_LIMITED_MESSAGE = "Too many order lookups from yo
 
 /** The checkout pages, after too many checkouts were recorded for one connection. */
 export const CHECKOUT_RATE_LIMITED_MESSAGE = "Too many checkouts from your connection. Please wait a few minutes and try again.";
+
+/** The single-product checkout's tax calculations, past their limit. */
+export const TAX_RATE_LIMITED_MESSAGE = "Too many tax calculations from your connection. Please wait a minute and try again.";

@@ -14,23 +14,14 @@ export interface SummaryTotals {
   shippingCents: number | null;
   discountCents?: number;
   /** The sales tax; unknown until the address is (then the TAX line says it is calculated at checkout). */
-  taxCents?: number | null;
+  taxCents?: number | null | undefined;
+  /** Why no tax, or how it was worked out: under the TAX line. */
+  taxNote?: string | null | undefined;
   totalCents: number;
 }
 
 /** The items and the server's totals, as shown beside every checkout form and on receipts. */
-export function OrderSummary({
-  lines,
-  totals,
-  shippingNote,
-  taxNote,
-}: {
-  lines: SummaryLine[];
-  totals: SummaryTotals;
-  shippingNote?: string;
-  /** Why no tax, or how it was worked out: under the TAX line. */
-  taxNote?: string | null | undefined;
-}) {
+export function OrderSummary({ lines, totals, shippingNote }: { lines: SummaryLine[]; totals: SummaryTotals; shippingNote?: string }) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
@@ -72,7 +63,7 @@ export function OrderSummary({
         <div>
           <dt>{TAX_LINE.label}</dt>
           <dd data-testid="summary-tax">{totals.taxCents == null ? TAX_LINE.value : formatUsd(totals.taxCents)}</dd>
-          {taxNote ? <dd className="order-summary__note">{taxNote}</dd> : null}
+          {totals.taxNote ? <dd className="order-summary__note">{totals.taxNote}</dd> : null}
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>

@@ -1,6 +1,6 @@
 import type { OrderCustomer, OrderItem } from "~/db/schema";
 import type { PaymentOption } from "~/services/payments/types";
-import { customerDetails } from "~/checkout/customer-fields";
+import { customerDetails } from "~/checkout/customer-details";
 import { CheckoutDetails } from "./CheckoutDetails";
 import { CustomerDetailsMirror } from "./CustomerDetailsMirror";
 import { OrderSummary } from "./OrderSummary";
@@ -51,8 +51,7 @@ export function PaymentStep({
             quantity: item.quantity,
             unitPriceCents: item.unitPriceCents,
           }))}
-          totals={{ ...checkout, taxCents: checkout.tax ? checkout.taxCents : null }}
-          taxNote={taxNote}
+          totals={{ ...checkout, taxCents: checkout.tax ? checkout.taxCents : null, taxNote }}
         />
       </div>
     </div>

@@ -47,8 +47,6 @@ export type SingleCheckoutActionView =
       /** Why no checkout was recorded, shown above the form (the connection's checkout limit). */
       formError: string | null;
       totals: SingleCheckoutTotals;
-      /** The sales tax for the address, once known (a quantity picked since is taxed on the next answer). */
-      tax: { cents: number; note: string | null } | null;
       shippingKnown: boolean;
       seasoning: boolean;
     };
@@ -126,7 +124,6 @@ export function SingleCheckoutView({
         });
   const rule = singleShippingRule({ seasoning, unitPriceCents: totals.unitPriceCents, quantity: totals.quantity });
   const shippingKnown = live === null ? (form?.shippingKnown ?? view.shippingKnown) : rule.kind !== "carrier";
-  const tax = live === null ? form?.tax : null;
   const busy = navigation.state === "submitting";
   return (
     <div className="container checkout">
@@ -213,13 +210,7 @@ export function SingleCheckoutView({
               unitPriceCents: totals.unitPriceCents,
             },
           ]}
-          totals={{
-            ...totals,
-            shippingCents: shippingKnown ? totals.shippingCents : null,
-            taxCents: tax?.cents,
-            totalCents: totals.totalCents + (tax?.cents ?? 0),
-          }}
-          taxNote={tax?.note}
+          totals={{ ...totals, shippingCents: shippingKnown ? totals.shippingCents : null }}
           shippingNote="Calculated once your address is entered"
         />
       </div>
