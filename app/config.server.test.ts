@@ -91,6 +91,17 @@ describe(".env.example", () => {
     expect(() => parseConfig(example)).not.toThrow();
   });
 
+  it("reads the states the offline tax table charges in: the demo states unset, codes in any case, or none", () => {
+    expect(parseConfig({}).TAX_REGISTERED_STATES).toEqual(["CA", "NY", "TN", "WA"]);
+    expect(parseConfig({ TAX_REGISTERED_STATES: " tx, ca ,TX" }).TAX_REGISTERED_STATES).toEqual(["TX", "CA"]);
+    expect(parseConfig({ TAX_REGISTERED_STATES: "none" }).TAX_REGISTERED_STATES).toEqual([]);
+    expect(() => parseConfig({ TAX_REGISTERED_STATES: "CA,XX" })).toThrow(/TAX_REGISTERED_STATES must list two-letter state codes/);
+    expect(() => parseConfig({ TAX_PROVIDER: "stripe" })).toThrow(
+      "Configuration error: TAX_PROVIDER is stripe, which needs STRIPE_SECRET_KEY.",
+    );
+    expect(() => parseConfig({ TAX_PROVIDER: "avalara" })).toThrow(/TAX_PROVIDER/);
+  });
+
   it("lists every key the store reads", () => {
     for (const key of CONFIG_KEYS.filter((name) => name !== "NODE_ENV")) expect(Object.keys(example)).toContain(key);
   });

@@ -7,7 +7,8 @@ import { expectNoSeriousAxeViolations } from "./support/accessibility";
  * The returns desk (issue 41, item 4), script on and off: a test-mode grill order is shipped and
  * delivered from the dashboard, the customer requests its return with a photo, and staff approve it
  * (the email gives the authorization number) and mark it received (the refund, less shipping both
- * ways, is recorded once and emailed).
+ * ways and with the returned item's sales tax, is recorded once and emailed; the order page lists the
+ * return and the refund).
  */
 
 const GRILL = "blaze-3159840";
@@ -20,7 +21,8 @@ async function deliveredOrder(
   tracking: string,
 ) {
   await page.goto(`/single-product-checkout?product=${GRILL}`);
-  await checkout.proceedToPayment({ email });
+  // Shipped to California, one of the demo states the offline tax table charges tax in.
+  await checkout.proceedToPayment({ email, street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" });
   await page.getByRole("button", { name: "Credit or debit card" }).click();
   await page.getByRole("button", { name: "Approve payment" }).click();
   const orderId = await thankYouOrderId(page);
@@ -81,9 +83,11 @@ test("staff approve a return (the email gives the authorization number) and mark
   const authorization = (await page.getByTestId("authorization-number").textContent())!.trim();
   expect(authorization).toMatch(/^RA-[2-9A-HJKMNP-Z]{8}$/);
 
-  // Mark received: the proposal is the grill's price (shipping to the customer was free, no label bought).
+  // Mark received: the proposal is the grill's price and its sales tax (shipping to the customer was free, no label bought).
   await expect(page.getByLabel(/Amount to refund/)).toBeVisible();
   const proposed = (await page.getByTestId("proposed-refund").textContent())!.trim();
+  const taxBack = (await page.getByTestId("refund-tax").textContent())!.trim();
+  expect(taxBack).not.toBe("+$0.00");
   // Higher than proposed: refused, nothing refunded.
   const cents = Math.round(Number(proposed.replace(/[$,]/g, "")) * 100);
   await page.getByLabel(/Amount to refund/).fill(((cents + 1) / 100).toFixed(2));
@@ -96,11 +100,20 @@ test("staff approve a return (the email gives the authorization number) and mark
   await expect(page.getByTestId("refunded")).toContainText(proposed);
   await expect(page.getByRole("button", { name: /Refund/ })).toHaveCount(0);
 
+  // The order page, with its Order ID alone: the return and its refund, with amount and date.
+  await page.goto(`/order-status/${orderId}`);
+  await expect(page.getByTestId("order-after-sale")).toContainText(`Return ${number}`);
+  await expect(page.getByTestId("order-after-sale")).toContainText("received and refunded");
+  await expect(page.getByTestId("order-refunds")).toContainText(`Return ${number}: ${proposed} refunded on`);
+
   // The outbox: one approval email with the authorization number and its instructions link, one refund email.
   await page.goto("/dev/outbox");
   const approved = new RegExp(`return ${number} approved \\(${authorization}\\)`);
   await expect(page.getByRole("link", { name: approved })).toHaveCount(1);
   await expect(page.getByRole("link", { name: new RegExp(`return ${number} received and refunded`) })).toHaveCount(1);
+  await page.getByRole("link", { name: new RegExp(`return ${number} received and refunded`) }).click();
+  await expect(page.getByText(`refunded ${proposed}, including ${taxBack.replace("+", "")} of sales tax,`).first()).toBeVisible();
+  await page.goto("/dev/outbox");
   await page.getByRole("link", { name: approved }).click();
   await expect(page.getByText(`Your return authorization number is ${authorization}.`, { exact: false }).first()).toBeVisible();
   const instructions = page.getByRole("link", { name: new RegExp(`/return-instructions/${number}/${authorization}`) }).first();

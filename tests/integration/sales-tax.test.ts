@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CheckoutTaxError, createCartCheckout, getCheckout, type Checkout } from "~/checkout/checkout.server";
 import { parseCustomer } from "~/checkout/customer.server";
 import { parseConfig, type Config } from "~/config.server";
+import { openDatabase } from "~/db/database.server";
 import { afterSaleLines, afterSaleRequests, checkouts, orders, paymentAttempts, products, taxTransactions } from "~/db/schema";
 import { confirmPayment } from "~/payments/confirm-payment.server";
 import { refundAttempt } from "~/payments/refunds.server";
@@ -16,6 +17,11 @@ import { TAX_UNAVAILABLE_MESSAGE } from "~/tax/messages";
 import { taxReport, taxReportCsv } from "~/tax/tax-report.server";
 import { failedTaxTransactions, MAX_TAX_ATTEMPTS, retryTaxTransaction, sweepTaxTransactions } from "~/tax/tax-transactions.server";
 import { fakeStripeTaxSettings, startFakeStripeTax, type FakeStripeTax } from "../fakes/stripe-tax";
+import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
+import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
+import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -260,7 +266,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       expect(new Set(creates.map((item) => item.headers["idempotency-key"]))).toEqual(new Set([`tax-${commit!.id}`]));
     });
 
-    it("reverses the returned line's tax once when a return is refunded (two clicks at once), then the rest when the order is refunded", async () => {
+    it("reverses the returned line's tax once when a return is refunded (two clicks at once, on two processes), then the rest when the order is refunded", async () => {
       const checkout = await cart(withStripeTax, SAN_FRANCISCO, [
         { productKey: GRILL, quantity: 1 },
         { productKey: COVER, quantity: 2 },
@@ -287,10 +293,12 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
         .values({ requestId: request!.id, orderId: order.orderId, lineIndex: 1, productKey: COVER, quantity: 1 });
       const refund = 4_000 + Math.round(coverTax / 2);
       const staff = { id: "00000000-0000-4000-8000-000000000001", email: "desk@example.com" };
+      // On PostgreSQL the second click comes through a second connection pool, as from a second store process.
+      const second = database.url ? await openDatabase({ url: database.url }) : null;
       const outcomes = await Promise.all([
         receiveAndRefund(database.db, withStripeTax, { number, amount: (refund / 100).toFixed(2), staff }),
-        receiveAndRefund(database.db, withStripeTax, { number, amount: (refund / 100).toFixed(2), staff }),
-      ]);
+        receiveAndRefund(second?.db ?? database.db, withStripeTax, { number, amount: (refund / 100).toFixed(2), staff }),
+      ]).finally(() => second?.close());
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
       const reversals = (await rowsOf(order.orderId)).filter((row) => row.kind === "reversal");
       expect(reversals).toEqual([
@@ -341,6 +349,76 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
         method: "paypal",
       });
       expect(same.status).toBe("started");
+    });
+  });
+
+  describe("charged by every provider", () => {
+    let stripe: FakeStripe;
+    let paypal: FakePayPal;
+    let affirm: FakeAffirm;
+    let anet: FakeAuthorizeNet;
+    let providers: Config;
+
+    beforeAll(async () => {
+      [stripe, paypal, affirm, anet] = await Promise.all([
+        startFakeStripe(),
+        startFakePayPal(),
+        startFakeAffirm(),
+        startFakeAuthorizeNet(),
+      ]);
+      providers = parseConfig({
+        NODE_ENV: "test",
+        PUBLIC_BASE_URL: TEST_ORIGIN,
+        STRIPE_SECRET_KEY: "sk_test_tax",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_tax",
+        STRIPE_API_BASE: stripe.url,
+        ...fakePayPalSettings(paypal),
+        ...fakeAffirmSettings(affirm),
+        ...fakeAuthorizeNetSettings(anet),
+      });
+    });
+    afterAll(async () => {
+      await Promise.all([stripe?.close(), paypal?.close(), affirm?.close(), anet?.close()]);
+    });
+    beforeEach(() => forgetPayPalTokens());
+
+    /** A $1,000 grill to San Francisco: $88.50 of tax, $1,088.50 to pay. */
+    async function started(method: "stripe" | "paypal" | "affirm" | "authorizenet") {
+      const checkout = await cart(providers, SAN_FRANCISCO, [{ productKey: GRILL, quantity: 1 }]);
+      expect(checkout).toMatchObject({ taxCents: 8_850, totalCents: 108_850 });
+      const result = await startPayment(storeOf(database.db, providers), { checkout, method });
+      if (result.status !== "started") throw new Error(`${method}: ${result.status}`);
+      return result;
+    }
+
+    it("Stripe is asked for the total with its tax", async () => {
+      const { payment } = await started("stripe");
+      expect(stripe.checkoutSessions.get(payment.reference)).toMatchObject({ amount_total: 108_850, metadata: { tax_cents: "8850" } });
+    });
+
+    it("PayPal's purchase unit breaks the total down into items, shipping, tax and discount", async () => {
+      const { payment } = await started("paypal");
+      expect(paypal.paypal.orders.get(payment.reference)?.purchaseUnit.amount).toEqual({
+        currency_code: "USD",
+        value: "1088.50",
+        breakdown: {
+          item_total: { currency_code: "USD", value: "1000.00" },
+          shipping: { currency_code: "USD", value: "0.00" },
+          tax_total: { currency_code: "USD", value: "88.50" },
+          discount: { currency_code: "USD", value: "0.00" },
+        },
+      });
+    });
+
+    it("Affirm's checkout carries tax_amount in its total", async () => {
+      const { payment } = await started("affirm");
+      expect(affirm.checkouts.get(payment.reference)).toMatchObject({ amount: 108_850, taxAmount: 8_850 });
+    });
+
+    it("Authorize.Net's hosted form is asked for the total with its tax element", async () => {
+      await started("authorizenet");
+      const call = anet.apiCalls().find((item) => item.name === "getHostedPaymentPageRequest")!;
+      expect(call.body.transactionRequest).toMatchObject({ amount: "1088.50", tax: { amount: "88.50", name: "Sales tax" } });
     });
   });
 

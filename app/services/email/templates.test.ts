@@ -73,6 +73,14 @@ describe("orderConfirmationEmail", () => {
     expect(orderConfirmationEmail(order).text).not.toContain("TEST ORDER");
   });
 
+  it("shows the sales tax charged, and why there was none when none was", () => {
+    const taxed = orderConfirmationEmail({ ...order, taxCents: 22_411, totalCents: 274_608 });
+    expect(taxed.text).toContain("Sales tax: $224.11");
+    expect(taxed.html).toContain("$224.11");
+    const untaxed = orderConfirmationEmail({ ...order, taxNote: "We do not collect sales tax in Texas." });
+    expect(untaxed.text).toContain("Sales tax: $0.00 (We do not collect sales tax in Texas.)");
+  });
+
   it("shows a paid shipping amount and leaves out a zero discount", () => {
     const paid = orderConfirmationEmail({ ...order, shippingCents: 695, discountCents: 0 });
     expect(paid.text).toContain("Shipping: $6.95");
