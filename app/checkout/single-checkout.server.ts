@@ -28,7 +28,7 @@ import { taxNoteOf } from "~/tax/tax-note.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
-import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
+import { RATE_LIMITS, retryAfterSeconds, type RateLimitRule } from "~/security/rate-limit.server";
 import { CHECKOUT_RATE_LIMITED_MESSAGE, TAX_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
@@ -132,7 +132,11 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   const shippingKnown = rule.kind !== "carrier" || carrierShippingCents !== null;
   // With the address known (and shipping priced), the tax is worked out: shown on Apply, recorded on Proceed to Payment.
   const untaxed = parsed.ok && shippingKnown && !shippingError ? singleCheckoutValues(kind, product, totals, parsed.customer) : null;
-  const { priced, refusal } = untaxed ? await taxOf(store, clientAddress, untaxed) : { priced: null, refusal: null };
+  // Each calculation may cost a provider call, so each counts against a limit: Proceed to Payment's the checkouts', Apply's its own.
+  const limit = wantsPayment
+    ? { rule: RATE_LIMITS.checkoutCreate, message: CHECKOUT_RATE_LIMITED_MESSAGE }
+    : { rule: RATE_LIMITS.taxQuote, message: TAX_RATE_LIMITED_MESSAGE };
+  const { priced, refusal } = untaxed ? await taxOf(store, clientAddress, untaxed, limit) : { priced: null, refusal: null };
   const answer = {
     kind: "form" as const,
     values: parsed.values,
@@ -155,11 +159,6 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   if (!wantsPayment || !parsed.ok || shippingError || promoMessage === PROMO_ALREADY_USED_MESSAGE || !priced)
     return data(answer, { status: wantsPayment ? 400 : 200 });
 
-  const limit = await store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, clientAddress);
-  if (!limit.allowed) {
-    const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
-    return data({ ...answer, formError: CHECKOUT_RATE_LIMITED_MESSAGE }, { status: 429, headers });
-  }
   const lastCheckout = await lastCheckoutToken(store, request);
   const checkout = await recordCheckout(db, lastCheckout, priced);
   return redirect(checkoutPagePath(kind, checkout.token), {
@@ -174,10 +173,10 @@ async function taxOf(
   store: StoreRuntime,
   clientAddress: string,
   untaxed: UntaxedCheckout,
+  limit: { rule: RateLimitRule; message: string },
 ): Promise<{ priced: PricedCheckout; refusal: null } | { priced: null; refusal: TaxRefusal }> {
-  const limit = await store.rateLimiter.hit(RATE_LIMITS.taxQuote, clientAddress);
-  if (!limit.allowed)
-    return { priced: null, refusal: { message: TAX_RATE_LIMITED_MESSAGE, status: 429, retryAfterMs: limit.retryAfterMs } };
+  const allowed = await store.rateLimiter.hit(limit.rule, clientAddress);
+  if (!allowed.allowed) return { priced: null, refusal: { message: limit.message, status: 429, retryAfterMs: allowed.retryAfterMs } };
   try {
     return { priced: await taxed(store, untaxed), refusal: null };
   } catch (error) {

@@ -62,7 +62,7 @@ export const RATE_LIMITS = {
   confirmationEmail: { name: "confirmation-email", limit: 10, windowMs: 60_000, perAddress: true },
   /** Carrier shipping quotes per address. */
   shippingQuote: { name: "shipping-quote", limit: 30, windowMs: 60_000, perAddress: true },
-  /** Sales-tax calculations of the single-product checkouts' Apply and Proceed per address (each may cost a Stripe Tax call). */
+  /** Sales-tax calculations of the single-product checkouts' Apply per address (each may cost a Stripe Tax call; Proceed to Payment counts as a checkout). */
   taxQuote: { name: "tax-quote", limit: 30, windowMs: 60_000, perAddress: true },
   /** Sign-in form posts per address, right or wrong (failures have their own, stricter count in the lockout). */
   staffSignIn: { name: "staff-sign-in", limit: 20, windowMs: 5 * 60_000, perAddress: true },
