@@ -6,7 +6,9 @@ import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { verifyCsrf } from "~/staff/csrf.server";
 import { requireStaff } from "~/staff/guard.server";
-import { approveRequest, declineRequest, deskDetail, deskForm, receiveAndRefund } from "~/staff/returns-desk.server";
+import { deskDetail } from "~/staff/returns-desk.server";
+import { approveRequest, declineRequest, receiveAndRefund } from "~/staff/returns-desk-flow.server";
+import { deskForm } from "~/staff/returns-desk-form.server";
 import type { Flash } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
@@ -42,12 +44,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const message = Object.values(parsed.errors)[0] ?? "Please check the form.";
     return reply({ kind: "error", message }, 400, { reason: form.reason ?? "", amount: form.amount ?? "" });
   }
+  const step = { number, seen: parsed.data.seen, staff: staff.staff };
   const outcome =
     parsed.data.intent === "approve"
-      ? await approveRequest(db, config, { number, staff: staff.staff })
+      ? await approveRequest(db, config, step)
       : parsed.data.intent === "decline"
-        ? await declineRequest(db, config, { number, reason: parsed.data.reason, staff: staff.staff })
-        : await receiveAndRefund(db, config, { number, amount: parsed.data.amount, staff: staff.staff });
+        ? await declineRequest(db, config, { ...step, reason: parsed.data.reason })
+        : await receiveAndRefund(db, config, { ...step, amount: parsed.data.amount });
   if (!outcome.ok)
     return reply({ kind: "error", message: outcome.message }, outcome.status, { reason: form.reason ?? "", amount: form.amount ?? "" });
   await staff.setFlash({ kind: "success", message: outcome.message });
@@ -191,6 +194,7 @@ export default function ReturnRequest() {
         {canDecide ? (
           <Form method="post" action={formAction}>
             <CsrfField token={csrf} />
+            <input type="hidden" name="seen" value={detail.status} />
             <input type="hidden" name="intent" value="approve" />
             <p>
               {detail.kind === "return"
@@ -206,6 +210,7 @@ export default function ReturnRequest() {
         {refund ? (
           <Form method="post" action={formAction} data-testid="receive-form">
             <CsrfField token={csrf} />
+            <input type="hidden" name="seen" value={detail.status} />
             <input type="hidden" name="intent" value="receive" />
             <h3>{detail.status === "approved" ? "Mark received and refund" : "Refund the received return"}</h3>
             <table className="staff-table">
@@ -263,6 +268,7 @@ export default function ReturnRequest() {
         {canDecline ? (
           <Form method="post" action={formAction}>
             <CsrfField token={csrf} />
+            <input type="hidden" name="seen" value={detail.status} />
             <input type="hidden" name="intent" value="decline" />
             <h3>Decline</h3>
             <label htmlFor="decline-reason">Reason (the customer reads it)</label>

@@ -1,7 +1,6 @@
-import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { publicBaseUrl, type Config } from "~/config.server";
+import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import {
   afterSaleEvents,
@@ -10,40 +9,21 @@ import {
   afterSaleRequests,
   OPEN_AFTER_SALE_STATUSES,
   orders,
-  products,
   type AfterSaleKind,
   type AfterSaleStatus,
   type OrderItem,
   type ReturnReason,
 } from "~/db/schema";
 import { paymentOfOrder } from "~/payments/order-payment.server";
-import { partlyRefundedCents, refundPartOfPayment } from "~/payments/refunds.server";
-import { queueTaxRecording, recordReturnTaxReversal } from "~/tax/tax-transactions.server";
-import { sendDeskEmail, type DeskEmailRequest } from "~/returns/desk-emails.server";
-import { PAYMENT_METHODS, isPaymentMethod } from "~/services/payments/types";
-import { specMap } from "~/catalog/variations";
-import { logError } from "~/observability/logger.server";
-import { buyEasyPostReturnLabel, type ReturnLabel } from "~/services/shipping/easypost-return-label.server";
+import { partlyRefundedCents } from "~/payments/refunds.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
-import { productParcel } from "~/services/shipping/parcel";
-import type { Parcel } from "~/services/shipping/types";
-import { formatUsd } from "~/utils/format";
-import {
-  DESK_STATUSES,
-  NO_LABEL_RETURN_SHIPPING_CENTS,
-  parseDollars,
-  returnRefund,
-  type DeskStatus,
-  type ReturnRefund,
-} from "./returns-desk";
-import type { StaffUser } from "./staff-user";
+import { DESK_STATUSES, NO_LABEL_RETURN_SHIPPING_CENTS, returnRefund, type DeskStatus, type ReturnRefund } from "./returns-desk";
 
 /**
- * The staff returns desk (issue 41, item 4): returns and defect claims, newest open first; approve
- * (authorization number and label, or the warranty acknowledgement), decline with a reason, and mark a
- * return received, which refunds its lines (less shipping both ways, `returns-desk.ts`) as a partial
- * refund of the order's payment. Each step is one conditional update, so a double submit or a second
- * process changes nothing twice; each writes an audit event and emails the customer once.
+ * The staff returns desk's reads: the lists of returns and defect claims, newest open first, a request's
+ * page with the refund it proposes (`returns-desk.ts`), its photos, and the printable instructions of an
+ * approved return. Its steps (approve, decline, receive and refund) are in returns-desk-flow.server.ts,
+ * the return label in return-label.server.ts, the form they read in returns-desk-form.server.ts.
  */
 
 export interface DeskRow {
@@ -253,7 +233,7 @@ function toDeskLine(items: OrderItem[], lineIndex: number, quantity: number): De
 }
 
 /** The audit action of a bought return label; its detail carries the cost as `LABEL_COST` writes it. */
-const LABEL_BOUGHT = "return label bought";
+export const LABEL_BOUGHT = "return label bought";
 const LABEL_COST = /cost \$([\d,]+)\.(\d{2})/;
 
 /** What the label cost, from its audit event (the store bought at most one); none without a label. */
@@ -297,39 +277,6 @@ export async function deskPhoto(db: Database, numberInput: string, photoId: stri
   return row ?? null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The three steps.
-
-export type DeskOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
-
-export const deskForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
-  z.object({
-    intent: z.literal("decline"),
-    reason: z
-      .string()
-      .trim()
-      .min(1, "Say why the request is declined: the customer reads it.")
-      .max(1000, "The reason can be at most 1,000 characters."),
-  }),
-  z.object({
-    intent: z.literal("receive"),
-    amount: z
-      .string()
-      .max(20)
-      .refine((value) => parseDollars(value) !== null, "Enter the refund in dollars and cents, e.g. 84.50."),
-  }),
-]);
-
-const AUTHORIZATION_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/** "RA-" and 8 characters no one misreads (no 0/O, 1/I/L): about 8.5e11 numbers. */
-export function newAuthorizationNumber(): string {
-  let text = "RA-";
-  for (let index = 0; index < 8; index++) text += AUTHORIZATION_ALPHABET[randomInt(AUTHORIZATION_ALPHABET.length)];
-  return text;
-}
-
 /** The public page of a return's printed instructions: unguessable, the request's number and its authorization number. */
 export function returnInstructionsPath(number: string, authorizationNumber: string): string {
   return `/return-instructions/${encodeURIComponent(number)}/${encodeURIComponent(authorizationNumber)}`;
@@ -344,7 +291,7 @@ export interface ReturnInstructions {
   returnAddress: string[];
 }
 
-/** The printable instructions of an approved return, for whoever holds both its numbers (the customer's email link). */
+/** The printable instructions of an approved return (only while it is), for whoever holds both its numbers (the customer's email link). */
 export async function returnInstructions(
   db: Database,
   config: Pick<Config, "STORE_NAME">,
@@ -363,6 +310,8 @@ export async function returnInstructions(
         eq(afterSaleRequests.number, number),
         eq(afterSaleRequests.authorizationNumber, authorizationNumber),
         eq(afterSaleRequests.kind, "return"),
+        // Only while the return is approved: a declined one was never to be sent, a received one has arrived.
+        eq(afterSaleRequests.status, "approved"),
       ),
     );
   if (!row) return null;
@@ -388,337 +337,4 @@ export async function returnInstructions(
 export function returnAddressLines(config: Pick<Config, "STORE_NAME">): string[] {
   const address = warehouseAddress(config);
   return [address.name ?? "", address.street1, `${address.city}, ${address.state} ${address.zip}`].filter(Boolean);
-}
-
-async function audit(db: Pick<Database, "insert">, requestId: string, actor: string, action: string, detail: string | null = null) {
-  await db.insert(afterSaleEvents).values({ requestId, actor, action, detail });
-}
-
-async function emailRequestOf(db: Database, requestId: string): Promise<DeskEmailRequest | null> {
-  const [row] = await db
-    .select({ request: afterSaleRequests, order: orders })
-    .from(afterSaleRequests)
-    .innerJoin(orders, eq(orders.orderId, afterSaleRequests.orderId))
-    .where(eq(afterSaleRequests.id, requestId));
-  if (!row) return null;
-  return {
-    id: row.request.id,
-    number: row.request.number,
-    orderId: row.order.orderId,
-    kind: row.request.kind,
-    customer: { email: row.order.customer.email, firstName: row.order.customer.firstName },
-  };
-}
-
-async function refusal(db: Database, number: string, doing: string): Promise<DeskOutcome & { ok: false }> {
-  const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
-  if (!row) return { ok: false, status: 404, message: `Request ${number} was not found.` };
-  return { ok: false, status: 409, message: `Request ${number} is ${row.status}, so it cannot be ${doing} now.` };
-}
-
-/**
- * Approves a requested return (an authorization number and its printable instructions) or defect
- * claim (passed to the manufacturer's warranty), once: the update only moves a request still
- * `requested`, so a second post answers 409 and sends nothing.
- */
-export async function approveRequest(db: Database, config: Config, input: { number: string; staff: StaffUser }): Promise<DeskOutcome> {
-  const number = normalizeRequestNumber(input.number);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
-  const [current] = await db
-    .select({ id: afterSaleRequests.id, kind: afterSaleRequests.kind })
-    .from(afterSaleRequests)
-    .where(eq(afterSaleRequests.number, number));
-  if (!current) return { ok: false, status: 404, message: `Request ${number} was not found.` };
-
-  const authorizationNumber = current.kind === "return" ? newAuthorizationNumber() : null;
-  const labelUrl = authorizationNumber ? `${publicBaseUrl(config)}${returnInstructionsPath(number, authorizationNumber)}` : null;
-  const [approved] = await db
-    .update(afterSaleRequests)
-    .set({ status: "approved", authorizationNumber, labelUrl, decidedAt: sql`now()`, updatedAt: new Date() })
-    .where(and(eq(afterSaleRequests.id, current.id), eq(afterSaleRequests.status, "requested")))
-    .returning({ id: afterSaleRequests.id });
-  if (!approved) return refusal(db, number, "approved");
-
-  await audit(db, current.id, input.staff.email, "approved", authorizationNumber ?? "passed to the manufacturer's warranty");
-  // Only the post that approved gets here, so at most one label is bought per request.
-  const label = authorizationNumber ? await returnLabelFor(db, config, current.id, number, input.staff.email) : null;
-  const recipient = await emailRequestOf(db, current.id);
-  if (recipient) {
-    await sendDeskEmail(
-      db,
-      config,
-      recipient,
-      authorizationNumber && labelUrl
-        ? {
-            kind: "return-approved",
-            authorizationNumber,
-            labelUrl: label?.labelUrl ?? labelUrl,
-            labelIsPrintout: !label,
-            returnAddress: returnAddressLines(config),
-          }
-        : { kind: "defect-acknowledged" },
-    );
-  }
-  return {
-    ok: true,
-    message: authorizationNumber
-      ? `Return ${number} approved: authorization ${authorizationNumber}, ${label ? `EasyPost label bought (${formatUsd(label.costCents)})` : "printable instructions"}. The customer was emailed.`
-      : `Defect claim ${number} acknowledged and passed to the manufacturer's warranty. The customer was emailed.`,
-  };
-}
-
-/**
- * With EASYPOST_API_KEY, buys the return's prepaid label (customer to warehouse, its lowest rate) and
- * records it: the request's label URL, and an event whose detail carries the cost the refund deducts.
- * Without a key, or when EasyPost fails (logged, written in the history), the printable instructions stay.
- */
-async function returnLabelFor(db: Database, config: Config, requestId: string, number: string, actor: string): Promise<ReturnLabel | null> {
-  if (!config.EASYPOST_API_KEY) return null;
-  const [row] = await db
-    .select({ customer: orders.customer, items: orders.items })
-    .from(afterSaleRequests)
-    .innerJoin(orders, eq(orders.orderId, afterSaleRequests.orderId))
-    .where(eq(afterSaleRequests.id, requestId));
-  if (!row) return null;
-  try {
-    const label = await buyEasyPostReturnLabel(
-      { apiKey: config.EASYPOST_API_KEY, ...(config.EASYPOST_API_BASE ? { baseUrl: config.EASYPOST_API_BASE } : {}) },
-      {
-        customer: {
-          name: row.customer.name,
-          street1: row.customer.address,
-          city: row.customer.city,
-          state: row.customer.state,
-          zip: row.customer.postalCode,
-          country: "US",
-          phone: row.customer.phone,
-        },
-        warehouse: warehouseAddress(config),
-        parcel: await returnParcel(db, requestId),
-        reference: number,
-      },
-    );
-    await db.update(afterSaleRequests).set({ labelUrl: label.labelUrl, updatedAt: new Date() }).where(eq(afterSaleRequests.id, requestId));
-    await audit(
-      db,
-      requestId,
-      actor,
-      LABEL_BOUGHT,
-      `${label.carrier} ${label.service}, cost ${formatUsd(label.costCents)}, EasyPost shipment ${label.shipmentId}`,
-    );
-    return label;
-  } catch (error) {
-    logError(`Return ${number}: EasyPost return label not bought; the customer gets printable instructions`, error);
-    await audit(db, requestId, actor, "return label not bought", error instanceof Error ? error.message.slice(0, 300) : String(error));
-    return null;
-  }
-}
-
-/** The returned lines' parcel: each product's catalogue size and weight, stacked (the heaviest line's box, every line's weight). */
-async function returnParcel(db: Database, requestId: string): Promise<Parcel> {
-  const rows = await db
-    .select({ quantity: afterSaleLines.quantity, specifications: products.specifications })
-    .from(afterSaleLines)
-    .leftJoin(products, eq(products.key, afterSaleLines.productKey))
-    .where(eq(afterSaleLines.requestId, requestId));
-  const parcels = rows.map((row) => {
-    const specs = specMap(row.specifications ?? []);
-    return productParcel(
-      { Width: specs.get("Width"), Depth: specs.get("Depth"), Height: specs.get("Height"), Weight: specs.get("Weight") },
-      Math.max(1, row.quantity),
-    );
-  });
-  if (parcels.length === 0) return productParcel({}, 1);
-  return {
-    length: Math.max(...parcels.map((parcel) => parcel.length)),
-    width: Math.max(...parcels.map((parcel) => parcel.width)),
-    height: Math.round(parcels.reduce((sum, parcel) => sum + parcel.height, 0) * 100) / 100,
-    weight: Math.round(parcels.reduce((sum, parcel) => sum + parcel.weight, 0) * 100) / 100,
-  };
-}
-
-/** Declines a requested (or approved, not yet received) request with the reason the customer reads, once. */
-export async function declineRequest(
-  db: Database,
-  config: Config,
-  input: { number: string; reason: string; staff: StaffUser },
-): Promise<DeskOutcome> {
-  const number = normalizeRequestNumber(input.number);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
-  const [declined] = await db
-    .update(afterSaleRequests)
-    .set({ status: "declined", declineReason: input.reason, decidedAt: sql`now()`, updatedAt: new Date() })
-    .where(and(eq(afterSaleRequests.number, number), inArray(afterSaleRequests.status, ["requested", "approved"])))
-    .returning({ id: afterSaleRequests.id });
-  if (!declined) return refusal(db, number, "declined");
-  await audit(db, declined.id, input.staff.email, "declined", input.reason);
-  const recipient = await emailRequestOf(db, declined.id);
-  if (recipient) await sendDeskEmail(db, config, recipient, { kind: "return-declined", reason: input.reason });
-  return { ok: true, message: `Request ${number} declined. The customer was emailed the reason.` };
-}
-
-/** A refund claim older than this belongs to a process that died mid-refund; the idempotency key keeps a retry single. */
-const REFUND_CLAIM_SECONDS = 120;
-
-/**
- * Marks an approved return received and refunds it, once: the request's refund is claimed
- * (`refund_started_at`) before the provider is asked, so a second click or process gets 409 and the
- * provider is called once. The amount may be lowered from the proposed refund, never raised. A refused
- * refund releases the claim (the return stays received, with a Refund button) and shows the reason.
- */
-export async function receiveAndRefund(
-  db: Database,
-  config: Config,
-  input: { number: string; amount: string; staff: StaffUser },
-): Promise<DeskOutcome> {
-  const number = normalizeRequestNumber(input.number);
-  const amountCents = parseDollars(input.amount);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
-  if (amountCents === null) return { ok: false, status: 400, message: "Enter the refund in dollars and cents, e.g. 84.50." };
-
-  const [claimed] = await db
-    .update(afterSaleRequests)
-    .set({ refundStartedAt: sql`now()`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(afterSaleRequests.number, number),
-        eq(afterSaleRequests.kind, "return"),
-        inArray(afterSaleRequests.status, ["approved", "received"]),
-        isNull(afterSaleRequests.refundedAt),
-        or(
-          isNull(afterSaleRequests.refundStartedAt),
-          lt(afterSaleRequests.refundStartedAt, sql`now() - make_interval(secs => ${REFUND_CLAIM_SECONDS})`),
-        ),
-      ),
-    )
-    .returning();
-  if (!claimed) {
-    const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
-    if (!row) return { ok: false, status: 404, message: `Request ${number} was not found.` };
-    if (row.refundedAt) {
-      return {
-        ok: false,
-        status: 409,
-        message: `Return ${number} was already refunded (${formatUsd(row.refundCents ?? 0)}, ${row.refundReference}). Nothing more was refunded.`,
-      };
-    }
-    if (row.refundStartedAt && row.kind === "return") {
-      return { ok: false, status: 409, message: `A refund of return ${number} is already under way. Nothing more was refunded.` };
-    }
-    return refusal(db, number, "marked received");
-  }
-  const release = () => db.update(afterSaleRequests).set({ refundStartedAt: null }).where(eq(afterSaleRequests.id, claimed.id));
-  const actor = input.staff.email;
-
-  try {
-    if (claimed.status === "approved") {
-      await db
-        .update(afterSaleRequests)
-        .set({ status: "received", receivedAt: sql`now()`, updatedAt: new Date() })
-        .where(eq(afterSaleRequests.id, claimed.id));
-      await audit(db, claimed.id, actor, "received");
-    }
-    const detail = await deskDetail(db, number);
-    const payment = await paymentOfOrder(db, claimed.orderId);
-    if (!detail?.refund || !payment) {
-      await release();
-      await audit(db, claimed.id, actor, REFUND_REFUSED, "the order has no payment to refund");
-      return { ok: false, status: 409, message: `Order ${claimed.orderId} has no payment the store can refund. Nothing was refunded.` };
-    }
-    if (amountCents > detail.refund.refundCents) {
-      await release();
-      return {
-        ok: false,
-        status: 400,
-        message: `The refund can be at most ${formatUsd(detail.refund.refundCents)} (the returned items and their sales tax, less shipping both ways${detail.refund.cappedByPayment ? ", and what the payment still holds" : ""}). Nothing was refunded.`,
-      };
-    }
-    await audit(db, claimed.id, actor, "refund asked", formatUsd(amountCents));
-
-    // The refund and the reversal of the returned lines' tax are recorded together: one refund, one reversal.
-    const record = async (refundReference: string) => {
-      const reversed = await db.transaction(async (tx) => {
-        await tx
-          .update(afterSaleRequests)
-          .set({
-            status: "refunded",
-            refundCents: amountCents,
-            refundReference,
-            refundedAt: sql`now()`,
-            refundStartedAt: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(afterSaleRequests.id, claimed.id));
-        if (amountCents === 0) return false;
-        return recordReturnTaxReversal(tx, {
-          orderId: claimed.orderId,
-          source: `return:${claimed.id}`,
-          reference: `${claimed.orderId}-return-${claimed.number}`,
-          lines: detail.lines.map((line) => ({ lineIndex: line.lineIndex, quantity: line.quantity })),
-          refundCents: amountCents,
-        });
-      });
-      if (reversed) await queueTaxRecording();
-    };
-    let reference: string;
-    if (amountCents === 0) {
-      reference = "nothing to refund";
-      await record(reference);
-    } else {
-      const outcome = await refundPartOfPayment(db, config, payment, {
-        amountCents,
-        idempotencyKey: await refundKey(db, claimed.id),
-        actor,
-        record,
-      });
-      if (!outcome.ok) {
-        await release();
-        const action = outcome.provider?.said === "unreachable" ? REFUND_FAILED : REFUND_REFUSED;
-        await audit(db, claimed.id, actor, action, outcome.provider?.detail ?? outcome.message);
-        return { ok: false, status: outcome.status, message: outcome.message };
-      }
-      reference = outcome.refundReference;
-    }
-    await audit(db, claimed.id, actor, "refunded", `${formatUsd(amountCents)} (${reference})`);
-    const recipient = await emailRequestOf(db, claimed.id);
-    if (recipient) {
-      await sendDeskEmail(db, config, recipient, {
-        kind: "return-refunded",
-        amountCents,
-        taxCents: Math.min(detail.refund.taxCents, amountCents),
-        method: methodName(payment.method),
-        isTest: payment.provider === "test",
-      });
-    }
-    return {
-      ok: true,
-      message: `Return ${number} received and ${formatUsd(amountCents)} refunded (${reference}). The customer was emailed.`,
-    };
-  } catch (error) {
-    await release();
-    throw error;
-  }
-}
-
-const REFUND_REFUSED = "refund refused";
-const REFUND_FAILED = "refund failed (provider unreachable)";
-
-/**
- * The idempotency key of this request's refund: derived from its id, so a retry after a lost answer
- * (the provider unreachable, a process that died) is answered with the same refund; after a refusal
- * the provider keeps its "no" for that key (Stripe for 24 hours), and nothing moved, so the next try
- * gets a key of its own.
- */
-async function refundKey(db: Database, requestId: string): Promise<string> {
-  const [row] = await db
-    .select({ refusals: sql<number>`count(*)::int` })
-    .from(afterSaleEvents)
-    .where(and(eq(afterSaleEvents.requestId, requestId), eq(afterSaleEvents.action, REFUND_REFUSED)));
-  const refusals = Number(row?.refusals ?? 0);
-  return refusals === 0 ? `return-refund-${requestId}` : `return-refund-${requestId}-${refusals + 1}`;
-}
-
-function methodName(method: string): string {
-  if (!isPaymentMethod(method)) return "card or account";
-  return { card: "card", wallet: "PayPal account", financing: "Affirm loan", "hosted-card": "card" }[PAYMENT_METHODS[method].kind];
 }

@@ -83,6 +83,12 @@ test("staff approve a return (the email gives the authorization number) and mark
   const authorization = (await page.getByTestId("authorization-number").textContent())!.trim();
   expect(authorization).toMatch(/^RA-[2-9A-HJKMNP-Z]{8}$/);
 
+  // While it is approved, the printable instructions: the number and the store's return address.
+  await page.goto(`/return-instructions/${number}/${authorization}`);
+  await expect(page.getByTestId("return-authorization")).toContainText(authorization);
+  await expect(page.getByTestId("return-address")).toContainText("2200 Commerce St");
+  await page.goto(`/returns/${number}`);
+
   // Mark received: the proposal is the grill's price and its sales tax (shipping to the customer was free, no label bought).
   await expect(page.getByLabel(/Amount to refund/)).toBeVisible();
   const proposed = (await page.getByTestId("proposed-refund").textContent())!.trim();
@@ -119,8 +125,7 @@ test("staff approve a return (the email gives the authorization number) and mark
   const instructions = page.getByRole("link", { name: new RegExp(`/return-instructions/${number}/${authorization}`) }).first();
   await expect(instructions).toBeVisible();
 
-  // The printable instructions: the number and the store's return address.
-  await page.goto(`/return-instructions/${number}/${authorization}`);
-  await expect(page.getByTestId("return-authorization")).toContainText(authorization);
-  await expect(page.getByTestId("return-address")).toContainText("2200 Commerce St");
+  // Once the return has arrived, its printable instructions are gone (they were for the approved return).
+  const gone = await page.goto(`/return-instructions/${number}/${authorization}`);
+  expect(gone?.status()).toBe(404);
 });

@@ -25,7 +25,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/_staff.lo
 import type { StoreRuntime } from "~/store-runtime";
 import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
-import { DESK_PAGE_SIZE, receiveAndRefund, type DeskDetail } from "~/staff/returns-desk.server";
+import { DESK_PAGE_SIZE, type DeskDetail } from "~/staff/returns-desk.server";
+import { receiveAndRefund } from "~/staff/returns-desk-flow.server";
 import { fakeEasyPostSettings, fakeLabelUrl, startFakeEasyPost } from "../fakes/easypost";
 import type { FakeServer } from "../fakes/fake-http-server";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
@@ -214,8 +215,15 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     return { number, requestId: request.id, orderId: order.orderId, attemptId, paymentId };
   }
 
-  const send = (number: string, values: Record<string, string>) =>
-    call(deskAction as RouteFn, post(`/returns/${number}`, { csrf: browser.csrf, ...values }, browser.cookie), { number });
+  /** A desk form as the page sends it: with the status the page showed (the request's now, unless the test says). */
+  const send = async (number: string, values: Record<string, string>) => {
+    const [row] = await database.db
+      .select({ status: afterSaleRequests.status })
+      .from(afterSaleRequests)
+      .where(eq(afterSaleRequests.number, number));
+    const form = { csrf: browser.csrf, seen: row?.status ?? "requested", ...values };
+    return call(deskAction as RouteFn, post(`/returns/${number}`, form, browser.cookie), { number });
+  };
   const detailOf = async (number: string) =>
     (await call(deskLoader as RouteFn, get(`/returns/${number}`, browser.cookie), { number })).data!.detail as DeskDetail;
   const eventsOf = (requestId: string) =>
@@ -309,6 +317,14 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
       authorization: "RA-22222222",
     });
     expect(guessed.status).toBe(404);
+
+    // Declined, the return is no longer to be sent: its instructions are gone with it.
+    expect((await send(number, { intent: "decline", reason: "Outside the return window after all." })).status).toBe(303);
+    const declined = await call(instructionsLoader as RouteFn, get(request.labelUrl!.slice(TEST_ORIGIN.length)), {
+      number,
+      authorization: request.authorizationNumber!,
+    });
+    expect(declined.status).toBe(404);
   });
 
   it("buys an EasyPost return label when EasyPost is configured, once, and deducts its cost from the refund", async () => {
@@ -391,7 +407,9 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     const higher = await send(number, { intent: "receive", amount: "150.01" });
     expect(higher.status).toBe(400);
     expect((higher.data!.flash as { message: string }).message).toMatch(/at most \$150\.00/);
-    expect(await requestOf(requestId)).toMatchObject({ refundStartedAt: null, refundedAt: null });
+    // Refused before anything changed: not received, not claimed, no event.
+    expect(await requestOf(requestId)).toMatchObject({ status: "approved", receivedAt: null, refundStartedAt: null, refundedAt: null });
+    expect(await eventsOf(requestId)).toEqual([]);
     expect((await send(number, { intent: "receive", amount: "twelve" })).status).toBe(400);
   });
 
@@ -410,7 +428,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
       receivedAt: expect.any(Date),
       refundedAt: expect.any(Date),
     });
-    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["received", "refund asked", "refunded"]);
+    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["refund asked", "received", "refunded"]);
     expect((await emailsOf(requestId)).map((email) => email.reference)).toEqual([`return-refunded:${requestId}`]);
     const again = await send(number, { intent: "receive", amount: "1.00" });
     expect(again.status).toBe(409);
@@ -460,7 +478,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
       const config = parseConfig(env);
       const outcomes = await Promise.all(
         [database.db, second?.db ?? database.db, database.db, second?.db ?? database.db].map((db) =>
-          receiveAndRefund(db, config, { number, amount: "150.00", staff: staffUser }),
+          receiveAndRefund(db, config, { number, seen: "approved", amount: "150.00", staff: staffUser }),
         ),
       );
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
@@ -471,6 +489,48 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     } finally {
       await second?.close();
     }
+  });
+
+  it("takes one decision when staff decline and receive a return at the same moment: one 303, one 409, one email", async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { number, requestId, paymentId } = await orderWithRequest({ provider: "stripe", status: "approved" });
+      const answers = await Promise.all([
+        send(number, { intent: "receive", amount: "150.00", seen: "approved" }),
+        send(number, { intent: "decline", reason: "Photos show the grill was used.", seen: "approved" }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+      const request = await requestOf(requestId);
+      const actions = (await eventsOf(requestId)).map((event) => event.action);
+      const emails = (await emailsOf(requestId)).map((email) => email.reference);
+      if (request.status === "declined") {
+        expect(request).toMatchObject({ refundStartedAt: null, refundedAt: null, receivedAt: null });
+        expect(actions).toEqual(["declined"]);
+        expect(emails).toEqual([`return-declined:${requestId}`]);
+        expect(stripe.refundsOf(paymentId)).toEqual([]);
+      } else {
+        expect(request).toMatchObject({ status: "refunded", declineReason: null });
+        expect(actions).toEqual(["refund asked", "received", "refunded"]);
+        expect(emails).toEqual([`return-refunded:${requestId}`]);
+        expect(stripe.refundsOf(paymentId)).toHaveLength(1);
+      }
+      // A declined return can never be received or refunded afterwards, nor a refunded one declined.
+      const late = await send(
+        number,
+        request.status === "declined" ? { intent: "receive", amount: "150.00" } : { intent: "decline", reason: "late" },
+      );
+      expect(late.status).toBe(409);
+    }
+  });
+
+  it("refuses a step from a page that showed another status: nothing changes", async () => {
+    const { number, requestId } = await orderWithRequest({ provider: "test", status: "requested" });
+    const stale = await send(number, { intent: "decline", reason: "No.", seen: "approved" });
+    expect(stale.status).toBe(409);
+    expect((stale.data!.flash as { message: string }).message).toMatch(/is requested now, not approved as this page showed/);
+    expect((await send(number, { intent: "approve" })).status).toBe(303);
+    expect((await send(number, { intent: "approve", seen: "requested" })).status).toBe(409);
+    expect((await send(number, { intent: "approve", seen: "nonsense" })).status).toBe(400);
+    expect((await requestOf(requestId)).status).toBe("approved");
   });
 
   it("refunds a PayPal return as a partial refund of its capture, and a second return of the order after it", async () => {
@@ -502,14 +562,15 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     expect(paypal.refundsOf(captureId).map((refund) => refund.amountCents)).toEqual([12_000, 13_695]);
   });
 
-  it("releases the claim when the provider refuses, shows why, and refunds on the next click", async () => {
+  it("releases the claim when the provider refuses, leaves the return approved, shows why, and refunds on the next click", async () => {
     const { number, requestId, paymentId } = await orderWithRequest({ provider: "stripe", status: "approved" });
     stripe.paymentIntents.get(paymentId)!.status = "requires_payment_method";
     const refused = await send(number, { intent: "receive", amount: "150.00" });
     expect(refused.status).toBe(502);
     expect((refused.data!.flash as { message: string }).message).toMatch(/refused: .*successful charge/);
-    expect(await requestOf(requestId)).toMatchObject({ status: "received", refundStartedAt: null, refundedAt: null });
-    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["received", "refund asked", "refund refused"]);
+    // Received only together with its refund: a refused refund leaves the return approved.
+    expect(await requestOf(requestId)).toMatchObject({ status: "approved", receivedAt: null, refundStartedAt: null, refundedAt: null });
+    expect((await eventsOf(requestId)).map((event) => event.action)).toEqual(["refund asked", "refund refused"]);
     expect(await emailsOf(requestId)).toEqual([]);
 
     stripe.paymentIntents.get(paymentId)!.status = "succeeded";

@@ -12,7 +12,7 @@ import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { taxServiceFor } from "~/services/tax/index.server";
 import type { TaxService } from "~/services/tax/types";
 import { updateOrderStatus } from "~/staff/dashboard.server";
-import { receiveAndRefund } from "~/staff/returns-desk.server";
+import { receiveAndRefund } from "~/staff/returns-desk-flow.server";
 import { TAX_UNAVAILABLE_MESSAGE } from "~/tax/messages";
 import { taxReport, taxReportCsv } from "~/tax/tax-report.server";
 import { failedTaxTransactions, MAX_TAX_ATTEMPTS, retryTaxTransaction, sweepTaxTransactions } from "~/tax/tax-transactions.server";
@@ -296,8 +296,8 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       // On PostgreSQL the second click comes through a second connection pool, as from a second store process.
       const second = database.url ? await openDatabase({ url: database.url }) : null;
       const outcomes = await Promise.all([
-        receiveAndRefund(database.db, withStripeTax, { number, amount: (refund / 100).toFixed(2), staff }),
-        receiveAndRefund(second?.db ?? database.db, withStripeTax, { number, amount: (refund / 100).toFixed(2), staff }),
+        receiveAndRefund(database.db, withStripeTax, { number, seen: "approved", amount: (refund / 100).toFixed(2), staff }),
+        receiveAndRefund(second?.db ?? database.db, withStripeTax, { number, seen: "approved", amount: (refund / 100).toFixed(2), staff }),
       ]).finally(() => second?.close());
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
       const reversals = (await rowsOf(order.orderId)).filter((row) => row.kind === "reversal");
