@@ -46,4 +46,18 @@ describe("checkout customer form", () => {
     const result = parseCustomer(form({ ...valid, state: "ZZ", postalCode: "7870" }));
     expect(result.ok ? {} : result.errors).toEqual({ state: "Please choose your state.", postalCode: "Please enter a valid ZIP code." });
   });
+
+  it("refuses a ZIP code of another state, and one of no state", () => {
+    expect(parseCustomer(form({ ...valid, postalCode: "94105" }))).toMatchObject({
+      ok: false,
+      errors: { postalCode: "This ZIP code is not in Texas. Please check the state and the ZIP code." },
+    });
+    expect(parseCustomer(form({ ...valid, postalCode: "00000" }))).toMatchObject({ ok: false, errors: { postalCode: expect.any(String) } });
+    expect(parseCustomer(form({ ...valid, postalCode: "78701-1234" })).ok).toBe(true);
+  });
+
+  it("keeps names and addresses on one line: a line break typed into them becomes a space", () => {
+    const result = parseCustomer(form({ ...valid, firstName: "Ada\r\nBcc: victim@example.com", address: "1 Main St\n\u2028Apt 2" }));
+    expect(result).toMatchObject({ ok: true, customer: { firstName: "Ada Bcc: victim@example.com", address: "1 Main St Apt 2" } });
+  });
 });

@@ -9,7 +9,12 @@ import { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors } from "./customer-fi
 
 export { CUSTOMER_MESSAGES, US_STATES, type CustomerErrors, type CustomerField };
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+/**
+ * One line of text: line breaks and other control characters become a space, so nothing typed into a
+ * name or an address starts a new line of an email, a label or a provider's record.
+ */
+const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+const required = (message: string) => z.string({ error: message }).transform(oneLine).pipe(z.string().min(1, message).max(200, message));
 
 const customerFields = z.object({
   firstName: required(CUSTOMER_MESSAGES.firstName),

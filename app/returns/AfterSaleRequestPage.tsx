@@ -67,6 +67,11 @@ export function AfterSaleRequestPage({ page, result }: { page: AfterSalePageData
           {errors[""]}
         </p>
       ) : null}
+      {result?.notice ? (
+        <p className="notice notice--success" role="status" data-testid="proof-notice">
+          {result.notice}
+        </p>
+      ) : null}
 
       {!page.proven ? (
         <section aria-labelledby="prove-heading">
@@ -95,6 +100,13 @@ export function AfterSaleRequestPage({ page, result }: { page: AfterSalePageData
             </div>
             <button type="submit" className="button button--primary">
               Continue
+            </button>
+          </Form>
+          <Form discover="none" method="post" className="order-status__form">
+            <input type="hidden" name="intent" value="send-link" />
+            <p>Or we email a link that opens this page to the address you used at checkout:</p>
+            <button type="submit" className="button">
+              Email me a link
             </button>
           </Form>
         </section>

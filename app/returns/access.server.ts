@@ -16,12 +16,14 @@ import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
  * - The signed link (`returnLinkFor`) carries the order id and an expiry, HMAC-SHA256 under a key
  *   derived from the session secret, good for 60 days (longer than the 30-day return window counted
  *   from delivery, which follows shipping by days).
- * - Proof is then kept for two hours in a signed, httpOnly, SameSite=Lax cookie naming the order
- *   (`order_proof`), so the plain HTML forms that follow need no token in the page.
+ * - Proof is then kept for 30 minutes in a signed, httpOnly, SameSite=Lax cookie (`order_proof`), so the
+ *   plain HTML forms that follow need no token in the page. It names the order and the proof it came
+ *   from, and holds only while that proof would: a digest of the checkout email it matched (no longer
+ *   proof if the order's email is not that one), or the link's own expiry.
  */
 
 export const RETURN_LINK_TTL_MS = 60 * 24 * 60 * 60 * 1000;
-export const PROOF_TTL_SECONDS = 2 * 60 * 60;
+export const PROOF_TTL_SECONDS = 30 * 60;
 
 function linkKey(secret: string): Buffer {
   // A key of its own, so a return link can never pass for a cookie or newsletter signature.
@@ -65,22 +67,53 @@ export function returnLinkFor(sessionSecret: string, baseUrl: string, orderId: s
 
 const proofCookie = signedCookie("order_proof", { maxAge: PROOF_TTL_SECONDS, path: "/order-status" });
 
-/** Whether this browser has proven, within the last two hours, that the order is its own. */
-export async function hasProof(keys: CookieKeys, request: Request, orderId: string): Promise<boolean> {
-  const value = await proofCookie.parse(keys, request);
-  if (!value || typeof value !== "object") return false;
-  const { order, until } = value as { order?: unknown; until?: unknown };
-  return order === normalizeOrderId(orderId) && typeof until === "number" && until > Date.now();
+/** How a browser proved an order: the checkout email it gave, or the signed link (its token). */
+export type Proof = { via: "email"; email: string } | { via: "link"; token: string };
+
+/** The order as a proof is checked against. */
+interface ProvenOrder {
+  orderId: string;
+  customer: { email: string };
 }
 
-export function proofCookieHeader(keys: CookieKeys, request: Request, orderId: string): Promise<string> {
-  return proofCookie.serialize(keys, request, { order: normalizeOrderId(orderId), until: Date.now() + PROOF_TTL_SECONDS * 1000 });
+/** What the cookie keeps of a proof: a digest of the email (never the email), or the link token's expiry. */
+function proofMark(keys: CookieKeys, orderId: string, proof: Proof): string {
+  if (proof.via === "link") return `link:${TOKEN.exec(proof.token)?.[1] ?? "0"}`;
+  const digest = createHmac("sha256", linkKey(keys.sessionSecret))
+    .update(`proof.${orderId}.${proof.email.trim().toLowerCase()}`)
+    .digest("base64url");
+  return `email:${digest}`;
+}
+
+/** Whether this browser has proven, within the last 30 minutes and by a proof that still holds, that the order is its own. */
+export async function hasProof(keys: CookieKeys, request: Request, order: ProvenOrder): Promise<boolean> {
+  const value = await proofCookie.parse(keys, request);
+  if (!value || typeof value !== "object") return false;
+  const { order: named, until, mark } = value as { order?: unknown; until?: unknown; mark?: unknown };
+  const orderId = normalizeOrderId(order.orderId);
+  if (named !== orderId || typeof until !== "number" || until <= Date.now() || typeof mark !== "string") return false;
+  if (mark.startsWith("link:")) return Number(mark.slice(5)) * 1000 > Date.now();
+  return mark === proofMark(keys, orderId, { via: "email", email: order.customer.email });
+}
+
+export function proofCookieHeader(keys: CookieKeys, request: Request, orderId: string, proof: Proof): Promise<string> {
+  const id = normalizeOrderId(orderId);
+  return proofCookie.serialize(keys, request, {
+    order: id,
+    until: Date.now() + PROOF_TTL_SECONDS * 1000,
+    mark: proofMark(keys, id, proof),
+  });
 }
 
 export const PROOF_MESSAGES = {
+  linkSent:
+    "We have emailed a link to the address used at checkout. Open it to continue: it confirms the order is yours and works for 60 days.",
+  linkRateLimited:
+    "We have already emailed this order's link several times in the last hour. Please use the newest one, or try again later.",
   emailRequired: "Please enter the email address you used at checkout.",
   noMatch: "That email address does not match this order. Please use the address you gave at checkout.",
-  rateLimited: "Too many email addresses tried for this order or from your connection. Please wait 15 minutes and try again.",
+  rateLimited:
+    "Too many email addresses tried for this order or from your connection. Please wait 15 minutes, or choose Email me a link: we send it to the address used at checkout.",
   linkExpired: "That link has expired. Please enter the email address you used at checkout instead.",
   linkInvalid: "That link is not valid. Please enter the email address you used at checkout instead.",
   proofRequired: "Please confirm the email address you used at checkout first: the Order ID alone shows only the order's status.",

@@ -2,7 +2,7 @@ import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
-import { escapeHtml, formatUsd, safeHttpUrl, singleLine } from "~/services/email/format";
+import { escapeHtml, formatUsd, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
 import { emailSenderFor } from "~/services/email/index.server";
 
 /**
@@ -54,7 +54,7 @@ export function deskEmail(
   request: DeskEmailRequest,
   details: DeskEmailDetails,
 ): { subject: string; text: string; html: string; tag: string } {
-  const name = request.customer.firstName.trim() || "there";
+  const name = greetingName(request.customer.firstName);
   const { subject, paragraphs, link } = content(request, details);
   const contact = `Questions? Call us at ${config.STORE_PHONE} or write to ${config.STORE_EMAIL}.`;
   const text = [

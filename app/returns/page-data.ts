@@ -25,6 +25,8 @@ export interface AfterSalePageData {
 export interface AfterSaleActionData {
   step: "prove" | "request";
   errors: Record<string, string>;
+  /** What was done, said above the form (the link emailed). */
+  notice?: string;
   refusals?: string[];
   values?: { reason: string; note: string; serialNumber: string; videoUrl: string };
 }

@@ -52,7 +52,8 @@ export async function processPhoto(upload: UploadedPhoto): Promise<PhotoResult> 
   let format: string | undefined;
   let pixels: number;
   try {
-    const metadata = await sharp(input).metadata();
+    // The header only, whatever canvas it declares: the pixel limit is ours to say (the decode below keeps it).
+    const metadata = await sharp(input, { limitInputPixels: false }).metadata();
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {

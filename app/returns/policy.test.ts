@@ -158,6 +158,15 @@ describe("the defect claim policy", () => {
     expect(claim({ hasVideoLink: true })).toEqual([]);
   });
 
+  it("counts units already returned: a claim covers only what the customer still has", () => {
+    const lines = [line("Grill cover", {}, 2)];
+    const returnedQuantities = new Map([[0, 1]]);
+    expect(claim({ photoCount: 1, lines: [{ lineIndex: 0, quantity: 2 }] }, { lines, returnedQuantities })).toEqual([
+      POLICY_MESSAGES.quantity("Grill cover", 1),
+    ]);
+    expect(claim({ photoCount: 1, lines: [{ lineIndex: 0, quantity: 1 }] }, { lines, returnedQuantities })).toEqual([]);
+  });
+
   it("takes custom and made-to-order items (the warranty covers them) and holds one open request per line", () => {
     const lines = [line("Fire bowl", { strictBrand: true, madeToOrder: true })];
     expect(claim({ photoCount: 1 }, { lines })).toEqual([]);

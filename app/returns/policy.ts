@@ -129,7 +129,8 @@ export function evaluateRequest({ order, request, openLines, returnedQuantities 
     }
     seen.add(lineIndex);
     chosen.push(line);
-    const most = request.kind === "return" ? Math.max(0, line.quantity - (returnedQuantities.get(lineIndex) ?? 0)) : line.quantity;
+    // Units already returned are the store's again: neither a return nor a defect claim can cover them.
+    const most = Math.max(0, line.quantity - (returnedQuantities.get(lineIndex) ?? 0));
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > most) refuse(POLICY_MESSAGES.quantity(line.title, most));
     const open = openLines.find((held) => held.lineIndex === lineIndex);
     if (open) refuse(POLICY_MESSAGES.openRequest(line.title, open.number));

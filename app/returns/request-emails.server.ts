@@ -1,12 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import type { AfterSaleKind } from "~/db/schema";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
-import { escapeHtml, safeHttpUrl, singleLine } from "~/services/email/format";
+import { escapeHtml, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
 import { emailSenderFor } from "~/services/email/index.server";
-import type { RenderedEmail } from "~/services/email/templates";
+import { returnLinkEmail, type RenderedEmail } from "~/services/email/templates";
 import type { EmailSender } from "~/services/email/types";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
+import type { StoreRuntime } from "~/store-runtime";
+import { returnLinkFor } from "./access.server";
 
 /**
  * The acknowledgement of a return request ("return requested") or a defect claim ("claim
@@ -34,7 +38,7 @@ export function acknowledgementReference(kind: AfterSaleKind, requestId: string)
 
 export function acknowledgementEmail(input: AcknowledgementInput): RenderedEmail {
   const url = safeHttpUrl(input.requestUrl);
-  const name = input.customerFirstName.trim() || "there";
+  const name = greetingName(input.customerFirstName);
   const isReturn = input.kind === "return";
   const opening = isReturn
     ? `We have received your return request ${input.number} for order ${input.orderId}.`
@@ -116,4 +120,36 @@ export async function sendAcknowledgement(
   } catch (error) {
     storeLog.error(`Request ${input.number}: acknowledgement email not handled: ${String(error)}`);
   }
+}
+
+export type ReturnLinkOutcome = { status: "sent" } | { status: "rate-limited"; retryAfterMs: number };
+
+/**
+ * Emails the order's signed return link to the address used at checkout, on request: the way in that no
+ * stranger's wrong guesses can close (they lock the email check, never this), and that reaches no one but
+ * the customer. A few an hour per order; each is an email of its own.
+ */
+export async function sendReturnLink(
+  store: Pick<StoreRuntime, "db" | "config" | "emailSender" | "sessionSecret" | "rateLimiter">,
+  order: { orderId: string; customer: { email: string; firstName: string } },
+): Promise<ReturnLinkOutcome> {
+  const limit = await store.rateLimiter.hit(RATE_LIMITS.returnLinkOrder, order.orderId);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
+  const baseUrl = publicBaseUrl(store.config);
+  const message = returnLinkEmail({
+    storeName: store.config.STORE_NAME,
+    storePhone: store.config.STORE_PHONE,
+    storeEmail: store.config.STORE_EMAIL,
+    customerFirstName: order.customer.firstName,
+    orderId: order.orderId,
+    orderUrl: `${baseUrl}/order-status/${encodeURIComponent(order.orderId)}`,
+    returnUrl: returnLinkFor(store.sessionSecret, baseUrl, order.orderId),
+  });
+  await deliverEmail(
+    store.db,
+    store.emailSender,
+    { to: order.customer.email, ...message },
+    { reference: `return-link:${order.orderId}:${randomUUID()}` },
+  );
+  return { status: "sent" };
 }

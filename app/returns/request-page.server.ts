@@ -9,10 +9,10 @@ import { RATE_LIMITS, retryAfterSeconds } from "~/security/rate-limit.server";
 import { firstErrorPerField, readBodyWithin, requirePost, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 import { hasProof, proofCookieHeader, proveByEmail, PROOF_MESSAGES, verifyReturnToken } from "./access.server";
 import { PHOTO_MAX_COUNT, PHOTO_MESSAGES, processPhoto, type ProcessedPhoto } from "./photos.server";
-import { sendAcknowledgement } from "./request-emails.server";
+import { sendAcknowledgement, sendReturnLink } from "./request-emails.server";
 import { createAfterSaleRequest, FORM_KEY_PATTERN, newFormKey, requestsOfOrder } from "./requests.server";
 import type { AfterSalePageData, AfterSaleActionData } from "./page-data";
-import { AFTER_SALE_FORM_MAX_BYTES, readUploadForm } from "./upload-form.server";
+import { AFTER_SALE_FORM_MAX_BYTES, afterSaleFormFields, readUploadForm } from "./upload-form.server";
 
 /**
  * The customer's return page (/order-status/{id}/return) and defect claim page
@@ -86,22 +86,29 @@ export async function afterSalePageLoader(kind: AfterSaleKind, { request, params
     const check = verifyReturnToken(context.store.sessionSecret, order.orderId, token);
     if (check.ok) {
       // The token leaves the address bar (and the browser's history) once it has done its work.
-      throw redirect(path, { status: 303, headers: { "Set-Cookie": await proofCookieHeader(context.store, request, order.orderId) } });
+      const proof = { via: "link", token } as const;
+      throw redirect(path, {
+        status: 303,
+        headers: { "Set-Cookie": await proofCookieHeader(context.store, request, order.orderId, proof) },
+      });
     }
     linkError = check.reason === "expired" ? PROOF_MESSAGES.linkExpired : PROOF_MESSAGES.linkInvalid;
   }
 
-  const proven = await hasProof(context.store, request, order.orderId);
-  const full = proven ? await findOrderByDisplayId(context.store.db, order.orderId) : null;
+  const stored = await findOrderByDisplayId(context.store.db, order.orderId);
+  const full = stored && (await hasProof(context.store, request, stored)) ? stored : null;
+  const requests = full ? await requestsOfOrder(context.store.db, order.orderId) : [];
+  // `sent` names the request just sent; the page says so only for one of this order's own, to its proven customer.
+  const sent = url.searchParams.get("sent");
   const page: AfterSalePageData = {
     kind,
     order,
     linkError,
     proven: full !== null,
     deliveredAt: full?.deliveredAt?.toISOString() ?? null,
-    requests: full ? await requestsOfOrder(context.store.db, order.orderId) : [],
+    requests,
     formKey: full ? newFormKey() : null,
-    sent: url.searchParams.get("sent"),
+    sent: requests.some((made) => made.number === sent) ? sent : null,
     maxPhotos: PHOTO_MAX_COUNT,
   };
   return data(page, { status: linkError ? 400 : 200 });
@@ -129,7 +136,7 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   const { db } = context.store;
   const order = await findOrderByDisplayId(db, (params.id ?? "").slice(0, 40));
   // Photos (16 MB) only from a browser that has proven the order, and at a bounded rate: anyone else's form is read within 64 KB.
-  const proven = order !== null && (await hasProof(context.store, request, order.orderId));
+  const proven = order !== null && (await hasProof(context.store, request, order));
   if (proven) {
     const limit = await context.store.rateLimiter.hit(RATE_LIMITS.returnSubmit, context.clientAddress);
     if (!limit.allowed) {
@@ -139,11 +146,10 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
       });
     }
   }
-  const { fields, photos } = await readUploadForm(
-    request,
-    context.store.config,
-    proven ? AFTER_SALE_FORM_MAX_BYTES : SHOPPER_FORM_MAX_BYTES,
-  );
+  const { fields, photos } = await readUploadForm(request, context.store.config, {
+    maxBytes: proven ? AFTER_SALE_FORM_MAX_BYTES : SHOPPER_FORM_MAX_BYTES,
+    maxFields: afterSaleFormFields(order?.items.length ?? 0),
+  });
   if (!order) return answer({ step: "prove", errors: { "": ORDER_NOT_FOUND } }, 404);
   const path = pathOf(kind, order.orderId);
 
@@ -162,7 +168,21 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
       });
     }
     if (proof.status === "no-match") return answer({ step: "prove", errors: { email: PROOF_MESSAGES.noMatch } }, 400);
-    throw redirect(path, { status: 303, headers: { "Set-Cookie": await proofCookieHeader(context.store, request, order.orderId) } });
+    const byEmail = { via: "email", email } as const;
+    throw redirect(path, {
+      status: 303,
+      headers: { "Set-Cookie": await proofCookieHeader(context.store, request, order.orderId, byEmail) },
+    });
+  }
+
+  if (fields.intent === "send-link") {
+    const sent = await sendReturnLink(context.store, order);
+    if (sent.status === "rate-limited") {
+      return answer({ step: "prove", errors: { "": PROOF_MESSAGES.linkRateLimited } }, 429, {
+        "Retry-After": String(retryAfterSeconds(sent.retryAfterMs)),
+      });
+    }
+    return answer({ step: "prove", errors: {}, notice: PROOF_MESSAGES.linkSent }, 200);
   }
 
   if (fields.intent !== "submit") throw new Response("This form did not say what to do. Please go back and try again.", { status: 400 });

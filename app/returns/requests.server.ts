@@ -115,7 +115,7 @@ export async function createAfterSaleRequest(db: Database, input: NewRequest): P
     const open: readonly AfterSaleStatus[] = OPEN_AFTER_SALE_STATUSES;
     const returnedQuantities = new Map<number, number>();
     for (const line of held) {
-      if (line.kind === "return" && line.status === "refunded") {
+      if (line.kind === "return" && (line.status === "received" || line.status === "refunded")) {
         returnedQuantities.set(line.lineIndex, (returnedQuantities.get(line.lineIndex) ?? 0) + line.quantity);
       }
     }

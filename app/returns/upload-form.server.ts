@@ -1,5 +1,5 @@
 import type { Config } from "~/config.server";
-import { fieldsOf, readBodyWithin, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
+import { fieldsOf, readFormBody, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
 import { isCrossSiteRequest } from "~/utils/same-origin.server";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, type UploadedPhoto } from "./photos.server";
 
@@ -12,6 +12,14 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, type UploadedPhoto } from "./photos.s
  */
 
 export const AFTER_SALE_FORM_MAX_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 1024 * 1024;
+
+/**
+ * The parts a return or claim form of an order with `orderLines` lines may have: its own dozen fields, a
+ * quantity per line, and room for more photos than are kept (so four get "at most 3", not a refusal of the form).
+ */
+export function afterSaleFormFields(orderLines: number): number {
+  return 12 + Math.min(orderLines, 100) + 3 * PHOTO_MAX_COUNT;
+}
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export interface UploadForm {
@@ -26,6 +34,7 @@ function refuse(status: number, message: string): Response {
 export const UPLOAD_FORM_MESSAGES = {
   crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
   unsupportedType: "This address accepts only the form on its page. Please use the form on the page.",
+  tooManyFields: "That form had more fields than the form on our page has, so it was not read. Please use the form on the page.",
   tooLarge: (maxBytes: number) =>
     maxBytes >= 1024 * 1024
       ? `That form was larger than ${Math.floor(maxBytes / (1024 * 1024))} MB, so it was not read. Please send at most 3 photos of up to 5 MB each.`
@@ -35,12 +44,14 @@ export const UPLOAD_FORM_MESSAGES = {
 /**
  * Reads the form within `maxBytes`: the full allowance only for a browser that has proven the order
  * is its own (the caller knows), 64 KB otherwise, so a stranger holding an Order ID never makes a
- * process hold 16 MB. The configuration's PUBLIC_BASE_URL is an origin of the store's own pages.
+ * process hold 16 MB; and within `maxFields` parts, counted as they arrive (the page's fields, one per
+ * order line, and a few photos), so no post of thousands of empty parts is ever parsed. The
+ * configuration's PUBLIC_BASE_URL is an origin of the store's own pages.
  */
 export async function readUploadForm(
   request: Request,
   config: Pick<Config, "PUBLIC_BASE_URL">,
-  maxBytes = AFTER_SALE_FORM_MAX_BYTES,
+  { maxBytes = AFTER_SALE_FORM_MAX_BYTES, maxFields }: { maxBytes?: number; maxFields: number },
 ): Promise<UploadForm> {
   requirePost(request);
   if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
@@ -48,11 +59,12 @@ export async function readUploadForm(
   if (!FORM_TYPES.includes(contentType.split(";")[0].trim().toLowerCase())) throw refuse(415, UPLOAD_FORM_MESSAGES.unsupportedType);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
-  const body = await readBodyWithin(request, maxBytes);
-  if (body === null) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
+  const read = await readFormBody(request, contentType, { maxBytes, maxFields });
+  if (read.status === "too-large") throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
+  if (read.status === "too-many-fields") throw refuse(413, UPLOAD_FORM_MESSAGES.tooManyFields);
   let formData: FormData;
   try {
-    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    formData = await new Response(read.body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw unreadableForm();
   }

@@ -77,6 +77,8 @@ export const RATE_LIMITS = {
   returnProofAddress: { name: "return-proof-ip", limit: 10, windowMs: 15 * 60_000, perAddress: true },
   /** Wrong email addresses given for one order, from any address: guessing one customer's email from many connections is stopped too. */
   returnProofOrder: { name: "return-proof-order", limit: 5, windowMs: 15 * 60_000, perAddress: false },
+  /** Signed return links emailed to an order's customer on request: a few an hour, whoever asks (they reach only the customer). */
+  returnLinkOrder: { name: "return-link-order", limit: 3, windowMs: 60 * 60_000, perAddress: false },
   /** Return and defect claim forms (with photos, up to 16 MB each) sent per address by a browser that proved its order. */
   returnSubmit: { name: "return-submit", limit: 20, windowMs: 10 * 60_000, perAddress: true },
 } as const satisfies Record<string, RateLimitRule>;

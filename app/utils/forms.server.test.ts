@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailAddressSchema, isEmailAddress } from "./email-address.server";
-import { FORM_MESSAGES, parseForm, readBodyWithin, readForm, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
+import { FORM_MESSAGES, MAX_FORM_FIELDS, parseForm, readBodyWithin, readForm, readFormBody, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
 
 const URL = "http://store.test/contact";
 /** The store behind a proxy: its public address is not the one the request was made to. */
@@ -130,6 +130,45 @@ describe("readBodyWithin", () => {
   it("past the limit, a body cut off while it is dropped is still just too large", async () => {
     const { request } = streamedBody(10, 10, { failAfter: true });
     expect(await readBodyWithin(request, 25)).toBeNull();
+  });
+});
+
+describe("a form's fields, counted as its body arrives", () => {
+  const boundary = "----formboundary7MA4YWxk";
+  const part = (name: string, value = "") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const multipart = (parts: number) => `${Array.from({ length: parts }, (_, index) => part(`f${index}`)).join("")}--${boundary}--\r\n`;
+  /** The body in chunks of `chunkSize` bytes, so delimiters fall across chunks. */
+  function post(body: string, contentType: string, chunkSize = 7) {
+    const bytes = new TextEncoder().encode(body);
+    let offset = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(offset, offset + chunkSize));
+        offset += chunkSize;
+      },
+    });
+    return new Request(URL, { method: "POST", body: stream, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+  }
+  const multipartType = `multipart/form-data; boundary=${boundary}`;
+
+  it("reads a multipart form of as many parts as allowed, each delimiter counted once across chunks", async () => {
+    expect((await readFormBody(post(multipart(5), multipartType), multipartType, { maxBytes: 10_000, maxFields: 5 })).status).toBe("read");
+    expect((await readFormBody(post(multipart(6), multipartType), multipartType, { maxBytes: 10_000, maxFields: 5 })).status).toBe(
+      "too-many-fields",
+    );
+  });
+
+  it("refuses 100,000 empty parts with a 413 before parsing any, and url-encoded forms past the limit too", async () => {
+    const flood = post(multipart(100_000), multipartType, 64 * 1024);
+    expect(await refusal(readForm(flood, config, { maxBytes: 20 * 1024 * 1024 }))).toMatchObject({
+      status: 413,
+      text: FORM_MESSAGES.tooManyFields(MAX_FORM_FIELDS),
+    });
+    const urlencoded = "application/x-www-form-urlencoded";
+    const pairs = (count: number) => Array.from({ length: count }, (_, index) => `a${index}=`).join("&");
+    expect(await readForm(post(pairs(MAX_FORM_FIELDS), urlencoded), config)).toHaveProperty("a0", "");
+    expect(await refusal(readForm(post(pairs(MAX_FORM_FIELDS + 1), urlencoded), config))).toMatchObject({ status: 413 });
   });
 });
 

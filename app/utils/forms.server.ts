@@ -25,6 +25,11 @@ export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: FieldErr
 
 /** What a shopper's form may weigh: far more than any of ours needs (the longest, a contact message, is 5,000 characters). */
 export const SHOPPER_FORM_MAX_BYTES = 64 * 1024;
+/**
+ * The most fields a form may hold: ours have a few dozen at most. Counted as the body arrives, so a body of
+ * thousands of empty fields is refused before it is parsed (parsing 100,000 parts holds the process a second).
+ */
+export const MAX_FORM_FIELDS = 200;
 export const FORM_METHODS_ALLOWED = "GET, HEAD, POST";
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -35,6 +40,7 @@ export const FORM_MESSAGES = {
     "This address accepts only a web form (application/x-www-form-urlencoded or multipart/form-data). Please use the form on the page.",
   tooLarge: (maxBytes: number) =>
     `That form was larger than ${Math.floor(maxBytes / 1024)} KB, so it was not read. Please shorten it and try again.`,
+  tooManyFields: (maxFields: number) => `That form had more than ${maxFields} fields, so it was not read. Please use the form on the page.`,
   unreadable: "That form could not be read. Please go back and send it again.",
   unknownIntent: (intent: string) =>
     intent
@@ -68,7 +74,7 @@ export function requirePost(request: Request): void {
 export async function readForm(
   request: Request,
   config: Pick<Config, "PUBLIC_BASE_URL">,
-  { maxBytes = SHOPPER_FORM_MAX_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = SHOPPER_FORM_MAX_BYTES, maxFields = MAX_FORM_FIELDS }: { maxBytes?: number; maxFields?: number } = {},
 ): Promise<FormFields> {
   requirePost(request);
   if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
@@ -78,11 +84,12 @@ export async function readForm(
 
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
-  const body = await readBodyWithin(request, maxBytes);
-  if (body === null) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
+  const read = await readFormBody(request, contentType, { maxBytes, maxFields });
+  if (read.status === "too-large") throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
+  if (read.status === "too-many-fields") throw refuse(413, FORM_MESSAGES.tooManyFields(maxFields));
 
   try {
-    return fieldsOf(await new Response(body, { headers: { "Content-Type": contentType } }).formData());
+    return fieldsOf(await new Response(read.body, { headers: { "Content-Type": contentType } }).formData());
   } catch {
     // A multipart body without its parts, a missing boundary...
     throw unreadableForm();
@@ -101,7 +108,31 @@ export function unreadableForm(): Response {
  * (server/body-limit.ts): past it the stream fails, and the server has answered.
  */
 export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array();
+  const read = await readBody(request, maxBytes);
+  return read.status === "read" ? read.body : null;
+}
+
+/**
+ * A form's body within `maxBytes` and `maxFields`, or which of them it passed: its fields are counted as the
+ * bytes arrive (multipart parts by their delimiter, url-encoded pairs by `&`), so what comes after a limit is
+ * dropped unread and never parsed.
+ */
+export function readFormBody(
+  request: Request,
+  contentType: string,
+  { maxBytes, maxFields }: { maxBytes: number; maxFields: number },
+): Promise<BodyRead> {
+  return readBody(request, maxBytes, { count: fieldCounter(contentType), max: maxFields });
+}
+
+export type BodyRead = { status: "read"; body: Uint8Array<ArrayBuffer> } | { status: "too-large" } | { status: "too-many-fields" };
+
+async function readBody(
+  request: Request,
+  maxBytes: number,
+  fields?: { count: (chunk: Uint8Array) => number; max: number },
+): Promise<BodyRead> {
+  if (!request.body) return { status: "read", body: new Uint8Array() };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -109,9 +140,10 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
+    const refused = size > maxBytes ? "too-large" : fields && fields.count(value) > fields.max ? "too-many-fields" : null;
+    if (refused) {
       await discardRest(reader);
-      return null;
+      return { status: refused };
     }
     chunks.push(value);
   }
@@ -121,7 +153,32 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return body;
+  return { status: "read", body };
+}
+
+/**
+ * Counts a form's fields so far, chunk by chunk: a multipart body's parts are its delimiter lines less the
+ * closing one (a delimiter split across two chunks is found once), a url-encoded body's pairs its `&`s and one.
+ */
+function fieldCounter(contentType: string): (chunk: Uint8Array) => number {
+  const boundary = /boundary=(?:"([^"]{1,200})"|([^;\s]{1,200}))/i.exec(contentType);
+  if (/^multipart\//i.test(contentType.trim()) && boundary) {
+    const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+    let carried = Buffer.alloc(0);
+    let delimiters = 0;
+    return (chunk) => {
+      const text = Buffer.concat([carried, chunk]);
+      for (let at = text.indexOf(delimiter); at !== -1; at = text.indexOf(delimiter, at + delimiter.length)) delimiters += 1;
+      carried = text.subarray(Math.max(0, text.length - (delimiter.length - 1)));
+      return Math.max(0, delimiters - 1);
+    };
+  }
+  let pairs = 1;
+  return (chunk) => {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (let at = bytes.indexOf(0x26); at !== -1; at = bytes.indexOf(0x26, at + 1)) pairs += 1;
+    return pairs;
+  };
 }
 
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {

@@ -1,8 +1,18 @@
+import { crc32, deflateSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
-import { count, eq } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { afterSaleEvents, afterSaleLines, afterSalePhotos, afterSaleRequests, emailDeliveries, orders, products } from "~/db/schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  afterSaleEvents,
+  afterSaleLines,
+  afterSalePhotos,
+  afterSaleRequests,
+  emailDeliveries,
+  emailOutbox,
+  orders,
+  products,
+} from "~/db/schema";
 import { action as claimAction, loader as claimLoader } from "~/routes/order-status.$id_.claim";
 import { action as returnAction, loader as returnLoader } from "~/routes/order-status.$id_.return";
 import { PROOF_MESSAGES, returnLinkFor } from "~/returns/access.server";
@@ -383,6 +393,8 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
       [[file(Buffer.alloc(5 * 1024 * 1024 + 1, 0xff), "big.jpg")], PHOTO_MESSAGES.tooLarge("big.jpg")],
       [[file(photoWithExif.subarray(0, photoWithExif.length / 2), "cut.jpg")], PHOTO_MESSAGES.unreadable("cut.jpg")],
       [[file(hugePixels, "huge.png", "image/png")], PHOTO_MESSAGES.tooManyPixels("huge.png")],
+      // A few hundred bytes that declare a 100,000 × 100,000 canvas: the pixel message, not "not a photo".
+      [[file(pngDeclaring(100_000, 100_000), "canvas.png", "image/png")], PHOTO_MESSAGES.tooManyPixels("canvas.png")],
       [[1, 2, 3, 4].map((n) => file(photoWithExif, `p${n}.jpg`)), PHOTO_MESSAGES.tooMany],
     ];
     for (const [photos, message] of cases) {
@@ -473,4 +485,112 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
         .where(eq(emailDeliveries.reference, `claim-received:${claim!.id}`)),
     ).toHaveLength(1);
   });
+
+  it("never locks the customer out: past the wrong guesses, Email me a link sends the signed link to the checkout address", async () => {
+    const orderId = await deliveredOrder();
+    for (let i = 1; i <= 5; i += 1) {
+      await call(
+        returnAction as RouteFn,
+        post(returnPath(orderId), { intent: "prove", email: "guess@example.com" }),
+        orderId,
+        `198.51.101.${i}`,
+      );
+    }
+    const locked = await call(returnAction as RouteFn, post(returnPath(orderId), { intent: "prove", email: EMAIL }), orderId);
+    expect(locked.status).toBe(429);
+    expect(String(locked.data?.errors && (locked.data.errors as Record<string, string>).email)).toMatch(/Email me a link/);
+
+    const asked = await call(returnAction as RouteFn, post(returnPath(orderId), { intent: "send-link" }), orderId);
+    expect(asked).toMatchObject({ status: 200, data: { notice: PROOF_MESSAGES.linkSent } });
+    expect(asked.headers.get("Set-Cookie")).toBeNull();
+    const [delivery] = await database.db
+      .select()
+      .from(emailDeliveries)
+      .where(like(emailDeliveries.reference, `return-link:${orderId}:%`));
+    expect(delivery).toMatchObject({ toAddress: EMAIL, status: "sent" });
+    // The offline outbox keeps what was sent (the delivery queue clears a sent body).
+    const [email] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `%your link for order ${orderId}`));
+    const link = /https?:\/\/\S+\/return\?token=\S+/.exec(email!.textBody)![0];
+    const opened = await call(returnLoader as RouteFn, get(link.slice(TEST_ORIGIN.length)), orderId);
+    expect(opened.status).toBe(303);
+    const page = await call(returnLoader as RouteFn, get(returnPath(orderId), cookieFrom(opened.headers.get("Set-Cookie"))), orderId);
+    expect(page.data?.proven).toBe(true);
+
+    // A few an hour per order, whoever asks: the customer's inbox is not flooded.
+    for (let i = 2; i <= 3; i += 1)
+      expect((await call(returnAction as RouteFn, post(returnPath(orderId), { intent: "send-link" }), orderId)).status).toBe(200);
+    const flooded = await call(returnAction as RouteFn, post(returnPath(orderId), { intent: "send-link" }), orderId, "198.51.101.99");
+    expect(flooded.status).toBe(429);
+    expect(flooded.data?.errors).toEqual({ "": PROOF_MESSAGES.linkRateLimited });
+  });
+
+  it("keeps proof 30 minutes, and only while its proof holds: a changed checkout email proves nothing", async () => {
+    const orderId = await deliveredOrder();
+    const cookie = await prove(orderId);
+    const proven = async () => (await call(returnLoader as RouteFn, get(returnPath(orderId), cookie), orderId)).data?.proven;
+    expect(await proven()).toBe(true);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
+    await database.db
+      .update(orders)
+      .set({ customer: { ...order!.customer, email: "new.owner@example.com" } })
+      .where(eq(orders.orderId, orderId));
+    expect(await proven()).toBe(false);
+    await database.db.update(orders).set({ customer: order!.customer }).where(eq(orders.orderId, orderId));
+    expect(await proven()).toBe(true);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31 * 60 * 1000 });
+    try {
+      expect(await proven()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("confirms only a request of this order to its proven customer: ?sent= carries no text of its own", async () => {
+    const orderId = await deliveredOrder();
+    const cookie = await prove(orderId);
+    for (const sent of ["Call +1-900-SCAM to confirm", "R-NOTOURS1"]) {
+      const page = await call(returnLoader as RouteFn, get(`${returnPath(orderId)}?sent=${encodeURIComponent(sent)}`, cookie), orderId);
+      expect(page.data?.sent).toBeNull();
+    }
+    const stranger = await call(returnLoader as RouteFn, get(`${returnPath(orderId)}?sent=R-ANY`), orderId);
+    expect(stranger.data?.sent).toBeNull();
+  });
+
+  it("refuses 100,000 empty photo parts from a proven browser as they arrive, before parsing any, and writes nothing", async () => {
+    const orderId = await deliveredOrder();
+    const cookie = await prove(orderId);
+    const boundary = "----attack";
+    const empty = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n`;
+    const body = `${empty.repeat(100_000)}--${boundary}--\r\n`;
+    const flood = new Request(`${TEST_ORIGIN}${returnPath(orderId)}`, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    });
+    const refused = await call(returnAction as RouteFn, flood, orderId);
+    expect(refused.status).toBe(413);
+    expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
+  });
 });
+
+/** A PNG whose header declares `width` × `height` pixels, with almost no image data behind it. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
+}

@@ -27,3 +27,8 @@ export function singleLine(value: string, maxLength = 120): string {
   const flattened = value.replace(/[\s\p{Cc}]+/gu, " ").trim();
   return flattened.length > maxLength ? `${flattened.slice(0, maxLength - 1)}…` : flattened;
 }
+
+/** The name an email greets: the customer's first name on one line (a line break typed at checkout starts none), or "there". */
+export function greetingName(firstName: string): string {
+  return singleLine(firstName, 60) || "there";
+}

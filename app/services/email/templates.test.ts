@@ -105,6 +105,10 @@ describe("orderConfirmationEmail", () => {
 
   it("greets without a name when none is known", () => {
     expect(orderConfirmationEmail({ ...order, customerFirstName: " " }).text).toMatch(/^Hi there,/);
+    // An order recorded before names were kept on one line still greets on one line.
+    expect(orderConfirmationEmail({ ...order, customerFirstName: "Dana\r\nP.S. Call +1-900-SCAM" }).text).toMatch(
+      /^Hi Dana P\.S\. Call \+1-900-SCAM,$/m,
+    );
   });
 });
 

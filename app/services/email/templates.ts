@@ -1,4 +1,4 @@
-import { escapeHtml, escapeMultilineHtml, formatLongDate, formatUsd, safeHttpUrl, singleLine } from "./format";
+import { escapeHtml, escapeMultilineHtml, formatLongDate, formatUsd, greetingName, safeHttpUrl, singleLine } from "./format";
 
 export interface RenderedEmail {
   subject: string;
@@ -41,13 +41,13 @@ export const TEST_ORDER_NOTICE = "TEST ORDER: paid on the store's test payment p
 
 export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedEmail {
   const orderUrl = safeHttpUrl(input.orderUrl);
-  const greetingName = input.customerFirstName.trim() || "there";
+  const greeting = greetingName(input.customerFirstName);
   const placedOn = formatLongDate(input.createdAt, input.timeZone);
   const totals = orderTotals(input);
 
   const text = [
     ...(input.isTestPayment ? [TEST_ORDER_NOTICE, ""] : []),
-    `Hi ${greetingName},`,
+    `Hi ${greeting},`,
     "",
     `Thank you for your order with ${input.storeName}! We have received it and will email you when it ships.`,
     "",
@@ -87,7 +87,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): RenderedE
     .join("\n");
 
   const html = htmlDocument(
-    `${input.isTestPayment ? `<p><strong>${escapeHtml(TEST_ORDER_NOTICE)}</strong></p>\n` : ""}<p>Hi ${escapeHtml(greetingName)},</p>
+    `${input.isTestPayment ? `<p><strong>${escapeHtml(TEST_ORDER_NOTICE)}</strong></p>\n` : ""}<p>Hi ${escapeHtml(greeting)},</p>
 <p>Thank you for your order with ${escapeHtml(input.storeName)}! We have received it and will email you when it ships.</p>
 <p><strong>Order ID:</strong> ${escapeHtml(input.orderId)}<br><strong>Placed on:</strong> ${escapeHtml(placedOn)}</p>
 <table style="border-collapse:collapse;width:100%">
@@ -125,7 +125,7 @@ export interface PaymentReturnedInput {
 
 /** A payment the store gives back on its own (a second payment of one checkout): what, how much, and when it arrives. */
 export function paymentReturnedEmail(input: PaymentReturnedInput): RenderedEmail {
-  const greetingName = input.customerFirstName.trim() || "there";
+  const greeting = greetingName(input.customerFirstName);
   const orderUrl = input.orderUrl ? safeHttpUrl(input.orderUrl) : null;
   const paragraphs = [
     input.notice,
@@ -133,7 +133,7 @@ export function paymentReturnedEmail(input: PaymentReturnedInput): RenderedEmail
     ...(input.orderId ? [`Your order ${input.orderId} is paid once and is not affected.`] : []),
   ];
   const text = [
-    `Hi ${greetingName},`,
+    `Hi ${greeting},`,
     "",
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(orderUrl ? [`View your order: ${orderUrl}`, ""] : []),
@@ -142,7 +142,7 @@ export function paymentReturnedEmail(input: PaymentReturnedInput): RenderedEmail
     input.storeName,
   ].join("\n");
   const html = htmlDocument(
-    `<p>Hi ${escapeHtml(greetingName)},</p>
+    `<p>Hi ${escapeHtml(greeting)},</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 ${orderUrl && input.orderId ? `<p><a href="${escapeHtml(orderUrl)}">View your order ${escapeHtml(input.orderId)}</a></p>` : ""}
 <p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
@@ -267,10 +267,10 @@ function customerEmail(
   tag: string,
   paragraphs: Array<string | { text: string; link: { label: string; url: string } }>,
 ): RenderedEmail {
-  const greetingName = input.customerFirstName.trim() || "there";
+  const greeting = greetingName(input.customerFirstName);
   const orderUrl = safeHttpUrl(input.orderUrl);
   const text = [
-    `Hi ${greetingName},`,
+    `Hi ${greeting},`,
     "",
     ...paragraphs.flatMap((paragraph) =>
       typeof paragraph === "string" ? [paragraph, ""] : [paragraph.text, `${paragraph.link.label}: ${safeHttpUrl(paragraph.link.url)}`, ""],
@@ -282,7 +282,7 @@ function customerEmail(
     input.storeName,
   ].join("\n");
   const html = htmlDocument(
-    `<p>Hi ${escapeHtml(greetingName)},</p>
+    `<p>Hi ${escapeHtml(greeting)},</p>
 ${paragraphs
   .map((paragraph) =>
     typeof paragraph === "string"
@@ -360,5 +360,22 @@ export function refundIssuedEmail(input: RefundIssuedInput): RenderedEmail {
   return customerEmail(input, `${input.storeName}: refund issued for order ${input.orderId}`, "refund-issued", [
     `We have refunded ${formatUsd(input.amountCents)} for order ${input.orderId} to ${input.method}.`,
     input.arrival,
+  ]);
+}
+
+export interface ReturnLinkInput extends CustomerEmailBase {
+  /** The order's signed return page (it proves the order without the checkout email). */
+  returnUrl: string;
+}
+
+/** The link a customer asked for on the return page, to open it without typing the checkout email. */
+export function returnLinkEmail(input: ReturnLinkInput): RenderedEmail {
+  return customerEmail(input, `${input.storeName}: your link for order ${input.orderId}`, "return-link", [
+    `Someone, we hope you, asked on our website for a link to request a return or report a defect for order ${input.orderId}.`,
+    {
+      text: "The link opens the order's return page, already confirmed as yours. It works for 60 days.",
+      link: { label: "Open your order's return page", url: input.returnUrl },
+    },
+    "If you did not ask for it, you can ignore this email: nothing changes without the link.",
   ]);
 }
