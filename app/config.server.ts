@@ -172,6 +172,9 @@ const configSchema = z.object({
   /** The merchant's Signature Key (hex), which signs Authorize.Net's webhook notifications (X-ANET-Signature). */
   AUTHORIZE_NET_SIGNATURE_KEY: optional,
 
+  /** The units on hand a product is given when it first appears in the catalogue (tracked; the made-to-order brand has none). */
+  STOCK_DEFAULT_ON_HAND: count.default(50),
+
   /** Who calculates sales tax: "offline", the store's own table of state and average local rates, or "stripe", Stripe Tax with STRIPE_SECRET_KEY. */
   TAX_PROVIDER: z.enum(["offline", "stripe"]).default("offline"),
   /** Where the offline table charges sales tax (the merchant's registrations); Stripe Tax reads the registrations made in Stripe. */

@@ -14,6 +14,7 @@ import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping-tra
 import type { ProgressFn, StartupReport } from "./startup-report.server";
 import { scheduleTaxRecording, sweepTaxTransactions } from "./tax/tax-transactions.server";
 import { taxServiceSummary } from "./tax/tax-summary.server";
+import { scheduleHoldRelease, seedStock, sweepExpiredHolds } from "./stock/stock.server";
 
 /** What a start-up step gets: the configuration, the migrated database, the services and where to say what it found. */
 export interface StartupContext {
@@ -47,9 +48,12 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
           ? `; photos for ${formatNumber(photos.products.size)} product${photos.products.size === 1 ? "" : "s"}`
           : "";
         const result = await loadCatalogIfChanged(db, undefined, { onProgress: progress, photos });
-        if (!result.loaded) return `unchanged since the last start${withPhotos}`;
+        // Products new to the catalogue get their stock row; counts already there are kept.
+        const stocked = await seedStock(db, config.STOCK_DEFAULT_ON_HAND);
+        const withStock = stocked > 0 ? `; ${formatNumber(stocked)} given ${config.STOCK_DEFAULT_ON_HAND} units on hand` : "";
+        if (!result.loaded) return `unchanged since the last start${withPhotos}${withStock}`;
         for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
-        return `${formatNumber(result.count)} products loaded${withPhotos}`;
+        return `${formatNumber(result.count)} products loaded${withPhotos}${withStock}`;
       } catch (error) {
         return `not loaded, serving the products already in the database: ${(error as Error).message}`;
       }
@@ -104,7 +108,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       await queue.work("shipment.track", ({ id }) => trackShipment(db, config, id));
       const taxRecords = await scheduleTaxRecording(db);
       await queue.work("tax.record", () => sweepTaxTransactions(db, services.taxService));
-      return `email deliveries, payment checks, parcel tracking, tax records and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send)`;
+      const holds = await scheduleHoldRelease(db);
+      await queue.work("stock.release", () => sweepExpiredHolds(db));
+      return `email deliveries, payment checks, parcel tracking, tax records and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send, ${holds} stock holds)`;
     },
   },
 ];

@@ -3,7 +3,9 @@
  * product card, the detail page and the chat. The Outdoor Plus builds to order (4 - 6 weeks);
  * everything else, the seasoning included, leaves within 24 hours.
  */
-const MADE_TO_ORDER_BRAND = "the_outdoor_plus";
+export const MADE_TO_ORDER_BRAND = "the_outdoor_plus";
+/** What the brand's products take to build, as a sentence says it (the stock table's default lead time for them). */
+export const MADE_TO_ORDER_LEAD_TIME = "4 - 6 weeks";
 
 export type LeadTime = { card: string; detail: string };
 

@@ -724,3 +724,113 @@ export const taxTransactions = pgTable(
     check("tax_transactions_money_non_negative", sql`${table.taxCents} >= 0 and ${table.amountCents} >= 0`),
   ],
 );
+
+export const STOCK_POLICIES = ["tracked", "made-to-order"] as const;
+export type StockPolicy = (typeof STOCK_POLICIES)[number];
+
+/**
+ * Stock (issue 49): what the warehouse holds of each product, apart from the catalogue rows (which a
+ * catalogue load replaces): `on_hand` units not yet sold, of which `reserved` are held by checkouts paying
+ * now. A product made to order has no count, only its lead time. Every change is one conditional update
+ * that keeps `0 <= reserved <= on_hand`, so no two payments take the last unit.
+ */
+export const productStock = pgTable(
+  "product_stock",
+  {
+    productKey: text("product_key").primaryKey(),
+    policy: text("policy").$type<StockPolicy>().notNull().default("tracked"),
+    onHand: integer("on_hand").notNull().default(0),
+    reserved: integer("reserved").notNull().default(0),
+    /** A made-to-order product's lead time, as shoppers read it: "4 - 6 weeks". */
+    leadTime: text("lead_time"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("product_stock_low_idx").on(table.onHand),
+    check("product_stock_policy_valid", sql`${table.policy} in (${inList(STOCK_POLICIES)})`),
+    check("product_stock_counts_valid", sql`${table.reserved} >= 0 and ${table.onHand} >= ${table.reserved}`),
+  ],
+);
+
+export const STOCK_HOLD_STATUSES = ["held", "allocated", "released"] as const;
+export type StockHoldStatus = (typeof STOCK_HOLD_STATUSES)[number];
+
+/** Units a checkout holds while its payment is under way, until `expires_at`: then released by the stock.release sweep, or allocated to its order. */
+export const stockHolds = pgTable(
+  "stock_holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    checkoutToken: text("checkout_token").notNull(),
+    productKey: text("product_key").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status").$type<StockHoldStatus>().notNull().default("held"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One live hold per checkout and product: a payment started again extends it.
+    uniqueIndex("stock_holds_live_key")
+      .on(table.checkoutToken, table.productKey)
+      .where(sql`${table.status} = 'held'`),
+    index("stock_holds_due_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'held'`),
+    check("stock_holds_status_valid", sql`${table.status} in (${inList(STOCK_HOLD_STATUSES)})`),
+    check("stock_holds_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+/**
+ * Every change of a product's on-hand count, with who, why and how many: sales, cancellations, returns,
+ * staff counts and imports. `source` names the cause once (`order:{orderId}`, `cancel:{orderId}`,
+ * `return:{requestId}`...), so a cause moves stock once however often it is posted.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    productKey: text("product_key").notNull(),
+    delta: integer("delta").notNull(),
+    onHandAfter: integer("on_hand_after").notNull(),
+    reason: text("reason").notNull(),
+    actor: text("actor").notNull(),
+    orderId: text("order_id"),
+    source: text("source"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("stock_movements_product_idx").on(table.productKey, table.createdAt),
+    uniqueIndex("stock_movements_source_key").on(table.source, table.productKey),
+  ],
+);
+
+export const STOCK_ALERT_STATUSES = ["pending", "confirmed", "sent", "unsubscribed"] as const;
+export type StockAlertStatus = (typeof STOCK_ALERT_STATUSES)[number];
+
+/**
+ * "Notify me when available" on a product out of stock: double opt-in like the newsletter (`pending` until
+ * the signed link's button confirms), then one email when the product is back (`sent`), or none after the
+ * unsubscribe link. One row per product and address.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productKey: text("product_key").notNull(),
+    email: text("email").notNull(),
+    status: text("status").$type<StockAlertStatus>().notNull().default("pending"),
+    createdAt: createdAt(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_product_email_key").on(table.productKey, sql`lower(${table.email})`),
+    index("stock_alerts_waiting_idx")
+      .on(table.productKey)
+      .where(sql`${table.status} = 'confirmed'`),
+    check("stock_alerts_status_valid", sql`${table.status} in (${inList(STOCK_ALERT_STATUSES)})`),
+  ],
+);

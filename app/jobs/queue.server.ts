@@ -36,6 +36,10 @@ export interface JobData {
   "shipment.track": { id: string };
   /** A sweep: send every due sales-tax commit and reversal (`tax_transactions`) to the tax provider. */
   "tax.record": Record<string, never>;
+  /** A sweep: give back the stock of every checkout hold that expired (`stock_holds`). */
+  "stock.release": Record<string, never>;
+  /** Email the confirmed "Notify me" subscribers of a product back in stock (`products.key`), once each. */
+  "stock.notify": { id: string };
 }
 
 export type JobName = keyof JobData;
@@ -50,7 +54,7 @@ interface Traced {
 }
 
 /** Queues whose jobs name no row: a batch of them runs the handler once. */
-const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup", "tax.record"]);
+const SWEEPS: ReadonlySet<JobName> = new Set(["payment.reconcile", "checkout.cleanup", "tax.record", "stock.release"]);
 
 /** A later sweep is set for the end of its 10-second slot, so the rows due within one slot share one job. */
 const SWEEP_SLOT_MS = 10_000;
@@ -75,7 +79,15 @@ function queueOptions(retryDelay: number): Omit<Queue, "name"> {
   return { policy: "short", retryLimit: 10, retryDelay, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 };
 }
 
-const JOB_NAMES: readonly JobName[] = ["email.deliver", "payment.reconcile", "checkout.cleanup", "shipment.track", "tax.record"];
+const JOB_NAMES: readonly JobName[] = [
+  "email.deliver",
+  "payment.reconcile",
+  "checkout.cleanup",
+  "shipment.track",
+  "tax.record",
+  "stock.release",
+  "stock.notify",
+];
 
 export interface JobQueue {
   /**

@@ -91,6 +91,13 @@ export const webhookVerificationFailures = new Counter({
   registers,
 });
 
+export const stockOuts = new Counter({
+  name: "store_stock_outs_total",
+  help: "Lines refused for lack of stock: a payment not started (hold) or a paid order not recorded and refunded (sale).",
+  labelNames: ["at"] as const,
+  registers,
+});
+
 /** What only the database knows, read when Prometheus asks (see readAtScrape). */
 export interface ScrapeReaders {
   /** Whether the process can serve (its database answers). */

@@ -6,13 +6,16 @@ import { promoHeldByAnotherCheckout, redeemPromo } from "~/pricing/promo-redempt
 import { generateOrderId, normalizeOrderId } from "./order-id";
 import { orders as ordersCounted } from "~/observability/metrics.server";
 import { queueTaxRecording, recordOrderTaxCommit } from "~/tax/tax-transactions.server";
+import { allocateOrderStock, StockGone, type Shortage } from "~/stock/stock.server";
 
 export type Order = typeof orders.$inferSelect;
 
 export type RecordedCheckout =
   | { status: "created" | "existing"; order: Order }
   /** The checkout's first-purchase code went to another checkout of this customer meanwhile: no order. */
-  | { status: "promo-taken" };
+  | { status: "promo-taken" }
+  /** The last units went to another order meanwhile: no order. */
+  | { status: "stock-gone"; shortages: Shortage[] };
 
 class PromoTaken extends Error {}
 
@@ -22,8 +25,8 @@ class PromoTaken extends Error {}
  * reference make a repeated confirmation return the order already recorded,
  * with no read-then-write race. A checkout whose discount no longer belongs to
  * it (a payment that arrived after the shopper gave up, while another checkout
- * of the same customer used the code) records nothing. The order's tax transaction is written in the
- * same database transaction, to be committed at the tax provider after it.
+ * of the same customer used the code), or whose last units another order took, records nothing. The
+ * order's stock allocation and tax transaction are written in the same database transaction.
  */
 export async function recordPaidCheckout(
   db: Database,
@@ -54,6 +57,8 @@ export async function recordPaidCheckout(
         .returning();
       if (inserted) {
         if (checkout.promoCode) await redeemOrThrow(tx, checkout, inserted.orderId);
+        // The order's stock is taken with it, by conditional updates that never go below zero.
+        await allocateOrderStock(tx, checkout, inserted.orderId);
         // The order's tax is recorded with it: committed at the provider by the tax.record sweep, once.
         await recordOrderTaxCommit(tx, inserted);
         await tx
@@ -76,6 +81,7 @@ export async function recordPaidCheckout(
     return recorded;
   } catch (error) {
     if (error instanceof PromoTaken) return { status: "promo-taken" };
+    if (error instanceof StockGone) return { status: "stock-gone", shortages: error.shortages };
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
+import { releaseCheckoutHolds } from "~/stock/stock.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
 import { logError } from "~/observability/logger.server";
 import { paymentAttempts as paymentAttemptsCounted } from "~/observability/metrics.server";
@@ -50,13 +51,19 @@ export async function markAttemptDeclined(db: Database, id: string, message: str
   if (!attempt) return;
   paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "declined" });
   await releasePromo(db, attempt.checkoutToken);
+  await releaseCheckoutHolds(db, attempt.checkoutToken);
 }
 
 /** The provider holds this attempt's money (`paymentId`, the id an order records); `message` says what staff must know. */
 export async function markAttemptApproved(
   db: Database,
   id: string,
-  payment: { paymentId: string; authorizationExpiresAt: Date | null; refundReason?: "duplicate" | "discount-taken"; message?: string },
+  payment: {
+    paymentId: string;
+    authorizationExpiresAt: Date | null;
+    refundReason?: "duplicate" | "discount-taken" | "stock-gone";
+    message?: string;
+  },
 ): Promise<void> {
   const values = {
     status: "approved" as const,
@@ -103,6 +110,7 @@ export async function markAttemptAbandoned(db: Database, id: string, message: st
   if (!attempt) return false;
   paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "abandoned" });
   await releasePromo(db, attempt.checkoutToken);
+  await releaseCheckoutHolds(db, attempt.checkoutToken);
   return true;
 }
 

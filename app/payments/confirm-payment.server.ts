@@ -27,6 +27,8 @@ import { claimCollection, releaseCollection, type CollectionClaim } from "./coll
 import { CHARGED_TWICE_MESSAGE, DISCOUNT_TAKEN_MESSAGE } from "./messages";
 import { refundAttempt, STORE_ACTOR } from "./refunds.server";
 import { logError } from "~/observability/logger.server";
+import { stockOuts } from "~/observability/metrics.server";
+import { STOCK_GONE_MESSAGE } from "~/stock/stock.server";
 
 export const PAYMENT_FAILED_FALLBACK = "An unexpected error occurred.";
 export const AMOUNT_MISMATCH_MESSAGE = "The amount paid does not match the order total.";
@@ -93,6 +95,7 @@ async function confirmAttempt(
     const order = await orderOfCheckout(db, checkout.token);
     if (order) return { status: "paid", order, kind: checkout.kind, chargedTwice: order.paymentReference !== attempt.paymentId };
     if (attempt.refundReason === "discount-taken") return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
+    if (attempt.refundReason === "stock-gone") return { status: "declined", message: STOCK_GONE_MESSAGE, checkoutPath };
   }
   const provider = providerForAttempt(db, config, attempt);
   if (!provider) return { status: "declined", message: "This payment method is not available.", checkoutPath };
@@ -174,6 +177,15 @@ async function recordApproved(
     await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "discount-taken", message: DISCOUNT_TAKEN_MESSAGE });
     await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, DISCOUNT_TAKEN_MESSAGE, null);
     return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
+  }
+  if (recorded.status === "stock-gone") {
+    logError(
+      `Payment attempt ${attempt.id}: stock gone for checkout ${checkout.token} (${recorded.shortages.map((line) => line.productKey).join(", ")}); giving the payment back`,
+    );
+    stockOuts.inc({ at: "sale" }, recorded.shortages.length);
+    await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "stock-gone", message: STOCK_GONE_MESSAGE });
+    await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, STOCK_GONE_MESSAGE, null);
+    return { status: "declined", message: STOCK_GONE_MESSAGE, checkoutPath };
   }
   const { order } = recorded;
   if (order.paymentReference === verification.reference) {

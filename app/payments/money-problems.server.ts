@@ -16,7 +16,7 @@ export interface MoneyProblem {
   checkoutToken: string;
   /** The order of this checkout, if any (paid by this payment or by another one). */
   orderId: string | null;
-  why: "duplicate" | "discount-taken" | "order-cancelled" | "no-order" | "capture-due";
+  why: "duplicate" | "discount-taken" | "stock-gone" | "order-cancelled" | "no-order" | "capture-due";
   createdAt: string;
   /** The refund already made (the store's own, or staff's), if any. */
   refundReference: string | null;
@@ -25,7 +25,7 @@ export interface MoneyProblem {
 }
 
 export interface MoneyProblems {
-  /** Second payments of a paid checkout (and late payments that lost their discount): the store refunds them at once; listed first. */
+  /** Second payments of a paid checkout (and late payments that lost their discount or their stock): the store refunds them at once; listed first. */
   chargedTwice: MoneyProblem[];
   /** Payments of cancelled orders not refunded yet. */
   toRefund: MoneyProblem[];
@@ -74,6 +74,7 @@ export async function listMoneyProblems(db: Database, now = new Date()): Promise
     const list = {
       duplicate: "chargedTwice",
       "discount-taken": "chargedTwice",
+      "stock-gone": "chargedTwice",
       "order-cancelled": "toRefund",
       "no-order": "paidWithoutOrder",
       "capture-due": "captureDue",
@@ -97,7 +98,8 @@ export async function listMoneyProblems(db: Database, now = new Date()): Promise
 
 /** Why staff must look at this approved payment, if at all: matched by the payment's own id, never by its checkout reference. */
 function whyListed({ attempt, order }: Row, warnBefore: Date): MoneyProblem["why"] | null {
-  if (attempt.refundReason === "duplicate" || attempt.refundReason === "discount-taken") return attempt.refundReason;
+  if (attempt.refundReason === "duplicate" || attempt.refundReason === "discount-taken" || attempt.refundReason === "stock-gone")
+    return attempt.refundReason;
   if (attempt.refundedAt) return null;
   if (!order) return "no-order";
   if (order.paymentReference !== (attempt.paymentId ?? attempt.reference)) return "duplicate";

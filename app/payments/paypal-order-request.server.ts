@@ -62,6 +62,8 @@ export async function createPayPalOrderFor(
       return { status: 409, body: { error: result.message } };
     case "tax-failed":
       return { status: 503, body: { error: result.message } };
+    case "out-of-stock":
+      return { status: 409, body: { error: result.message } };
     case "failed":
       return { status: 502, body: { error: PAYPAL_ORDER_ERRORS.failed } };
   }

@@ -4,6 +4,8 @@ import type { Database } from "~/db/database.server";
 import type { StoreRuntime } from "~/store-runtime";
 import { taxIsStale } from "~/tax/checkout-tax.server";
 import { TAX_REPRICED_MESSAGE } from "~/tax/messages";
+import { holdCheckoutStock, shortageMessage } from "~/stock/stock.server";
+import { stockOuts } from "~/observability/metrics.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { PROMO_ALREADY_USED_MESSAGE, reservePromo } from "~/pricing/promo-redemptions.server";
 import { paymentProviderFor } from "~/services/payments/index.server";
@@ -30,6 +32,8 @@ export type StartPaymentResult =
   | { status: "repriced"; checkout: Checkout; message: string }
   /** The tax could not be calculated again (the provider away, or the address refused): nothing was started. */
   | { status: "tax-failed"; message: string }
+  /** A line wants more than is in stock now: nothing was held or started. */
+  | { status: "out-of-stock"; message: string }
   | { status: "failed"; message: string };
 
 /** The return page of an attempt; providers send the shopper back here. */
@@ -56,6 +60,12 @@ export async function startPayment(
   const fresh = await freshlyTaxed(store, asked);
   if (fresh.status !== "fresh") return fresh;
   const { checkout } = fresh;
+  // The units are held for this checkout before any money is asked for: the last one is never sold twice.
+  const held = await holdCheckoutStock(db, checkout);
+  if (!held.ok) {
+    stockOuts.inc({ at: "hold" }, held.shortages.length);
+    return { status: "out-of-stock", message: shortageMessage(held.shortages) };
+  }
 
   if (checkout.promoCode) {
     const held = await reservePromo(db, { code: checkout.promoCode, email: checkout.customer.email, checkoutToken: checkout.token });

@@ -168,6 +168,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff, shipment: shipment?.data ?? null });
     if (!result.ok) {
+      if (result.reason === "out-of-stock") return reply({ kind: "error", message: `${result.message} The order stays Cancelled.` }, 409);
       const refusal = STATUS_REFUSALS[result.reason];
       return reply({ kind: "error", message: refusal.message }, refusal.status);
     }

@@ -50,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? await approveRequest(db, config, step)
       : parsed.data.intent === "decline"
         ? await declineRequest(db, config, { ...step, reason: parsed.data.reason })
-        : await receiveAndRefund(db, config, { ...step, amount: parsed.data.amount });
+        : await receiveAndRefund(db, config, { ...step, amount: parsed.data.amount, damaged: parsed.data.damaged === "on" });
   if (!outcome.ok)
     return reply({ kind: "error", message: outcome.message }, outcome.status, { reason: form.reason ?? "", amount: form.amount ?? "" });
   await staff.setFlash({ kind: "success", message: outcome.message });
@@ -257,6 +257,10 @@ export default function ReturnRequest() {
             <p id="refund-amount-hint" className="staff-muted">
               You may lower the amount (a damaged item, missing parts), never raise it. It is sent to {detail.order.paymentProvider} as a
               partial refund of the order's payment, once.
+            </p>
+            <p>
+              <input id="refund-damaged" type="checkbox" name="damaged" />{" "}
+              <label htmlFor="refund-damaged">Damaged: do not put the returned items back in stock</label>
             </p>
             {refundUnderWay ? <p role="status">A refund is under way.</p> : null}
             <button type="submit" className="button button--dark">

@@ -43,6 +43,8 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
       return jsonError(409, result.message);
     case "tax-failed":
       return jsonError(503, result.message);
+    case "out-of-stock":
+      return jsonError(409, result.message);
     case "failed":
       return jsonError(502, result.message);
   }

@@ -42,6 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     case "tax-failed":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=tax`, 303);
+    case "out-of-stock":
+      // The checkout page says which line is short (it reads the stock itself: no text travels in the address).
+      return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=stock`, 303);
     case "unavailable":
     case "failed":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=1`);

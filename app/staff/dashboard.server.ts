@@ -14,6 +14,8 @@ import {
 } from "~/tax/tax-transactions.server";
 import { orderTaxNoteOf } from "~/tax/tax-note.server";
 import type { RecordedJurisdiction } from "~/tax/recorded-tax";
+import { restock, shortageText, StockGone, takeStock } from "~/stock/stock.server";
+import { queueBackInStock } from "~/stock/back-in-stock.server";
 
 export const PAGE_SIZE = 50;
 /** Deep pages cost an index walk of page × PAGE_SIZE rows; nobody pages this far by hand. */
@@ -229,7 +231,9 @@ export type UpdateStatusResult =
       /** Shipped: "recorded" with the status change, "corrected" when a shipped order's carrier or number changed. */
       shipment: "recorded" | "corrected" | null;
     }
-  | { ok: false; reason: "invalid-status" | "not-found" | "refunded" | "test-cancelled" | "shipment-required" };
+  | { ok: false; reason: "invalid-status" | "not-found" | "refunded" | "test-cancelled" | "shipment-required" }
+  /** Set back from Cancelled, its units are no longer there: `message` says which. */
+  | { ok: false; reason: "out-of-stock"; message: string };
 
 /**
  * Sets an order's status (any of the four, in any order) and records who
@@ -250,49 +254,97 @@ export async function updateOrderStatus(
   if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return { ok: false, reason: "not-found" };
   const shipment = status.data === "Shipped" ? input.shipment : null;
   if (status.data === "Shipped" && !shipment) return { ok: false, reason: "shipment-required" };
-  const result = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: orders.status,
-        carrier: orders.carrier,
-        trackingNumber: orders.trackingNumber,
-        paymentProvider: orders.paymentProvider,
-      })
-      .from(orders)
-      .where(eq(orders.orderId, orderId))
-      .for("update");
-    if (!current) return { ok: false, reason: "not-found" } as const;
-    const from = current.status;
-    const to = status.data;
-    const sameParcel = !shipment || (current.carrier === shipment.carrier && current.trackingNumber === shipment.trackingNumber);
-    if (from === to && sameParcel) return { ok: true, changed: false, from, to, shipment: null } as const;
-    if (from === "Cancelled" && (await paymentOfOrder(tx, orderId))?.refundedAt) return { ok: false, reason: "refunded" } as const;
-    if (from === "Cancelled" && (await taxReversedByCancel(tx, orderId))) return { ok: false, reason: "test-cancelled" } as const;
-    await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: sql`now()`,
-        ...(shipment
-          ? {
-              carrier: shipment.carrier,
-              trackingNumber: shipment.trackingNumber,
-              shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
-              // Another parcel: EasyPost's tracker of the old number no longer applies.
-              ...(sameParcel ? {} : { trackerId: null }),
-            }
-          : {}),
-      })
-      .where(eq(orders.orderId, orderId));
-    if (from !== to) await tx.insert(orderStatusChanges).values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to });
-    // A test-page order moved no money, so its cancellation is where its tax goes back.
-    const taxReversed =
-      to === "Cancelled" &&
-      current.paymentProvider === "test" &&
-      (await recordFullTaxReversal(tx, { orderId, source: `cancel:${orderId}`, reference: `${orderId}-cancel` }));
-    const recorded = shipment ? (from === "Shipped" && to === "Shipped" ? "corrected" : "recorded") : null;
-    return { ok: true, changed: true, from, to, shipment: recorded, taxReversed } as const;
-  });
-  if (result.ok && "taxReversed" in result && result.taxReversed) await queueTaxRecording();
+  const result = await db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          status: orders.status,
+          carrier: orders.carrier,
+          trackingNumber: orders.trackingNumber,
+          paymentProvider: orders.paymentProvider,
+          items: orders.items,
+          shippedAt: orders.shippedAt,
+        })
+        .from(orders)
+        .where(eq(orders.orderId, orderId))
+        .for("update");
+      if (!current) return { ok: false, reason: "not-found" } as const;
+      const from = current.status;
+      const to = status.data;
+      const sameParcel = !shipment || (current.carrier === shipment.carrier && current.trackingNumber === shipment.trackingNumber);
+      if (from === to && sameParcel) return { ok: true, changed: false, from, to, shipment: null } as const;
+      if (from === "Cancelled" && (await paymentOfOrder(tx, orderId))?.refundedAt) return { ok: false, reason: "refunded" } as const;
+      if (from === "Cancelled" && (await taxReversedByCancel(tx, orderId))) return { ok: false, reason: "test-cancelled" } as const;
+      await tx
+        .update(orders)
+        .set({
+          status: to,
+          updatedAt: sql`now()`,
+          ...(shipment
+            ? {
+                carrier: shipment.carrier,
+                trackingNumber: shipment.trackingNumber,
+                shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
+                // Another parcel: EasyPost's tracker of the old number no longer applies.
+                ...(sameParcel ? {} : { trackerId: null }),
+              }
+            : {}),
+        })
+        .where(eq(orders.orderId, orderId));
+      const [change] =
+        from === to
+          ? []
+          : await tx
+              .insert(orderStatusChanges)
+              .values({ orderId, staffEmail: input.staff.email, fromStatus: from, toStatus: to })
+              .returning({ id: orderStatusChanges.id });
+      // An order that never shipped gives its units back when cancelled, and takes them again when set back.
+      const backInStock =
+        change && !current.shippedAt
+          ? await moveStockWithStatus(tx, { orderId, from, to, items: current.items, actor: input.staff.email, changeId: change.id })
+          : [];
+      // A test-page order moved no money, so its cancellation is where its tax goes back.
+      const taxReversed =
+        to === "Cancelled" &&
+        current.paymentProvider === "test" &&
+        (await recordFullTaxReversal(tx, { orderId, source: `cancel:${orderId}`, reference: `${orderId}-cancel` }));
+      const recorded = shipment ? (from === "Shipped" && to === "Shipped" ? "corrected" : "recorded") : null;
+      return { ok: true, changed: true, from, to, shipment: recorded, taxReversed, backInStock } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StockGone) return { ok: false, reason: "out-of-stock", message: shortageText(error.shortages) } as const;
+      throw error;
+    });
+  if (result.ok && "taxReversed" in result) {
+    if (result.taxReversed) await queueTaxRecording();
+    await queueBackInStock(result.backInStock ?? []);
+  }
   return result;
+}
+
+/** A cancellation puts the order's units back on the shelf; setting a cancelled order live again takes them (StockGone when gone). */
+async function moveStockWithStatus(
+  tx: Parameters<typeof restock>[0],
+  input: { orderId: string; from: OrderStatus; to: OrderStatus; items: OrderItem[]; actor: string; changeId: number },
+): Promise<string[]> {
+  const lines = input.items.map((item) => ({ productKey: item.productKey, quantity: item.quantity, title: item.title }));
+  if (input.to === "Cancelled") {
+    return restock(tx, {
+      lines,
+      reason: "order cancelled",
+      actor: input.actor,
+      orderId: input.orderId,
+      source: `cancel:${input.orderId}:${input.changeId}`,
+    });
+  }
+  if (input.from === "Cancelled") {
+    await takeStock(tx, {
+      lines,
+      reason: "order set back to " + input.to,
+      actor: input.actor,
+      orderId: input.orderId,
+      source: `reinstate:${input.orderId}:${input.changeId}`,
+    });
+  }
+  return [];
 }

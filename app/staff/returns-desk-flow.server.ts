@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { afterSaleEvents, afterSaleRequests, orders, type AfterSaleStatus } from "~/db/schema";
+import { afterSaleEvents, afterSaleLines, afterSaleRequests, orders, type AfterSaleStatus } from "~/db/schema";
+import { restock } from "~/stock/stock.server";
+import { queueBackInStock } from "~/stock/back-in-stock.server";
 import { audit } from "./desk-events.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
 import { refundPartOfPayment } from "~/payments/refunds.server";
@@ -161,7 +163,7 @@ const REFUND_CLAIM_SECONDS = 120;
 export async function receiveAndRefund(
   db: Database,
   config: Config,
-  input: { number: string; seen: AfterSaleStatus; amount: string; staff: StaffUser },
+  input: { number: string; seen: AfterSaleStatus; amount: string; damaged?: boolean; staff: StaffUser },
 ): Promise<DeskOutcome> {
   const number = normalizeRequestNumber(input.number);
   const amountCents = parseDollars(input.amount);
@@ -192,7 +194,13 @@ export async function receiveAndRefund(
   if (!claimed) return receiveRefusal(db, number, input.seen);
   const release = () => db.update(afterSaleRequests).set({ refundStartedAt: null }).where(eq(afterSaleRequests.id, claimed.id));
   try {
-    return await refundClaimed(db, config, claimed, { number, amountCents, actor: input.staff.email, release });
+    return await refundClaimed(db, config, claimed, {
+      number,
+      amountCents,
+      actor: input.staff.email,
+      damaged: input.damaged ?? false,
+      release,
+    });
   } catch (error) {
     await release();
     throw error;
@@ -234,7 +242,13 @@ async function refundClaimed(
   db: Database,
   config: Config,
   claimed: ClaimedRequest,
-  { number, amountCents, actor, release }: { number: string; amountCents: number; actor: string; release: () => Promise<unknown> },
+  {
+    number,
+    amountCents,
+    actor,
+    damaged,
+    release,
+  }: { number: string; amountCents: number; actor: string; damaged: boolean; release: () => Promise<unknown> },
 ): Promise<DeskOutcome> {
   // Under the claim, what the payment still holds cannot change: the amount is checked once more against it.
   const detail = await deskDetail(db, number);
@@ -249,7 +263,8 @@ async function refundClaimed(
     return tooMuch(detail.refund);
   }
   await audit(db, claimed.id, actor, "refund asked", formatUsd(amountCents));
-  const record = (refundReference: string) => recordRefund(db, claimed, { amountCents, refundReference, actor, lines: detail.lines });
+  const record = (refundReference: string) =>
+    recordRefund(db, claimed, { amountCents, refundReference, actor, damaged, lines: detail.lines });
   let reference: string;
   if (amountCents === 0) {
     reference = "nothing to refund";
@@ -287,14 +302,16 @@ async function refundClaimed(
 }
 
 /**
- * The return received and refunded, in one transaction with the reversal of the returned lines' tax: it is
- * marked received only now, with the refund it was accepted with, and only while its claim holds.
+ * The return received and refunded, in one transaction with the reversal of the returned lines' tax and
+ * their units back on the shelf (unless staff marked them damaged): it is marked received only now, with
+ * the refund it was accepted with, and only while its claim holds.
  */
 async function recordRefund(
   db: Database,
   claimed: ClaimedRequest,
-  input: { amountCents: number; refundReference: string; actor: string; lines: DeskLine[] },
+  input: { amountCents: number; refundReference: string; actor: string; damaged: boolean; lines: DeskLine[] },
 ): Promise<void> {
+  let backInStock: string[] = [];
   const reversed = await db.transaction(async (tx) => {
     await tx
       .update(afterSaleRequests)
@@ -308,7 +325,9 @@ async function recordRefund(
         updatedAt: new Date(),
       })
       .where(eq(afterSaleRequests.id, claimed.id));
-    if (claimed.status === "approved") await audit(tx, claimed.id, input.actor, "received");
+    if (claimed.status === "approved")
+      await audit(tx, claimed.id, input.actor, input.damaged ? "received (damaged: not put back on sale)" : "received");
+    if (!input.damaged) backInStock = await restockReturn(tx, claimed, input.actor);
     if (input.amountCents === 0) return false;
     return recordReturnTaxReversal(tx, {
       orderId: claimed.orderId,
@@ -319,6 +338,22 @@ async function recordRefund(
     });
   });
   if (reversed) await queueTaxRecording();
+  await queueBackInStock(backInStock);
+}
+
+/** A received return's units, back on the shelf once (its request is the cause). */
+async function restockReturn(tx: Parameters<typeof restock>[0], claimed: ClaimedRequest, actor: string): Promise<string[]> {
+  const lines = await tx
+    .select({ productKey: afterSaleLines.productKey, quantity: afterSaleLines.quantity })
+    .from(afterSaleLines)
+    .where(eq(afterSaleLines.requestId, claimed.id));
+  return restock(tx, {
+    lines,
+    reason: `return ${claimed.number} received`,
+    actor,
+    orderId: claimed.orderId,
+    source: `return:${claimed.id}`,
+  });
 }
 
 const REFUND_REFUSED = "refund refused";

@@ -21,6 +21,8 @@ export const deskForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("receive"),
     seen,
+    /** Checked when the returned items cannot be sold again: they are not put back in stock. */
+    damaged: z.literal("on").optional(),
     amount: z
       .string()
       .max(20)

@@ -10,6 +10,7 @@ const WHY: Record<MoneyProblem["why"], string> = {
   "order-cancelled": "The order was cancelled",
   "no-order": "Paid at the provider, no order yet",
   "discount-taken": "Arrived after its LOVERUB10 discount went to another order of the customer",
+  "stock-gone": "Arrived after the last units went to another order: refunded, no order",
   "capture-due": "Affirm loan not captured yet: ship the order (or cancel and refund it) before the authorization ends",
 };
 
