@@ -9,6 +9,8 @@
  *   - lighthouse: Lighthouse mobile on seven pages, median of 3, straight to the store
  *     (HTTP/1.1) and through deploy/Caddyfile (TLS, HTTP/2) when Caddy is installed;
  *   - checkout: orders per second through the offline test payment page;
+ *   - last-units: 100 shoppers at once after the last 3 units of one grill (a fresh store with 3 of each):
+ *     how long until each has her answer, and exactly 3 sold;
  *   - reconcile: one sweep of the payment reconciler over 200 due checks (no build, no server);
  *   - metrics: req/s and p99 of rendered pages with METRICS_PORT=off and with the metrics on,
  *     the two processes measured in turn (budget: the metrics cost at most 3%);
@@ -69,7 +71,7 @@ import {
   type TargetFlags,
 } from "./lib/cli";
 import { captureQueries, rawQuery } from "./lib/db-raw";
-import { benchServer, benchSyntheticCatalogue, formatReport, newReport, type Report } from "./lib/bench-report";
+import { benchLastUnits, benchServer, benchSyntheticCatalogue, formatReport, newReport, type Report } from "./lib/bench-report";
 import { pgliteTarget, postgresTarget } from "./lib/bench-server";
 import { benchReconcile } from "./lib/bench-reconcile";
 import { benchMetrics } from "./lib/bench-metrics";
@@ -77,7 +79,18 @@ import { parseFitSearch } from "../app/guides/fit";
 import { findByCutout } from "../app/guides/fit.server";
 import { compareProducts } from "../app/guides/compare.server";
 
-const ALL_PARTS = ["scale", "bundle", "server", "http", "lighthouse", "checkout", "reconcile", "metrics", "scale-http"] as const;
+const ALL_PARTS = [
+  "scale",
+  "bundle",
+  "server",
+  "http",
+  "lighthouse",
+  "checkout",
+  "last-units",
+  "reconcile",
+  "metrics",
+  "scale-http",
+] as const;
 
 const USAGE = `Usage: npm run bench -- [--only PARTS] [--runs N] [--duration S] [--lighthouse-runs N] [--shoppers N]
                         [--server-database-url URL] [--no-pglite]
@@ -551,14 +564,16 @@ async function main(): Promise<number> {
     durationS: intOption(flags.duration, "duration", 5),
     lighthouseRuns: intOption(flags["lighthouse-runs"], "lighthouse-runs", 3),
     shoppers: intOption(flags.shoppers, "shoppers", 100),
+    lastUnitShoppers: 100,
   };
   const serverUrl = flags["server-database-url"] ?? process.env.BENCH_DATABASE_URL;
 
   const report = newReport();
   let ok = true;
   const serverParts = ["server", "http", "lighthouse", "checkout"].some((part) => parts.has(part));
+  const lastUnits = parts.has("last-units");
   // The server parts and the bundle table measure the production build: build it first (the app and build/server.js).
-  if (serverParts || parts.has("bundle") || parts.has("scale-http") || parts.has("metrics")) {
+  if (serverParts || lastUnits || parts.has("bundle") || parts.has("scale-http") || parts.has("metrics")) {
     console.log("\n== Building the production server (npm run build)");
     execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   }
@@ -601,6 +616,11 @@ async function main(): Promise<number> {
         "No BENCH_DATABASE_URL: the server parts ran on the embedded database only; the HTTP and memory budgets are set for PostgreSQL.",
       );
     }
+  }
+  if (lastUnits) {
+    const log = (line: string) => console.log(line);
+    if (!flags["no-pglite"]) report.servers.push(await benchLastUnits(pgliteTarget(), serverOptions.lastUnitShoppers, log));
+    if (serverUrl) report.servers.push(await benchLastUnits(await postgresTarget(serverUrl), serverOptions.lastUnitShoppers, log));
   }
   if (parts.has("scale-http")) {
     if (serverUrl) {

@@ -24,6 +24,7 @@ import { publicConfig } from "../app/public-config.server";
 import { jobQueueDepths } from "../app/jobs/queue.server";
 import { readAtScrape } from "../app/observability/metrics.server";
 import { oldestUnfinishedAttemptStartedAt } from "../app/payments/attempts.server";
+import { heldStock } from "../app/stock/stock.server";
 import { startStoreRuntime } from "../app/runtime.server";
 import { privatePathsOf } from "../app/utils/private-paths.server";
 import type { StoreRuntime } from "../app/store-runtime";
@@ -106,6 +107,7 @@ async function serveMetrics(store: StoreRuntime, config: Config): Promise<Server
     ready: () => store.database.ping(),
     oldestUnfinishedPaymentStartedAt: () => oldestUnfinishedAttemptStartedAt(store.db),
     jobQueueDepths,
+    stockHolds: () => heldStock(store.db),
   });
   try {
     return await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);

@@ -123,13 +123,21 @@ describe("the metrics port", () => {
       ready: async () => true,
       oldestUnfinishedPaymentStartedAt: async () => new Date(Date.now() - 120_000),
       jobQueueDepths: async () => ({ "email.deliver": 3, "payment.reconcile": 0 }),
+      stockHolds: async () => ({ holds: 2, units: 5 }),
     });
     expect(await valueOf("store_ready")).toBe(1);
     expect(await valueOf("store_payment_oldest_unfinished_attempt_age_seconds")).toBeGreaterThanOrEqual(120);
     expect(await valueOf('store_job_queue_depth{queue="email.deliver"}')).toBe(3);
+    expect(await valueOf("store_stock_holds")).toBe(2);
+    expect(await valueOf("store_stock_held_units")).toBe(5);
 
     const down = () => Promise.reject(new Error("database unreachable"));
-    readAtScrape({ ready: () => down(), oldestUnfinishedPaymentStartedAt: () => down(), jobQueueDepths: () => down() });
+    readAtScrape({
+      ready: () => down(),
+      oldestUnfinishedPaymentStartedAt: () => down(),
+      jobQueueDepths: () => down(),
+      stockHolds: () => down(),
+    });
     const answer = await fetch(`${metricsUrl}/metrics`);
     expect(answer.status).toBe(200);
     expect(await valueOf("store_ready")).toBe(0);

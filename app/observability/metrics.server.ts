@@ -106,6 +106,8 @@ export interface ScrapeReaders {
   oldestUnfinishedPaymentStartedAt(): Promise<Date | null>;
   /** Jobs due and not yet done, per queue. */
   jobQueueDepths(): Promise<Partial<Record<string, number>>>;
+  /** Stock held by checkouts paying now: live holds and the units they hold. */
+  stockHolds(): Promise<{ holds: number; units: number }>;
 }
 
 let readers: ScrapeReaders | null = null;
@@ -155,6 +157,26 @@ new Gauge({
   async collect() {
     const depths = await readSafely((current) => current.jobQueueDepths());
     for (const [queue, depth] of Object.entries(depths ?? {})) if (depth !== undefined) this.set({ queue }, depth);
+  },
+});
+
+new Gauge({
+  name: "store_stock_holds",
+  help: "Live stock holds of checkouts whose payment is under way (released when paid, declined, abandoned or expired).",
+  registers,
+  async collect() {
+    const held = await readSafely((current) => current.stockHolds());
+    if (held) this.set(held.holds);
+  },
+});
+
+new Gauge({
+  name: "store_stock_held_units",
+  help: "Units of stock those holds keep from other shoppers.",
+  registers,
+  async collect() {
+    const held = await readSafely((current) => current.stockHolds());
+    if (held) this.set(held.units);
   },
 });
 

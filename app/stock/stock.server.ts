@@ -345,39 +345,53 @@ function mergedMoves(lines: readonly StockMove[]): StockMove[] {
   return unitsPerProduct(lines.map((line) => ({ ...line, title: "" }))).map(({ productKey, quantity }) => ({ productKey, quantity }));
 }
 
-async function recordMovement(tx: Pick<Database, "insert">, movement: typeof stockMovements.$inferInsert): Promise<boolean> {
+/** Records one movement, once per `source` and product: false when that cause already moved this product. */
+export async function recordMovement(tx: Pick<Database, "insert">, movement: typeof stockMovements.$inferInsert): Promise<boolean> {
   const inserted = await tx.insert(stockMovements).values(movement).onConflictDoNothing().returning({ id: stockMovements.id });
   return inserted.length > 0;
 }
 
-export type SetOnHandResult = { ok: true; backInStock: boolean } | { ok: false; message: string };
+export type SetOnHandResult =
+  | { ok: true; backInStock: boolean; changed: boolean }
+  | { ok: false; reason: "not-found" | "made-to-order" | "held" | "stale"; message: string };
 
 /**
  * Staff's count of a tracked product: on hand becomes `onHand`, never below what checkouts paying now
- * hold, with a movement of the difference and the reason given.
+ * hold, with a movement of the difference and the reason given. With `expectedOnHand` (the count the staff
+ * member's page showed), a count that changed since is refused, never overwritten blindly.
  */
 export async function setOnHand(
   db: Database,
-  input: { productKey: string; onHand: number; reason: string; actor: string },
+  input: { productKey: string; onHand: number; reason: string; actor: string; expectedOnHand?: number },
 ): Promise<SetOnHandResult> {
   return db.transaction(async (tx) => {
     const [stock] = await tx.select().from(productStock).where(eq(productStock.productKey, input.productKey)).for("update");
-    if (!stock) return { ok: false, message: `There is no product ${input.productKey}.` };
-    if (stock.policy !== "tracked") return { ok: false, message: `${input.productKey} is made to order: it has no count.` };
+    if (!stock) return { ok: false, reason: "not-found", message: `There is no product ${input.productKey}.` };
+    if (stock.policy !== "tracked") {
+      return { ok: false, reason: "made-to-order", message: `${input.productKey} is made to order: it has no count.` };
+    }
+    if (input.expectedOnHand !== undefined && stock.onHand !== input.expectedOnHand) {
+      return {
+        ok: false,
+        reason: "stale",
+        message: `The count of ${input.productKey} changed since this page was shown: it is ${stock.onHand} now, not ${input.expectedOnHand}. Nothing was changed: check the count and set it again.`,
+      };
+    }
     if (input.onHand < stock.reserved) {
       return {
         ok: false,
+        reason: "held",
         message: `${stock.reserved} of ${input.productKey} are held by checkouts paying now: set at least ${stock.reserved}, or try again in ${HOLD_MINUTES} minutes.`,
       };
     }
     const delta = input.onHand - stock.onHand;
-    if (delta === 0) return { ok: true, backInStock: false };
+    if (delta === 0) return { ok: true, backInStock: false, changed: false };
     await tx
       .update(productStock)
       .set({ onHand: input.onHand, updatedAt: sql`now()` })
       .where(eq(productStock.productKey, input.productKey));
     await recordMovement(tx, { productKey: input.productKey, delta, onHandAfter: input.onHand, reason: input.reason, actor: input.actor });
-    return { ok: true, backInStock: stock.onHand - stock.reserved <= 0 && input.onHand - stock.reserved > 0 };
+    return { ok: true, backInStock: stock.onHand - stock.reserved <= 0 && input.onHand - stock.reserved > 0, changed: true };
   });
 }
 
@@ -463,6 +477,15 @@ async function queueHoldRelease(db?: Database): Promise<void> {
   } catch (error) {
     logError("The stock release sweep could not be queued (the next start queues it)", error);
   }
+}
+
+/** Live holds and the units they keep, for the metrics. */
+export async function heldStock(db: Pick<Database, "select">): Promise<{ holds: number; units: number }> {
+  const [row] = await db
+    .select({ holds: sql<number>`count(*)::int`, units: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
+    .from(stockHolds)
+    .where(eq(stockHolds.status, "held"));
+  return { holds: Number(row?.holds ?? 0), units: Number(row?.units ?? 0) };
 }
 
 /** What a process does at start: one release sweep now. Says how many holds are live. */

@@ -354,6 +354,101 @@ export async function measureCheckout(origin: string, shoppers: number, concurre
   };
 }
 
+export interface LastUnitsFigures {
+  productKey: string;
+  units: number;
+  shoppers: number;
+  /** From the first request to the last shopper's answer, all shoppers at once. */
+  seconds: number;
+  /** One shopper's whole journey (cart, checkout form, payment start, and for the lucky ones Approve and the return page). */
+  journeyMs: { p50: number; p95: number; max: number };
+  orders: number;
+  /** Shoppers told the stock was gone, by the step that told them. */
+  refusedAt: Record<string, number>;
+  /** Answers that were neither an order nor a refusal for stock (5xx, a dropped connection, a page without either). */
+  errors: number;
+  firstError?: string;
+}
+
+type LastUnitOutcome = { kind: "ordered"; orderId: string } | { kind: "refused"; at: string } | { kind: "error"; detail: string };
+
+/**
+ * `shoppers` shoppers, all at once, each with a cart of its own, want one unit of a product the store holds
+ * `units` of: how long until every one has her answer, and whether exactly `units` were sold.
+ */
+export async function measureLastUnits(origin: string, productKey: string, units: number, shoppers: number): Promise<LastUnitsFigures> {
+  const journeys: number[] = [];
+  const began = performance.now();
+  const outcomes = await Promise.all(
+    Array.from({ length: shoppers }, async (_, shopper) => {
+      const started = performance.now();
+      const outcome = await buyLastUnit(origin, productKey, shopper).catch((error: unknown): LastUnitOutcome => ({
+        kind: "error",
+        detail: (error as Error).message,
+      }));
+      journeys.push(performance.now() - started);
+      return outcome;
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  const sorted = journeys.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  const refusedAt: Record<string, number> = {};
+  for (const outcome of outcomes) if (outcome.kind === "refused") refusedAt[outcome.at] = (refusedAt[outcome.at] ?? 0) + 1;
+  const errors = outcomes.filter((outcome) => outcome.kind === "error");
+  return {
+    productKey,
+    units,
+    shoppers,
+    seconds,
+    journeyMs: { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN },
+    orders: new Set(outcomes.flatMap((outcome) => (outcome.kind === "ordered" ? [outcome.orderId] : []))).size,
+    refusedAt,
+    errors: errors.length,
+    firstError: errors[0]?.kind === "error" ? errors[0].detail : undefined,
+  };
+}
+
+/** One shopper after one unit: an order, or the step that said the stock was gone (a 4xx or a redirect saying so). */
+async function buyLastUnit(origin: string, productKey: string, shopper: number): Promise<LastUnitOutcome> {
+  const refusal = async (at: string, response: Response): Promise<LastUnitOutcome> => {
+    const text = `${response.headers.get("location") ?? ""} ${await response.text()}`;
+    return response.status < 500 && /stock|left|last one/i.test(text)
+      ? { kind: "refused", at }
+      : { kind: "error", detail: `${at} answered ${response.status} ${text.slice(0, 120)}` };
+  };
+  const added = await postForm(origin, "/cart", { intent: "add", productKey, quantity: "1", redirectTo: "/cart", mode: "document" });
+  if (added.status >= 400) return refusal("cart", added);
+  await added.arrayBuffer();
+  let cookie = mergeCookies("", added);
+  const form = await postForm(origin, "/checkout", { ...SHOPPER, email: `last-unit-${process.pid}-${shopper}@example.com` }, cookie);
+  const token = /checkout=([^&]+)/.exec(form.headers.get("location") ?? "")?.[1];
+  if (!token) return refusal("checkout form", form);
+  await form.arrayBuffer();
+  cookie = mergeCookies(cookie, form);
+  const start = await postForm(origin, "/payments/start", { checkout: decodeURIComponent(token), method: "stripe" }, cookie);
+  const paymentPage = start.headers.get("location") ?? "";
+  if (!/\/test-payment\//.test(paymentPage)) return refusal("payment start", start);
+  await start.arrayBuffer();
+  const approve = await postForm(origin, new URL(paymentPage, origin).pathname, { decision: "approved" }, cookie);
+  await approve.arrayBuffer();
+  let location = approve.headers.get("location");
+  for (let hop = 0; hop < 5 && location; hop++) {
+    const orderId = /\/order-status\/([^/?#]+)/.exec(location)?.[1] ?? /[?&]order=([^&#]+)/.exec(location)?.[1];
+    if (orderId) return { kind: "ordered", orderId: decodeURIComponent(orderId) };
+    const next = await fetch(new URL(location, origin), { redirect: "manual", headers: { Cookie: cookie } });
+    cookie = mergeCookies(cookie, next);
+    location = next.headers.get("location");
+    if (!location) {
+      const text = await next.clone().text();
+      const shown = /data-testid="order-id">([^<]+)</.exec(text)?.[1]?.trim();
+      return shown ? { kind: "ordered", orderId: shown } : refusal("return page", next);
+    }
+    await next.arrayBuffer();
+  }
+  return { kind: "error", detail: "no order id after the return page" };
+}
+
 /** Server memory after `amount` requests spread over the probes. */
 /** `amount` requests over the probes in turn, 10 at a time; which cache answered them. */
 export async function requestMany(

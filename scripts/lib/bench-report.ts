@@ -10,12 +10,14 @@ import {
   cartCookie,
   formatCacheAnswers,
   measureCheckout,
+  measureLastUnits,
   measurePaths,
   productKeysFromList,
   requestMany,
   type CacheAnswers,
   type CheckoutFigures,
   type HttpRow,
+  type LastUnitsFigures,
   type Probe,
   type Stats,
 } from "./bench-http";
@@ -24,6 +26,7 @@ import { caddyMissing, reserveCaddyPorts, startCaddy } from "./caddy";
 import { freePort } from "./free-port";
 import { formatTable } from "./bundle-size";
 import { CACHE_ANSWER_HEADER } from "../../app/utils/cache-answer";
+import { MADE_TO_ORDER_BRAND } from "../../app/catalog/lead-time";
 
 export interface ServerReport {
   database: string;
@@ -37,6 +40,8 @@ export interface ServerReport {
   /** Lighthouse through deploy/Caddyfile (TLS, HTTP/2), or why that could not run. */
   lighthouseViaProxy?: LighthouseRow[] | { missing: string };
   checkout?: CheckoutFigures & { ordersInDatabase?: number };
+  /** 100 shoppers at once after the last 3 units of one product (a store started with STOCK_DEFAULT_ON_HAND=3). */
+  lastUnits?: LastUnitsFigures & { ordersInDatabase?: number; onHandAfter?: number };
 }
 
 export interface Report {
@@ -279,6 +284,50 @@ export async function benchServer(target: ServerTarget, options: ServerPartOptio
   return report;
 }
 
+/** Units each product has in the last-units part: every product of the fresh store starts with this many. */
+const LAST_UNITS = 3;
+
+/**
+ * The last units: a fresh store whose every product has LAST_UNITS on hand; `shoppers` shoppers at once,
+ * each with her own cart and address, want one unit of the same grill. Times how long until each has her
+ * answer; on PostgreSQL also counts the orders and the stock left in the database.
+ */
+export async function benchLastUnits(target: ServerTarget, shoppers: number, log: (line: string) => void): Promise<ServerReport> {
+  const report: ServerReport = { database: `${target.label}, every product ${LAST_UNITS} on hand` };
+  try {
+    log(`\n== Last units on ${target.label}: ${shoppers} shoppers at once after ${LAST_UNITS} units`);
+    const server = await startServer({ ...target, env: { ...target.env, STOCK_DEFAULT_ON_HAND: String(LAST_UNITS) } }, await freePort());
+    try {
+      const [productKey] = (await productKeysFromList(server.origin, 20)).filter((key) => !key.startsWith(`${MADE_TO_ORDER_BRAND}-`));
+      const figures: ServerReport["lastUnits"] = await measureLastUnits(server.origin, productKey, LAST_UNITS, shoppers);
+      if (target.env.DATABASE_URL) {
+        const sql = postgres(target.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+        const [row] = await sql<Array<{ orders: number; on_hand: number }>>`
+          select (select count(*)::int from orders) as orders, (select on_hand from product_stock where product_key = ${productKey}) as on_hand`;
+        await sql.end();
+        figures.ordersInDatabase = row.orders;
+        figures.onHandAfter = row.on_hand;
+      }
+      report.lastUnits = figures;
+      log(
+        `  ${figures.orders} orders, refused ${formatRefusals(figures.refusedAt)}, errors ${figures.errors}, in ${figures.seconds.toFixed(1)} s ` +
+          `(a shopper's journey p50 ${figures.journeyMs.p50.toFixed(0)} ms, p95 ${figures.journeyMs.p95.toFixed(0)} ms)` +
+          (figures.firstError ? `; first error: ${figures.firstError}` : ""),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.dispose();
+  }
+  return report;
+}
+
+function formatRefusals(refusedAt: Record<string, number>): string {
+  const entries = Object.entries(refusedAt);
+  return entries.length === 0 ? "none" : entries.map(([at, count]) => `${count} at ${at}`).join(", ");
+}
+
 // ---------------------------------------------------------------- report text
 
 const fmt = (value: number, digits = 0) =>
@@ -475,6 +524,19 @@ export function formatReport(report: Report): string {
           (c.ordersInDatabase !== undefined ? ` (orders in the database: ${c.ordersInDatabase})` : "") +
           (c.firstError ? `. First error: ${c.firstError}` : "") +
           ` (${check(c.errors === 0 && c.lost === 0 && c.duplicated === 0)}).`,
+      );
+    }
+    const l = server.lastUnits;
+    if (l) {
+      const sold = l.orders === l.units && l.errors === 0 && (l.ordersInDatabase ?? l.orders) === l.units && (l.onHandAfter ?? 0) === 0;
+      lines.push(
+        `\n### Last units (${server.database})\n\n${l.shoppers} shoppers at once, each with her own cart, after the last ${l.units} units of \`${l.productKey}\` ` +
+          `(cart, checkout form, payment start; Approve and the return page for those who get to pay; every request renders, no cache answers): ` +
+          `all answered in **${fmt(l.seconds, 1)} s**, a shopper's journey p50 ${fmt(l.journeyMs.p50)} ms, p95 ${fmt(l.journeyMs.p95)} ms, max ${fmt(l.journeyMs.max)} ms; ` +
+          `${l.orders} orders, refused ${formatRefusals(l.refusedAt)}, errors ${l.errors}` +
+          (l.ordersInDatabase !== undefined ? ` (orders in the database: ${l.ordersInDatabase}, on hand after: ${l.onHandAfter})` : "") +
+          (l.firstError ? `. First error: ${l.firstError}` : "") +
+          ` (${check(sold)}: exactly ${l.units} sold).`,
       );
     }
   }

@@ -19,6 +19,7 @@ import {
   BROWSE_PATHS,
   confirm,
   csrfOf,
+  CUSTOMER,
   DroppedConnection,
   PRODUCT_KEYS,
   Shopper,
@@ -244,6 +245,45 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
     // The processes' metrics, added up as Prometheus adds them: one order, one approval.
     expect(await metricTotal('store_orders_total{provider="test"}')).toBe(ordersCounted + 1);
     expect(await metricTotal('store_payment_attempts_total{provider="test",outcome="approved"}')).toBe(approvalsCounted + 1);
+  });
+
+  it("sells the last 3 units to exactly 3 of 100 shoppers buying at once on the three processes, and charges nobody else", async () => {
+    const [{ product_key: productKey }] = await database.sql`
+      select product_key from product_stock where policy = 'tracked' and product_key <> all(${[...PRODUCT_KEYS]}) order by product_key limit 1`;
+    await database.sql`update product_stock set on_hand = 3, reserved = 0 where product_key = ${productKey}`;
+    const stockOutsCounted = await metricTotal('store_stock_outs_total{at="hold"}');
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        // Each shopper from an address of its own, as 100 phones would be: per-address limits stay real.
+        const connection = createHttp2Fetcher({ ca: caddy.ca, localAddress: `127.30.${Math.floor(index / 250)}.${(index % 250) + 1}` });
+        try {
+          return await tryToBuyOne(new Shopper(caddy.url, undefined, connection.fetch), productKey, `last-${index}@example.com`);
+        } finally {
+          connection.close();
+        }
+      }),
+    );
+    const tally = (kind: string) => outcomes.filter((outcome) => outcome.kind === kind).length;
+    expect(outcomes.filter((outcome) => outcome.kind === "failed")).toEqual([]);
+    expect(tally("ordered")).toBe(3);
+    expect(tally("refused")).toBe(97);
+
+    const [row] = await database.sql`
+      select
+        (select count(*)::int from orders o, jsonb_array_elements(o.items) item where item->>'productKey' = ${productKey}) as orders,
+        (select count(*)::int from test_payments where status = 'approved' and checkout_token in
+          (select token from checkouts where customer->>'email' like 'last-%@example.com')) as charged,
+        (select on_hand from product_stock where product_key = ${productKey}) as on_hand,
+        (select reserved from product_stock where product_key = ${productKey}) as reserved`;
+    expect(row).toEqual({ orders: 3, charged: 3, on_hand: 0, reserved: 0 });
+    expect(await metricTotal('store_stock_outs_total{at="hold"}')).toBeGreaterThan(stockOutsCounted);
+    figures.lastUnits = {
+      shoppers: 100,
+      orders: tally("ordered"),
+      refused: tally("refused"),
+      refusedAt: countBy(outcomes.map((outcome) => outcome.at)),
+    };
   });
 
   it("serves each process's metrics on its own port only: /metrics is 404 through Caddy and on the store's port", async () => {
@@ -681,6 +721,40 @@ function malformedChunkedPost(target: Caddy): Promise<number> {
     socket.on("error", reject);
     socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer: ${answer.slice(0, 200)}`)));
   });
+}
+
+type BuyOutcome = { kind: "ordered" | "refused" | "failed"; at: string; detail?: string };
+
+/**
+ * One shopper who wants one unit: cart, checkout form, payment start, Approve, return page. Ends ordered, or
+ * refused for want of stock at some step (a 4xx page or a redirect that says so), never with a 5xx.
+ */
+async function tryToBuyOne(shopper: Shopper, productKey: string, email: string): Promise<BuyOutcome> {
+  const failed = (at: string, exchange: Exchange): BuyOutcome => ({
+    kind: "failed",
+    at,
+    detail: `${exchange.status} ${exchange.location ?? exchange.body.slice(0, 200)}`,
+  });
+  const refusedOrFailed = (at: string, exchange: Exchange): BuyOutcome =>
+    exchange.status < 500 && /stock|left|last one/i.test(`${exchange.location ?? ""} ${exchange.body}`)
+      ? { kind: "refused", at }
+      : failed(at, exchange);
+  const added = await shopper.post("/cart", { intent: "add", productKey, quantity: "1", redirectTo: "/cart", mode: "document" });
+  if (added.status >= 400) return refusedOrFailed("cart", added);
+  const details = await shopper.post("/checkout", { ...CUSTOMER, email });
+  const checkoutToken = new URL(details.location ?? "", "http://x").searchParams.get("checkout");
+  if (!checkoutToken) return refusedOrFailed("checkout", details);
+  const started = await shopper.post("/payments/start", { checkout: checkoutToken, method: "stripe" });
+  const paymentId = /^\/test-payment\/([^/?]+)/.exec(started.location ?? "")?.[1];
+  if (!paymentId) return refusedOrFailed("payment start", started);
+  const { exchange, orderId } = await confirm(shopper, await approve(shopper, paymentId));
+  return orderId ? { kind: "ordered", at: "order" } : refusedOrFailed("return page", exchange);
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
 }
 
 /** A series' value added up over every store process's metrics (0 where a process has none). */

@@ -23,6 +23,8 @@ export function startStore(
     // Every simulated shopper comes from 127.0.0.1: per-address rate limits are scaled up so the load
     // and fault tests measure the store, not the limiter. The several-servers test sets it back to 1.
     RATE_LIMIT_SCALE: "1000",
+    // The load tests buy hundreds of the same few products: stock that never runs out unless a test says so.
+    STOCK_DEFAULT_ON_HAND: "1000000",
     ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: options.publicBaseUrl } : {}),
     ...options.env,
   });
