@@ -834,3 +834,42 @@ export const stockAlerts = pgTable(
     check("stock_alerts_status_valid", sql`${table.status} in (${inList(STOCK_ALERT_STATUSES)})`),
   ],
 );
+
+/** A row of a stock CSV import as its preview showed it: the count seen then, and the count the file asks for. */
+export interface StockImportRow {
+  /** The row's number in the file (the header is row 1), as a spreadsheet numbers it. */
+  row: number;
+  productKey: string;
+  title: string;
+  before: number;
+  after: number;
+  reason: string;
+}
+
+/** A row of a stock CSV import that cannot be applied, and why. */
+export interface StockImportError {
+  row: number;
+  message: string;
+}
+
+/**
+ * A stock CSV import's preview (app/stock/stock-import.server.ts): every row with the count the page showed
+ * and the count asked for, the rows' errors, the file's SHA-256. Applied at most once (`applied_at`), as one
+ * transaction, only without errors and only while every count is still the one the preview showed.
+ */
+export const stockImports = pgTable(
+  "stock_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: uuid("staff_id").notNull(),
+    staffEmail: text("staff_email").notNull(),
+    fileName: text("file_name").notNull(),
+    digest: text("digest").notNull(),
+    rows: jsonb("rows").$type<StockImportRow[]>().notNull(),
+    errors: jsonb("errors").$type<StockImportError[]>().notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    appliedBy: text("applied_by"),
+  },
+  (table) => [index("stock_imports_created_idx").on(table.createdAt)],
+);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AFTER_SALE_UPLOAD_MAX_BYTES, bodyLimitFor, isJsonRoute, oversizeAnswer, REQUEST_BODY_MAX_BYTES } from "./body-limits";
+import {
+  AFTER_SALE_UPLOAD_MAX_BYTES,
+  bodyLimitFor,
+  isJsonRoute,
+  oversizeAnswer,
+  REQUEST_BODY_MAX_BYTES,
+  STOCK_IMPORT_UPLOAD_MAX_BYTES,
+} from "./body-limits";
 
 describe("body limits", () => {
   it("lets provider webhooks carry more than a shopper's form", () => {
@@ -15,6 +22,15 @@ describe("body limits", () => {
     expect(bodyLimitFor("/order-status/ABC2345678")).toBe(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/order-status/ABC2345678/return/x")).toBe(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/contact")).toBe(REQUEST_BODY_MAX_BYTES);
+  });
+
+  it("lets the stock desk's CSV upload carry a file of 1 MB, and nothing near 50 MB", () => {
+    expect(bodyLimitFor("/stock/import")).toBe(STOCK_IMPORT_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/Stock/Import/")).toBe(STOCK_IMPORT_UPLOAD_MAX_BYTES);
+    expect(STOCK_IMPORT_UPLOAD_MAX_BYTES).toBeGreaterThan(1024 * 1024);
+    expect(STOCK_IMPORT_UPLOAD_MAX_BYTES).toBeLessThan(50 * 1024 * 1024);
+    expect(bodyLimitFor("/stock/import/0b7c1a6e-0000-4000-8000-000000000000")).toBe(REQUEST_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/stock/blaze-1")).toBe(REQUEST_BODY_MAX_BYTES);
   });
 
   it("answers JSON routes with { error } and pages with a line of text", () => {

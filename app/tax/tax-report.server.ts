@@ -1,6 +1,7 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { taxTransactions } from "~/db/schema";
+import { csvDocument, csvLine } from "~/utils/csv";
 
 /**
  * The merchant's sales-tax report (issue 48): per destination state and calendar month (UTC), the orders
@@ -85,9 +86,8 @@ const CSV_HEADER = ["State", "Month", "Orders", "Taxable sales", "Tax collected"
 /** The report as CSV: dollars with two decimals, one row per state and month, then the totals. */
 export function taxReportCsv(report: TaxReport): string {
   const dollars = (cents: number) => (cents / 100).toFixed(2);
-  const line = (cells: (string | number)[]) => cells.map((cell) => csvCell(String(cell))).join(",");
   const body = report.rows.map((row) =>
-    line([
+    csvLine([
       row.state,
       row.month,
       row.orders,
@@ -98,7 +98,7 @@ export function taxReportCsv(report: TaxReport): string {
     ]),
   );
   const { totals } = report;
-  const total = line([
+  const total = csvLine([
     "All states",
     `${report.from} to ${report.to}`,
     totals.orders,
@@ -107,13 +107,7 @@ export function taxReportCsv(report: TaxReport): string {
     dollars(totals.refundedCents),
     dollars(totals.netCents),
   ]);
-  return `${[line(CSV_HEADER), ...body, total].join("\r\n")}\r\n`;
-}
-
-/** A CSV cell quoted where it must be, and never read as a formula by a spreadsheet (a leading =, +, - or @). */
-function csvCell(value: string): string {
-  const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d/.test(value)) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvDocument([csvLine(CSV_HEADER), ...body, total]);
 }
 
 function monthOf(date: Date): string {

@@ -66,6 +66,10 @@ describe("a page of a shopper's own data, however its path is spelled", () => {
     "/Order-Status/ORDER-1.data",
     "/checkout-canceled-%61ffirm",
     "/d%61shboard",
+    "/st%6Fck",
+    "/STOCK/blaze-1",
+    "/stock%2Ecsv",
+    "/stock/%69mport",
   ];
 
   it.each(spellings)("%s says private, no-store", async (target) => {
@@ -81,6 +85,7 @@ describe("the personal pages the cache rule listed by path before", () => {
     "/dev/outbox",
     "/dev/outbox/1",
     "/newsletter/unsubscribe?token=nope",
+    "/notify-me/unsubscribe?token=nope",
     "/payments/start",
     "/payments/cancelled",
     "/payments/authorizenet/communicator",

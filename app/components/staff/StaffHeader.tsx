@@ -13,6 +13,9 @@ export function StaffHeader({ email, csrf }: { email: string; csrf: string }) {
       <SiteLink to="/tax-report" className="staff-header__link">
         Sales tax
       </SiteLink>
+      <SiteLink to="/stock" className="staff-header__link">
+        Stock
+      </SiteLink>
       <SiteLink to="/" className="staff-header__store">
         ← Back to the store
       </SiteLink>
