@@ -42,7 +42,7 @@ export async function startStoreRuntime(
       for (const step of STARTUP_STEPS) {
         await report.step(
           step.name,
-          (progress) => step.run({ config, db: database.db, database, services, report }, progress),
+          (progress) => step.run({ config, db: database.db, database, services, sessionSecret, report }, progress),
           (summary) => summary,
         );
       }

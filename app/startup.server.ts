@@ -15,6 +15,7 @@ import type { ProgressFn, StartupReport } from "./startup-report.server";
 import { scheduleTaxRecording, sweepTaxTransactions } from "./tax/tax-transactions.server";
 import { taxServiceSummary } from "./tax/tax-summary.server";
 import { scheduleHoldRelease, seedStock, sweepExpiredHolds } from "./stock/stock.server";
+import { notifyBackInStock, scheduleBackInStock } from "./stock/stock-alerts.server";
 
 /** What a start-up step gets: the configuration, the migrated database, the services and where to say what it found. */
 export interface StartupContext {
@@ -24,6 +25,8 @@ export interface StartupContext {
   database: DatabaseHandle;
   /** The services the runtime built from the configuration, for the jobs that use them. */
   services: StoreServices;
+  /** The session secret, for the jobs whose emails carry signed links ("Notify me"). */
+  sessionSecret: string;
   report: StartupReport;
 }
 
@@ -91,7 +94,7 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   },
   {
     name: "jobs",
-    async run({ config, db, database, services }) {
+    async run({ config, db, database, services, sessionSecret }) {
       // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
       await stopJobQueue();
       const queue = await startJobQueue(database);
@@ -110,7 +113,10 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       await queue.work("tax.record", () => sweepTaxTransactions(db, services.taxService));
       const holds = await scheduleHoldRelease(db);
       await queue.work("stock.release", () => sweepExpiredHolds(db));
-      return `email deliveries, payment checks, parcel tracking, tax records and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send, ${holds} stock holds)`;
+      const backInStock = await scheduleBackInStock(db);
+      const alerts = { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME, sender: services.emailSender };
+      await queue.work("stock.notify", ({ id }) => notifyBackInStock(db, alerts, id));
+      return `email deliveries, payment checks, parcel tracking, tax records, stock hold releases, back-in-stock emails and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send, ${holds} stock holds, ${backInStock} products back in stock to announce)`;
     },
   },
 ];

@@ -54,6 +54,10 @@ export const RATE_LIMITS = {
   contact: { name: "contact", limit: 10, windowMs: 10 * 60_000, perAddress: true },
   /** Newsletter sign-ups per address. */
   newsletter: { name: "newsletter", limit: 10, windowMs: 10 * 60_000, perAddress: true },
+  /** "Notify me when available" requests per client address (each may send a confirmation email). */
+  stockAlert: { name: "stock-alert", limit: 10, windowMs: 10 * 60_000, perAddress: true },
+  /** "Notify me" requests naming one email address, from any client: a mailbox is not flooded with confirmations for many products. */
+  stockAlertEmail: { name: "stock-alert-email", limit: 5, windowMs: 60 * 60_000, perAddress: false },
   /** Order lookups per address: a shopper checks a few orders, a script guessing ids is stopped. */
   orderLookup: { name: "order-lookup", limit: 30, windowMs: 10 * 60_000, perAddress: true },
   /** Payments started per address (every route that asks a provider to create a payment). */

@@ -7,6 +7,7 @@ import { action as contactAction } from "~/routes/contact";
 import { action as seasoningCheckoutAction } from "~/routes/custom-product-checkout";
 import { action as loginAction } from "~/routes/_staff.login";
 import { action as newsletterAction } from "~/routes/newsletter";
+import { action as notifyMeAction } from "~/routes/notify-me";
 import { action as singleCheckoutAction } from "~/routes/single-product-checkout";
 import type { StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "../support/test-database";
@@ -29,6 +30,7 @@ const FORM_ROUTES: Array<[string, Action]> = [
   ["/custom-product-checkout", seasoningCheckoutAction as Action],
   ["/contact", contactAction as Action],
   ["/newsletter", newsletterAction as Action],
+  ["/notify-me", notifyMeAction as Action],
   ["/chatbot", chatbotAction as Action],
   ["/login", loginAction as Action],
 ];

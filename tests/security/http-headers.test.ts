@@ -97,6 +97,7 @@ describe("pages of a shopper's own data are never stored", () => {
     "/dashboard",
     "/admin",
     "/newsletter/confirm?token=nope",
+    "/notify-me/confirm?token=nope",
   ];
 
   it.each(personalPages)("%s says private, no-store as a document and as its .data request", async (page) => {

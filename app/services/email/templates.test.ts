@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate, formatUsd } from "./format";
-import { contactMessageEmail, orderConfirmationEmail, TEST_ORDER_NOTICE, type OrderConfirmationInput } from "./templates";
+import {
+  backInStockEmail,
+  contactMessageEmail,
+  orderConfirmationEmail,
+  stockAlertConfirmationEmail,
+  TEST_ORDER_NOTICE,
+  type OrderConfirmationInput,
+} from "./templates";
 
 const order: OrderConfirmationInput = {
   storeName: "Outdoor Kitchen Outlet",
@@ -141,5 +148,40 @@ describe("contactMessageEmail", () => {
   it("keeps the subject on one line", () => {
     const { subject } = contactMessageEmail({ ...input, name: "Eve\r\nBcc: victim@example.com" });
     expect(subject).toBe("New contact message from Eve Bcc: victim@example.com");
+  });
+});
+
+describe("the Notify me emails", () => {
+  const input = {
+    storeName: "Outdoor Kitchen Outlet",
+    productTitle: 'Blaze <Premium> "LTE" 32"',
+    productUrl: "https://shop.example/product/blaze-1",
+    unsubscribeUrl: "https://shop.example/notify-me/unsubscribe?token=u.1",
+  };
+
+  it("asks to confirm, naming the product and linking to it, with the unsubscribe link", () => {
+    const email = stockAlertConfirmationEmail({ ...input, confirmUrl: "https://shop.example/notify-me/confirm?token=c.1" });
+    expect(email.tag).toBe("stock-alert-confirmation");
+    expect(email.subject).toBe('Confirm: email me when Blaze <Premium> "LTE" 32" is back in stock');
+    for (const url of ["https://shop.example/notify-me/confirm?token=c.1", input.productUrl, input.unsubscribeUrl]) {
+      expect(email.text).toContain(url);
+      expect(email.html).toContain(url);
+    }
+    expect(email.html).toContain("Blaze &lt;Premium&gt; &quot;LTE&quot; 32&quot;");
+    expect(email.html).not.toContain("<Premium>");
+  });
+
+  it("tells once that the product is back, with its page and the unsubscribe link", () => {
+    const email = backInStockEmail(input);
+    expect(email.tag).toBe("back-in-stock");
+    expect(email.subject).toBe('Back in stock: Blaze <Premium> "LTE" 32"');
+    expect(email.text).toContain(`Order it here: ${input.productUrl}`);
+    expect(email.text).toContain(input.unsubscribeUrl);
+    expect(email.html).toContain(`href="${input.productUrl}"`);
+    expect(email.html).toContain("Unsubscribe");
+  });
+
+  it("refuses a link that is not http(s)", () => {
+    expect(() => backInStockEmail({ ...input, productUrl: "javascript:alert(1)" })).toThrow();
   });
 });
