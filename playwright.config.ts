@@ -58,6 +58,8 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       // Every request of the suite comes from 127.0.0.1: per-address rate limits are raised (the chat's per-conversation limit is not).
       RATE_LIMIT_SCALE: "100",
+      // The suite buys the same few products again and again; tests/e2e/stock.spec.ts sets the counts it needs.
+      STOCK_DEFAULT_ON_HAND: "100000",
       STAFF_DEMO_PASSWORD: "e2e-staff-password-0001", // the demo staff account tests/e2e/staff.spec.ts signs in with
     },
   },

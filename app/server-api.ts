@@ -37,6 +37,7 @@ export * from "~/security/rate-limit.server";
 export * from "~/services/payments/affirm.server";
 export * from "~/services/payments/index.server";
 export * from "~/services/text/index.server";
+export * from "~/stock/storefront-stock.server";
 export * from "~/tax/tax-note.server";
 export * from "~/utils/cache-control.server";
 export * from "~/utils/forms.server";

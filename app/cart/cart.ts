@@ -22,6 +22,8 @@ export const CART_NOTICES = {
   unavailable: "That product is no longer available.",
   invalid: "That change could not be made to your cart. Please try again.",
   quantityCapped: `A cart line holds at most ${MAX_LINE_QUANTITY} of a product, so the quantity was set to ${MAX_LINE_QUANTITY}.`,
+  /** The general words; the cart says which product and how many are left when it knows (`?notice=stock&product=`). */
+  stock: "We do not have that many in stock. Your cart was not changed.",
 } as const;
 export type CartNotice = keyof typeof CART_NOTICES;
 

@@ -27,8 +27,16 @@ export type ProductSummary = Pick<
   "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories" | "facts"
 >;
 
-/** What a product card shows: list pages send only these fields to the browser. */
-export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand" | "facts">;
+/**
+ * What a product card shows: list pages send only these fields to the browser. `stock` and `soldOut` come
+ * from the stock read for the page (app/stock/shopper-stock.ts), only on a card not in plain stock.
+ */
+export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand" | "facts"> & {
+  /** The availability line in place of the brand's lead time: "Only 3 left · …", "Out of stock", a lead time. */
+  stock?: string;
+  /** Out of stock: no ADD TO CART. */
+  soldOut?: true;
+};
 
 export function cardData({ key, id, title, priceCents, image, brand, facts }: ProductCardData): ProductCardData {
   return { key, id, title, priceCents, image, brand, facts };

@@ -32,6 +32,15 @@ import { RATE_LIMITS, retryAfterSeconds, type RateLimitRule } from "~/security/r
 import { CHECKOUT_RATE_LIMITED_MESSAGE, TAX_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { detailsCookieHeader, lastCheckoutToken, pendingCustomerDetails } from "./details-cookie.server";
 import { clampSingleQuantity, singleCheckoutTotals, singleShippingRule } from "./single-totals";
+import {
+  buyableWithin,
+  checkCartQuantities,
+  checkoutStockMessage,
+  quantityMessage,
+  readStock,
+  stockedCards,
+} from "~/stock/storefront-stock.server";
+import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 
 export { SHIPPING_FAILED_MESSAGE };
 
@@ -74,11 +83,22 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
         checkout,
         taxNote: taxNoteOf(checkout),
         paymentOptions: availablePaymentOptions(db, store.config),
+        // Checked again on every view of the payment step: the stock may have gone since it was recorded.
+        stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: url.searchParams.get("payment_error") === "stock" }),
       };
   }
   const product = await findProduct(db, kind, url.searchParams.get("product"));
   if (!product) return { step: "no-product" as const };
-  const quantity = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
+  const asked = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
+  const [details, suggestions] = await Promise.all([pendingCustomerDetails(store, request), checkoutSuggestions(db)]);
+  // One read of the stock for the product and the carousel's cards; more than is left is said, and the quantity lowered to it.
+  const levels = await readStock(
+    db,
+    [product, ...suggestions].map((shown) => shown.key),
+  );
+  const stockMessage = quantityMessage(levels, [{ productKey: product.key, title: product.title, quantity: asked }]);
+  const maxQuantity = buyableWithin(levels, product.key, SINGLE_PRODUCT_MAX_QUANTITY);
+  const quantity = Math.min(asked, maxQuantity);
   const seasoning = isSeasoning(product);
   const totals = singleCheckoutTotals({
     unitPriceCents: product.priceCents,
@@ -88,8 +108,17 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
     carrierShippingCents: null,
   });
   const shippingKnown = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity }).kind !== "carrier";
-  const [details, suggestions] = await Promise.all([pendingCustomerDetails(store, request), checkoutSuggestions(db)]);
-  return { step: "details" as const, product: summary(product), seasoning, totals, shippingKnown, details, suggestions };
+  return {
+    step: "details" as const,
+    product: summary(product),
+    seasoning,
+    totals,
+    shippingKnown,
+    details,
+    suggestions: stockedCards(suggestions, levels),
+    stockMessage,
+    maxQuantity,
+  };
 }
 
 export async function singleCheckoutAction(store: StoreRuntime, request: Request, kind: Kind, clientAddress: string) {
@@ -105,13 +134,16 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   const promoCode = order.data.promoCode;
   const parsed = parseCustomer(fields);
   const wantsPayment = order.data.intent === "pay";
+  // No checkout for more than is in stock: said before any carrier quote or tax calculation is asked for.
+  const stock = await checkCartQuantities(db, [{ productKey: product.key, title: product.title, quantity }]);
+  const stockRefused = !stock.ok && wantsPayment;
 
   const seasoning = isSeasoning(product);
   const rule = singleShippingRule({ seasoning, unitPriceCents: product.priceCents, quantity });
   let carrierShippingCents: number | null = null;
   let shippingError: string | null = null;
   let retryAfterMs: number | null = null;
-  if (rule.kind === "carrier" && parsed.ok) {
+  if (rule.kind === "carrier" && parsed.ok && !stockRefused) {
     const parcel = seasoning ? seasoningParcel(quantity) : productParcel(productDimensions(product), quantity);
     const quote = await quoteShipping(store, clientAddress, parsed.customer, parcel);
     carrierShippingCents = quote.status === "quoted" ? quote.quote.amountCents : 0;
@@ -131,7 +163,8 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
   }
   const shippingKnown = rule.kind !== "carrier" || carrierShippingCents !== null;
   // With the address known (and shipping priced), the tax is worked out: shown on Apply, recorded on Proceed to Payment.
-  const untaxed = parsed.ok && shippingKnown && !shippingError ? singleCheckoutValues(kind, product, totals, parsed.customer) : null;
+  const untaxed =
+    parsed.ok && shippingKnown && !shippingError && !stockRefused ? singleCheckoutValues(kind, product, totals, parsed.customer) : null;
   // Each calculation may cost a provider call, so each counts against a limit: Proceed to Payment's the checkouts', Apply's its own.
   const limit = wantsPayment
     ? { rule: RATE_LIMITS.checkoutCreate, message: CHECKOUT_RATE_LIMITED_MESSAGE }
@@ -149,8 +182,9 @@ export async function singleCheckoutAction(store: StoreRuntime, request: Request
     totals: priced ? { ...totals, taxCents: priced.taxCents, taxNote: taxNoteOf(priced), totalCents: priced.totalCents } : totals,
     shippingKnown,
     seasoning,
-    formError: refusal?.message ?? (null as string | null),
+    formError: refusal?.message ?? (stock.ok ? null : stock.message),
   };
+  if (stockRefused) return data(answer, { status: 409 });
   if (retryAfterMs !== null) return data(answer, { status: 429, headers: { "Retry-After": String(retryAfterSeconds(retryAfterMs)) } });
   if (refusal) {
     const headers: Record<string, string> = refusal.retryAfterMs ? { "Retry-After": String(retryAfterSeconds(refusal.retryAfterMs)) } : {};

@@ -60,9 +60,11 @@ export const ProductCard = memo(function ProductCard({
       </p>
       <p className="product-card__financing">{`As low as ${formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing`}</p>
       {qualifiesForFreeShipping(product.priceCents) ? <p className="label-free-shipping">Free Shipping</p> : null}
-      <p className="product-card__warehouse">{leadTime(product.brand).card}</p>
+      <p className={product.soldOut ? "product-card__warehouse product-card__warehouse--out" : "product-card__warehouse"}>
+        {product.stock ?? leadTime(product.brand).card}
+      </p>
       {/* A sibling of the card's product link, never inside it: a form cannot nest in an <a>. */}
-      <CardActions productKey={product.key} />
+      <CardActions productKey={product.key} soldOut={product.soldOut} />
     </article>
   );
 });

@@ -145,17 +145,22 @@ export function CardActionsScope({ renderList }: { renderList: (handlers: CardLi
   );
 }
 
-/** A card's ADD TO CART and Compare: buttons of the list's form, each adding its product key; the one pressed chooses where it posts. */
-export function CardActions({ productKey }: { productKey: string }) {
+/**
+ * A card's ADD TO CART and Compare: buttons of the list's form, each adding its product key; the one pressed
+ * chooses where it posts. A product out of stock has no ADD TO CART (its page offers "Notify me").
+ */
+export function CardActions({ productKey, soldOut = false }: { productKey: string; soldOut?: boolean }) {
   const { formId, cart, compare } = useContext(CardActionsContext);
   const cartBusy = cart.busy && cart.productKey === productKey;
   const compareBusy = compare.busy && compare.productKey === productKey;
   const status = latestStatus(productKey, cart, compare);
   return (
     <div className="card-actions__buttons">
-      <button form={formId} name="productKey" value={productKey} className="button button--primary" disabled={cartBusy}>
-        {cartBusy ? "Adding…" : "ADD TO CART"}
-      </button>
+      {soldOut ? null : (
+        <button form={formId} name="productKey" value={productKey} className="button button--primary" disabled={cartBusy}>
+          {cartBusy ? "Adding…" : "ADD TO CART"}
+        </button>
+      )}
       <button
         form={formId}
         name="productKey"

@@ -1,3 +1,4 @@
+import { STOCK_GONE_MESSAGE } from "~/stock/stock.server";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { findAttemptByReference } from "~/payments/attempts.server";
@@ -30,7 +31,10 @@ export async function affirmReturnPath(db: Database, affirmToken: string | null)
 }
 
 export type AffirmChargeResult =
-  { status: "authorized"; transactionId: string; orderId: string } | { status: "unknown" | "declined" | "pending" };
+  | { status: "authorized"; transactionId: string; orderId: string }
+  /** The loan was authorized, but the last units went to another order meanwhile: no order, the payment is given back. */
+  | { status: "stock-gone"; message: string }
+  | { status: "unknown" | "declined" | "pending" };
 
 /**
  * `POST /api/authorize-charge`: authorizes the Affirm checkout behind this
@@ -52,6 +56,7 @@ export async function authorizeAffirmCharge(db: Database, config: Config, affirm
     case "pending":
       return { status: "pending" };
     case "declined":
+      return outcome.message === STOCK_GONE_MESSAGE ? { status: "stock-gone", message: outcome.message } : { status: "declined" };
     case "unknown":
       return { status: outcome.status };
   }

@@ -27,6 +27,8 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
       return jsonError(404, AFFIRM_AUTHORIZATION_FAILED);
     case "declined":
       return jsonError(402, AFFIRM_AUTHORIZATION_FAILED);
+    case "stock-gone":
+      return jsonError(409, result.message);
     case "pending":
       return jsonError(502, AFFIRM_AUTHORIZATION_FAILED);
   }

@@ -2,15 +2,20 @@ import {
   data,
   redirect,
   applyCartChange,
+  checkBuyNow,
   parseCartForm,
   cartCookieHeader,
   readCart,
   priceCart,
   readForm,
+  readStock,
+  cartStockMessage,
+  stockNoticeFor,
   type PricedCartLine,
 } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { CART_NOTICES, isCartNotice } from "~/cart/cart";
 import {
   brandDisplayName,
@@ -34,9 +39,21 @@ export const handle: RouteHandle = { personal: true, indexing: "private" };
 export const meta: MetaFunction = () => [{ title: "My Cart" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cart = await priceCart(context.store.db, await readCart(context.store, request));
-  const notice = new URL(request.url).searchParams.get("notice");
-  return { cart, notice: isCartNotice(notice) ? CART_NOTICES[notice] : null };
+  const db = context.store.db;
+  const cart = await priceCart(db, await readCart(context.store, request));
+  const search = new URL(request.url).searchParams;
+  const notice = search.get("notice");
+  // A change refused for stock names the product (its key only travels in the address; the words are the server's).
+  const refused = notice === "stock" ? (search.get("product") ?? "") : "";
+  const levels = await readStock(db, [...cart.lines.map((line) => line.productKey), ...(refused ? [refused] : [])]);
+  const inCart = cart.lines.reduce((sum, line) => (line.productKey === refused ? sum + line.quantity : sum), 0);
+  const stockNotice = refused ? await stockNoticeFor(db, levels, refused, inCart) : null;
+  return {
+    cart,
+    notice: stockNotice ?? (isCartNotice(notice) ? CART_NOTICES[notice] : null),
+    // Lines the stock no longer covers (it changed since they were added).
+    stockMessage: cartStockMessage(levels, cart.lines),
+  };
 }
 
 /**
@@ -46,20 +63,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.store.config);
   const change = parseCartForm(form);
-  if (change?.intent === "buy") return redirect(buyNowPath(change));
+  if (change?.intent === "buy") {
+    // More than is in stock: with script the product page says so and stays; without, the checkout page says it.
+    const stock = await checkBuyNow(context.store.db, { productKey: change.productKey, quantity: Number(change.quantity) });
+    if (!stock.ok && form.mode === "fetch") return data({ ok: false as const, message: stock.message }, { status: 409 });
+    return redirect(buyNowPath(change));
+  }
   const result = await applyCartChange(context.store.db, await readCart(context.store, request), change);
   const headers = { "Set-Cookie": await cartCookieHeader(context.store, request, result.cart) };
   if (form.mode === "fetch") {
     return data(
-      result.ok ? { ok: true as const, added: result.added ?? null } : { ok: false as const, message: CART_NOTICES[result.notice] },
+      result.ok
+        ? { ok: true as const, added: result.added ?? null }
+        : { ok: false as const, message: result.message ?? CART_NOTICES[result.notice] },
       {
         headers,
-        status: result.ok ? 200 : 400,
+        status: result.ok ? 200 : result.notice === "stock" ? 409 : 400,
       },
     );
   }
   const back = safeRedirectPath(form.redirectTo, "/cart");
-  if (!result.ok) return redirect(`/cart?notice=${result.notice}`, { headers });
+  if (!result.ok) {
+    const product = result.productKey ? `&product=${encodeURIComponent(result.productKey)}` : "";
+    return redirect(`/cart?notice=${result.notice}${product}`, { headers });
+  }
   return redirect(back, { headers, status: 303 });
 }
 
@@ -73,13 +100,18 @@ function buyNowPath(buy: { productKey: string; quantity: string }): string {
 }
 
 export default function CartPage() {
-  const { cart, notice } = useLoaderData<typeof loader>();
+  const { cart, notice, stockMessage } = useLoaderData<typeof loader>();
   return (
     <div className="container cart-page">
       <h1>My Cart</h1>
       {notice ? (
         <p className="notice notice--error" role="alert">
           {notice}
+        </p>
+      ) : null}
+      {stockMessage && stockMessage !== notice ? (
+        <p className="notice notice--error" role="alert">
+          {stockMessage}
         </p>
       ) : null}
       {cart.lines.length === 0 ? (
@@ -135,9 +167,15 @@ function EmptyCart() {
 }
 
 function CartLineItem({ line }: { line: PricedCartLine }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const mode = hydrated ? "fetch" : "document";
+  const quantityInput = useRef<HTMLInputElement>(null);
+  // A quantity refused (more than is in stock) changed nothing: the field shows the cart's quantity again, and why.
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  useEffect(() => {
+    if (refusal && quantityInput.current) quantityInput.current.value = String(line.quantity);
+  }, [refusal, fetcher.data, line.quantity]);
   return (
     <li className="cart-line">
       <SiteLink to={productPath({ key: line.productKey, id: line.id })} className="cart-line__image">
@@ -166,11 +204,16 @@ function CartLineItem({ line }: { line: PricedCartLine }) {
           inputMode="numeric"
           defaultValue={line.quantity}
           key={line.quantity}
+          ref={quantityInput}
+          aria-describedby={refusal ? `quantity-${line.position}-refusal` : undefined}
           onChange={(event) => hydrated && event.currentTarget.value !== "" && fetcher.submit(event.currentTarget.form)}
         />
         <button type="submit" className={hydrated ? "visually-hidden" : "button button--small cart-line__update-without-script"}>
           Update
         </button>
+        <p id={`quantity-${line.position}-refusal`} className="field-error cart-line__refusal" role="status">
+          {refusal ?? ""}
+        </p>
       </fetcher.Form>
       <p className="cart-line__price">{formatUsd(line.unitPriceCents)}</p>
       <Form discover="none" method="post" action="/cart" className="cart-line__remove">

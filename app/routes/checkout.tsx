@@ -19,6 +19,11 @@ import {
   RATE_LIMITS,
   retryAfterSeconds,
   lastCheckoutToken,
+  readStock,
+  cartStockMessage,
+  checkCartQuantities,
+  checkoutStockMessage,
+  stockedCards,
 } from "~/server-api";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -36,18 +41,34 @@ export const meta: MetaFunction = () => [{ title: "Checkout" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.store.db;
-  const token = new URL(request.url).searchParams.get("checkout");
+  const search = new URL(request.url).searchParams;
+  const token = search.get("checkout");
   if (token) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
     if (checkout?.kind === "cart") {
       const { config } = context.store;
-      return { step: "payment" as const, checkout, taxNote: taxNoteOf(checkout), paymentOptions: availablePaymentOptions(db, config) };
+      return {
+        step: "payment" as const,
+        checkout,
+        taxNote: taxNoteOf(checkout),
+        paymentOptions: availablePaymentOptions(db, config),
+        // Checked again on every view: the stock may have gone since the checkout was recorded.
+        stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: search.get("payment_error") === "stock" }),
+      };
     }
   }
   const cart = await priceCart(db, await readCart(context.store, request));
   const [details, suggestions] = await Promise.all([pendingCustomerDetails(context.store, request), checkoutSuggestions(db)]);
-  return { step: "details" as const, cart, details, suggestions };
+  // One read of the stock for the cart's lines and the carousel's cards.
+  const levels = await readStock(db, [...cart.lines.map((line) => line.productKey), ...suggestions.map((product) => product.key)]);
+  return {
+    step: "details" as const,
+    cart,
+    details,
+    suggestions: stockedCards(suggestions, levels),
+    stockMessage: cartStockMessage(levels, cart.lines),
+  };
 }
 
 const EMPTY_CART_MESSAGE = "Your cart is empty. Please add some products.";
@@ -58,6 +79,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
+  // No checkout for more than is in stock: the shopper is told which line, before any limit is spent or tax asked for.
+  const stock = await checkCartQuantities(context.store.db, cart);
+  if (!stock.ok) return data({ errors: {}, values: parsed.values, formError: stock.message }, { status: 409 });
   const limit = await context.store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, context.clientAddress);
   if (!limit.allowed) {
     const headers = { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) };
@@ -92,6 +116,7 @@ export default function CheckoutPage() {
         taxNote={view.taxNote}
         paymentOptions={view.paymentOptions}
         editPath="/checkout"
+        stockMessage={view.stockMessage}
       />
     );
   }
@@ -121,6 +146,10 @@ export default function CheckoutPage() {
           {result?.formError ? (
             <p className="notice notice--error" role="alert">
               {result.formError}
+            </p>
+          ) : view.stockMessage ? (
+            <p className="notice notice--error" role="alert">
+              {view.stockMessage} <SiteLink to="/cart">Change your cart</SiteLink>
             </p>
           ) : null}
           <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />

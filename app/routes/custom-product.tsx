@@ -1,7 +1,7 @@
-import { getProductById, randomProducts, publicBaseUrl } from "~/server-api";
+import { getProductById, randomProducts, publicBaseUrl, productStock, readStock, stockedCards } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OWN_SEASONING_ID, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
+import { OWN_SEASONING_ID, deferred, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
 import { specMap } from "~/catalog/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
@@ -9,20 +9,39 @@ import { QuantityField } from "~/components/QuantityField";
 
 const RELATED_COUNT = 10;
 
+/** "Notify me" shows only while the seasoning is out of stock: its script loads then, never with the page. */
+const NotifyMeForm = deferred(() => import("~/components/NotifyMeForm").then((module) => module.NotifyMeForm));
+
 export async function loader({ context }: LoaderFunctionArgs) {
   const db = context.store.db;
   const [product, related] = await Promise.all([getProductById(db, OWN_SEASONING_ID), randomProducts(db, RELATED_COUNT + 1)]);
   if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
+  const shown = related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT);
+  // Read for this request, with the cards below it: one query.
+  const levels = await readStock(
+    db,
+    [product, ...shown].map((item) => item.key),
+  );
+  const stock = productStock(levels, product.key);
   return {
     product: { ...product, description: undefined },
-    related: related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT),
+    stock: {
+      ...stock,
+      // The spec's note for the seasoning in stock; none while there is none to ship.
+      note: stock.kind === "in-stock" || stock.kind === "low" ? "Ships within 24 hours" : stock.note,
+      max: Math.min(SINGLE_PRODUCT_MAX_QUANTITY, stock.max ?? SINGLE_PRODUCT_MAX_QUANTITY),
+    },
+    related: stockedCards(shown, levels),
     origin: publicBaseUrl(context.store.config),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "LOVE RUB All-Purpose BBQ Seasoning" },
-  { name: "description", content: "LOVE RUB, our own all-purpose BBQ seasoning. $15.99, ships within 24 hours." },
+  {
+    name: "description",
+    content: `LOVE RUB, our own all-purpose BBQ seasoning. $15.99, ${data?.stock.buyable === false ? "out of stock" : "ships within 24 hours"}.`,
+  },
   ...(data
     ? [
         { tagName: "link", rel: "canonical", href: `${data.origin}/custom-product` },
@@ -38,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
               "@type": "Offer",
               priceCurrency: "USD",
               price: (data.product.priceCents / 100).toFixed(2),
-              availability: "https://schema.org/InStock",
+              availability: data.stock.schemaOrg,
             },
           },
         },
@@ -47,7 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomProduct() {
-  const { product, related } = useLoaderData<typeof loader>();
+  const { product, stock, related } = useLoaderData<typeof loader>();
   const specs = [...specMap(product.specifications)];
   return (
     <div className="container product-detail">
@@ -64,8 +83,8 @@ export default function CustomProduct() {
             </s>{" "}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
-          <p className="in-stock">In Stock</p>
-          <p className="shipping-note">Ships within 24 hours</p>
+          <p className={`stock-status stock-status--${stock.kind}`}>{stock.label}</p>
+          {stock.note ? <p className="shipping-note">{stock.note}</p> : null}
           <dl className="seasoning-specs">
             {specs.map(([name, value]) => (
               <div key={name}>
@@ -74,14 +93,18 @@ export default function CustomProduct() {
               </div>
             ))}
           </dl>
-          <Form discover="none" method="get" action="/custom-product-checkout" className="buy-form">
-            <QuantityField id="seasoning-quantity" name="quantity" max={SINGLE_PRODUCT_MAX_QUANTITY} />
-            <div className="buy-form__buttons">
-              <button type="submit" className="button button--dark">
-                BUY NOW
-              </button>
-            </div>
-          </Form>
+          {stock.buyable ? (
+            <Form discover="none" method="get" action="/custom-product-checkout" className="buy-form">
+              <QuantityField id="seasoning-quantity" name="quantity" max={stock.max} />
+              <div className="buy-form__buttons">
+                <button type="submit" className="button button--dark">
+                  BUY NOW
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <NotifyMeForm productKey={product.key} productTitle={product.title} />
+          )}
         </section>
       </div>
       {related.length > 0 ? <ProductCarousel label="You May Also Like" products={related} /> : null}

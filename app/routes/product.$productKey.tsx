@@ -11,6 +11,9 @@ import {
   keptFitFacts,
   productPageParts,
   publicBaseUrl,
+  productStock,
+  readStock,
+  stockedCards,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, Form, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
@@ -29,10 +32,10 @@ import {
   type StoreProduct,
   STRUCK_PRICE_FACTOR,
   SiteLink,
+  qualifiesForFreeShipping,
 } from "~/components/shared";
 import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, type VariationOption } from "~/catalog/variations";
-import { leadTime } from "~/catalog/lead-time";
 import { FinancingLine } from "~/components/financing-line-on-demand";
 import { CompareButton } from "~/components/guides/compare-button-on-demand";
 import { FormattedText } from "~/components/FormattedText";
@@ -43,6 +46,8 @@ import type { action as cartAction } from "./cart";
 
 /** The error page's script loads only when one is drawn (not behind ~/components/shared: it imports that). */
 const ErrorPage = deferred(() => import("~/components/ErrorPage").then((module) => module.ErrorPage));
+/** "Notify me" shows only on a product out of stock: its script loads then, never with the page. */
+const NotifyMeForm = deferred(() => import("~/components/NotifyMeForm").then((module) => module.NotifyMeForm));
 
 const RELATED_LIMIT = 15;
 const SPEC_PARAM_PREFIX = "spec.";
@@ -80,14 +85,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
 
   const { variations, body, legal } = productPageParts(product, siblings);
+  // Stock changes with every sale: read for this request (one query for the product and every card shown), never memoized.
+  const levels = await readStock(
+    db,
+    [product, ...related, ...accessories, ...fitsGrills].map((shown) => shown.key),
+  );
   return {
     product: { ...product, description: undefined },
+    stock: productStock(levels, product.key, { freeShipping: qualifiesForFreeShipping(product.priceCents) }),
     legal,
     variations,
     variationError,
-    related: cardList(related),
-    accessories,
-    fitsGrills,
+    related: stockedCards(cardList(related), levels),
+    accessories: stockedCards(accessories, levels),
+    fitsGrills: stockedCards(fitsGrills, levels),
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(context.store.config),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -116,11 +127,14 @@ function imageIndexParam(search: URLSearchParams, count: number): number {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Product not found" }];
-  const { product, origin } = data;
+  const { product, origin, stock } = data;
   const url = `${origin}/product/${encodeURIComponent(product.key)}`;
   return [
     { title: product.title },
-    { name: "description", content: `${product.title}. ${formatUsd(product.priceCents)}, in stock, free shipping over $49.` },
+    {
+      name: "description",
+      content: `${product.title}. ${formatUsd(product.priceCents)}, ${stock.label.toLowerCase()}, free shipping over $49.`,
+    },
     { tagName: "link", rel: "canonical", href: url },
     ...(product.images[data.imageIndex] ? [picturePreload(product.images[data.imageIndex], GALLERY_SIZES)] : []),
     { property: "og:title", content: product.title },
@@ -140,7 +154,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
           url,
           priceCurrency: "USD",
           price: (product.priceCents / 100).toFixed(2),
-          availability: "https://schema.org/InStock",
+          availability: stock.schemaOrg,
           itemCondition: "https://schema.org/NewCondition",
         },
       },
@@ -149,8 +163,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetail() {
-  const { product, legal, variations, variationError, related, accessories, fitsGrills, imageIndex, description, originalDescription } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    stock,
+    legal,
+    variations,
+    variationError,
+    related,
+    accessories,
+    fitsGrills,
+    imageIndex,
+    description,
+    originalDescription,
+  } = useLoaderData<typeof loader>();
   const categories = product.categories.filter((name) => name !== "Home");
   return (
     <div className="container product-detail">
@@ -179,14 +204,15 @@ export default function ProductDetail() {
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
           <p className="product-detail__availability">
-            <span className="in-stock">In Stock</span>{" "}
-            <span className="shipping-note">
-              {leadTime(product.brand).detail}
-              {product.priceCents > 4900 ? " · Free Shipping" : ""}
-            </span>
+            <span className={`stock-status stock-status--${stock.kind}`}>{stock.label}</span>{" "}
+            {stock.note ? <span className="shipping-note">{stock.note}</span> : null}
           </p>
           {/* Buying comes before the options, so both buttons are on a phone's first screen; an option still changes the product above them. */}
-          <BuyForm productKey={product.key} />
+          {stock.buyable ? (
+            <BuyForm productKey={product.key} max={stock.max} />
+          ) : (
+            <NotifyMeForm productKey={product.key} productTitle={product.title} />
+          )}
           {variations.length > 0 ? <VariationForm productKey={product.key} options={variations} error={variationError} /> : null}
           <FinancingLine priceCents={product.priceCents} />
           <CompareButton productKey={product.key} />
@@ -236,8 +262,11 @@ function DescriptionSkeleton({ original }: { original?: string | null }) {
   );
 }
 
-/** ADD TO CART stays on the page; BUY NOW goes to the single-product checkout. Both work without script. */
-function BuyForm({ productKey }: { productKey: string }) {
+/**
+ * ADD TO CART stays on the page; BUY NOW goes to the single-product checkout. Both work without script.
+ * `max`: the units left of a tracked product (the cart refuses more, and says how many are left).
+ */
+function BuyForm({ productKey, max }: { productKey: string; max: number | null }) {
   const fetcher = useFetcher<typeof cartAction>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -247,7 +276,7 @@ function BuyForm({ productKey }: { productKey: string }) {
       <input type="hidden" name="productKey" value={productKey} />
       <input type="hidden" name="redirectTo" value={location.pathname} />
       <input type="hidden" name="mode" value={hydrated ? "fetch" : "document"} />
-      <QuantityField id="detail-quantity" name="quantity" />
+      <QuantityField id="detail-quantity" name="quantity" max={max ?? undefined} />
       <div className="buy-form__buttons">
         <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
           {busy ? "Adding…" : "ADD TO CART"}

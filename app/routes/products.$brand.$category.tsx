@@ -1,4 +1,13 @@
-import { cachedListProducts, brandCategories, cardList, isAllCategories, catalogueHeaders, publicBaseUrl } from "~/server-api";
+import {
+  cachedListProducts,
+  brandCategories,
+  cardList,
+  isAllCategories,
+  catalogueHeaders,
+  publicBaseUrl,
+  readStock,
+  stockedCards,
+} from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate } from "@remix-run/react";
 import {
@@ -22,10 +31,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const db = context.store.db;
   const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
+  // Stock is read per request (never memoized with the list): one query for the page's cards.
+  const levels = await readStock(
+    db,
+    list.products.map((product) => product.key),
+  );
   return {
     brand,
     category,
-    list: { ...list, products: cardList(list.products) },
+    list: { ...list, products: stockedCards(cardList(list.products), levels) },
     categories,
     origin: publicBaseUrl(context.store.config),
   };

@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from "react";
-import { PAYMENT_CANCELLED_MESSAGE } from "~/payments/messages";
+import { PAYMENT_CANCELLED_MESSAGE, PAYMENT_STOCK_CHANGED_MESSAGE } from "~/payments/messages";
 import { PROMO_ALREADY_USED_MESSAGE } from "~/pricing/promo-messages";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { TAX_REPRICED_MESSAGE, TAX_UNAVAILABLE_MESSAGE } from "~/tax/messages";
@@ -21,10 +21,13 @@ export function PaymentMethods({
   checkoutToken,
   totalCents,
   options,
+  stockMessage = null,
 }: {
   checkoutToken: string;
   totalCents: number;
   options: PaymentOption[];
+  /** Which lines the stock no longer covers: the server checked the checkout for this view (never text from the address). */
+  stockMessage?: string | null;
 }) {
   const testOnly = options.length > 0 && options.every((option) => option.isTest);
   const [searchParams] = useSearchParams();
@@ -36,7 +39,15 @@ export function PaymentMethods({
           Test mode: no payment provider is configured, so each method opens our own test payment page. No money moves.
         </p>
       ) : null}
-      {searchParams.get("payment_error") === "rate-limited" ? (
+      {stockMessage ? (
+        <p className="notice notice--error" role="alert">
+          {stockMessage}
+        </p>
+      ) : searchParams.get("payment_error") === "stock" ? (
+        <p className="notice notice--error" role="alert">
+          {PAYMENT_STOCK_CHANGED_MESSAGE}
+        </p>
+      ) : searchParams.get("payment_error") === "rate-limited" ? (
         <p className="notice notice--error" role="alert">
           {PAYMENT_RATE_LIMITED_MESSAGE}
         </p>

@@ -26,12 +26,15 @@ export function PaymentStep({
   taxNote,
   paymentOptions,
   editPath,
+  stockMessage = null,
 }: {
   title: string;
   checkout: PendingCheckoutView;
   taxNote: string | null;
   paymentOptions: PaymentOption[];
   editPath: string;
+  /** A line the stock no longer covers, as the server checked it for this view. */
+  stockMessage?: string | null;
 }) {
   return (
     <div className="container checkout">
@@ -40,7 +43,12 @@ export function PaymentStep({
         <div>
           <CheckoutDetails customer={checkout.customer} editPath={editPath} />
           <CustomerDetailsMirror details={customerDetails(checkout.customer)} />
-          <PaymentMethods checkoutToken={checkout.token} totalCents={checkout.totalCents} options={paymentOptions} />
+          <PaymentMethods
+            checkoutToken={checkout.token}
+            totalCents={checkout.totalCents}
+            options={paymentOptions}
+            stockMessage={stockMessage}
+          />
         </div>
         <OrderSummary
           lines={checkout.items.map((item) => ({

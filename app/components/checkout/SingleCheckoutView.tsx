@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { type ProductSummary as CardProduct, SINGLE_PRODUCT_MAX_QUANTITY, SiteLink } from "~/components/shared";
+import { type ProductCardData, type ProductSummary as CardProduct, SiteLink } from "~/components/shared";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors } from "~/checkout/customer-fields";
 import type { CustomerField } from "~/orders/customer";
@@ -13,6 +13,7 @@ import type { PendingCheckoutView } from "./PaymentStep";
 import { PaymentStep } from "./payment-step-on-demand";
 
 type ProductSummary = { key: string; title: string; model: string; image: string; priceCents: number };
+type CardStock = Pick<ProductCardData, "stock" | "soldOut">;
 
 export type SingleCheckoutLoaderView =
   | { step: "no-product" }
@@ -25,13 +26,19 @@ export type SingleCheckoutLoaderView =
       /** The pending checkout's details the server holds for this browser ("Change details"). */
       details: Record<CustomerField, string> | null;
       /** The checkout-area carousel below the form. */
-      suggestions: CardProduct[];
+      suggestions: (CardProduct & CardStock)[];
+      /** The quantity asked for is more than is in stock (the server's words; the quantity was lowered to what is left). */
+      stockMessage: string | null;
+      /** The most the quantity offers: 10, or fewer when fewer are left. */
+      maxQuantity: number;
     }
   | {
       step: "payment";
       paymentOptions: PaymentOption[];
       checkout: PendingCheckoutView;
       taxNote: string | null;
+      /** A line the stock no longer covers (the server's words). */
+      stockMessage: string | null;
     };
 
 export type SingleCheckoutActionView =
@@ -105,6 +112,7 @@ export function SingleCheckoutView({
         taxNote={view.taxNote}
         paymentOptions={view.paymentOptions}
         editPath={`${path}?${editQuery}`}
+        stockMessage={view.stockMessage}
       />
     );
   }
@@ -125,14 +133,17 @@ export function SingleCheckoutView({
   const rule = singleShippingRule({ seasoning, unitPriceCents: totals.unitPriceCents, quantity: totals.quantity });
   const shippingKnown = live === null ? (form?.shippingKnown ?? view.shippingKnown) : rule.kind !== "carrier";
   const busy = navigation.state === "submitting";
+  // After a post the form's answer says all there is to say; before one, the page's own check of the stock.
+  const formError = form ? form.formError : view.stockMessage;
+  const quantityChoices = Math.max(view.maxQuantity, serverTotals.quantity);
   return (
     <div className="container checkout">
       <h1>{title}</h1>
       <div className="checkout__layout">
         <Form method="post" className="checkout__form" noValidate>
-          {form?.formError ? (
+          {formError ? (
             <p className="notice notice--error" role="alert">
-              {form.formError}
+              {formError}
             </p>
           ) : null}
           <input type="hidden" name="product" value={view.product.key} />
@@ -146,7 +157,7 @@ export function SingleCheckoutView({
                 key={serverTotals.quantity}
                 onChange={(event) => setPicked({ quantity: Number(event.currentTarget.value), from: serverTotals })}
               >
-                {Array.from({ length: SINGLE_PRODUCT_MAX_QUANTITY }, (_, index) => index + 1).map((value) => (
+                {Array.from({ length: quantityChoices }, (_, index) => index + 1).map((value) => (
                   <option key={value} value={value}>
                     {value}
                   </option>

@@ -5,6 +5,8 @@ import { useRef, useState, type ReactNode } from "react";
 
 export const PAYPAL_SCRIPT_ERROR = "Failed to load the PayPal JS SDK script.";
 const PAYMENT_FAILED = "Payment failed: An unexpected error occurred.";
+/** The createOrder answers whose `error` is written for the shopper. */
+const SHOPPER_REFUSALS = new Set([404, 409, 429]);
 const BUTTON_STYLE = { layout: "horizontal", color: "white", shape: "rect", label: "pay", height: 43 } as const;
 
 interface Props {
@@ -34,7 +36,9 @@ function WalletButtons({ checkoutToken, fallback }: Pick<Props, "checkoutToken" 
   const [{ isResolved, isRejected }] = usePayPalScriptReducer();
   const navigate = useNavigate();
   const attempts = useRef(new Map<string, string>());
-  const [message, setMessage] = useState<string | null>(null);
+  // The server's own refusal of the last createOrder (out of stock, the discount taken...): shown instead of the general failure.
+  const refusal = useRef<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   if (isRejected) {
     return (
@@ -50,13 +54,18 @@ function WalletButtons({ checkoutToken, fallback }: Pick<Props, "checkoutToken" 
 
   async function createOrder(): Promise<string> {
     setMessage(null);
+    refusal.current = null;
     const response = await fetch("/api/paypal/orders", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ checkoutToken }),
     });
-    const body = (await response.json().catch(() => null)) as { orderId?: string; attemptId?: string } | null;
-    if (!response.ok || !body?.orderId || !body.attemptId) throw new Error(`Could not create the PayPal order (${response.status}).`);
+    const body = (await response.json().catch(() => null)) as { orderId?: string; attemptId?: string; error?: string } | null;
+    if (!response.ok || !body?.orderId || !body.attemptId) {
+      // These say why in words meant for the shopper (409: a line out of stock, the discount taken; 429: too many tries); the rest get the general message.
+      if (SHOPPER_REFUSALS.has(response.status) && typeof body?.error === "string") refusal.current = body.error;
+      throw new Error(`Could not create the PayPal order (${response.status}).`);
+    }
     attempts.current.set(body.orderId, body.attemptId);
     return body.orderId;
   }
@@ -64,10 +73,10 @@ function WalletButtons({ checkoutToken, fallback }: Pick<Props, "checkoutToken" 
   async function onApprove({ orderID }: { orderID?: string | null }) {
     const attemptId = orderID ? attempts.current.get(orderID) : undefined;
     if (!attemptId) {
-      setMessage(PAYMENT_FAILED);
+      setMessage({ text: PAYMENT_FAILED, error: true });
       return;
     }
-    setMessage("Processing payment...");
+    setMessage({ text: "Processing payment...", error: false });
     navigate(`/checkout-authorized/paypal?${new URLSearchParams({ checkout_token: checkoutToken, attempt: attemptId })}`);
   }
 
@@ -84,14 +93,11 @@ function WalletButtons({ checkoutToken, fallback }: Pick<Props, "checkoutToken" 
         createOrder={createOrder}
         onApprove={onApprove}
         onCancel={onCancel}
-        onError={() => setMessage(PAYMENT_FAILED)}
+        onError={() => setMessage({ text: refusal.current ?? PAYMENT_FAILED, error: true })}
       />
       {message ? (
-        <p
-          className={message === PAYMENT_FAILED ? "notice notice--error" : "notice notice--info"}
-          role={message === PAYMENT_FAILED ? "alert" : "status"}
-        >
-          {message}
+        <p className={message.error ? "notice notice--error" : "notice notice--info"} role={message.error ? "alert" : "status"}>
+          {message.text}
         </p>
       ) : null}
     </>
