@@ -106,6 +106,10 @@ test("staff approve a return (the email gives the authorization number) and mark
   await expect(page.getByTestId("refunded")).toContainText(proposed);
   await expect(page.getByRole("button", { name: /Refund/ })).toHaveCount(0);
 
+  // The returned grill is back on the shelf, with the return as the movement's reason (issue 49).
+  await page.goto(`/stock/${GRILL}`);
+  await expect(page.getByTestId("movement").filter({ hasText: `return ${number} received (order ${orderId})` })).toHaveCount(1);
+
   // The order page, with its Order ID alone: the return and its refund, with amount and date.
   await page.goto(`/order-status/${orderId}`);
   await expect(page.getByTestId("order-after-sale")).toContainText(`Return ${number}`);
