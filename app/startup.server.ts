@@ -54,7 +54,9 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
         // Products new to the catalogue get their stock row; counts already there are kept.
         const stocked = await seedStock(db, config.STOCK_DEFAULT_ON_HAND);
         const withStock =
-          stocked > 0 ? `; stock for ${formatNumber(stocked)} new (${config.STOCK_DEFAULT_ON_HAND} units each, none counted if made to order)` : "";
+          stocked > 0
+            ? `; stock for ${formatNumber(stocked)} new (${config.STOCK_DEFAULT_ON_HAND} units each, none counted if made to order)`
+            : "";
         if (!result.loaded) return `unchanged since the last start${withPhotos}${withStock}`;
         for (const { brand, count } of result.kept) report.note(`kept the last good ${brand} products (${count})`);
         return `${formatNumber(result.count)} products loaded${withPhotos}${withStock}`;
