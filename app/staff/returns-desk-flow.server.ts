@@ -172,7 +172,8 @@ export async function receiveAndRefund(
   const before = await deskDetail(db, number);
   if (!before) return { ok: false, status: 404, message: `Request ${number} was not found.` };
   if (before.status !== input.seen || !before.refund) return receiveRefusal(db, number, input.seen);
-  if (amountCents > before.refund.refundCents) return tooMuch(before.refund);
+  // Another desk's refund moving the same money shrinks what is left to refund: that one is the answer, not "too much".
+  if (amountCents > before.refund.refundCents) return (await refundElsewhere(db, number)) ?? tooMuch(before.refund);
 
   const [claimed] = await db
     .update(afterSaleRequests)
@@ -209,6 +210,17 @@ export async function receiveAndRefund(
 
 /** Why a receive did not start: refunded already, under way, decided since the page was opened, or not a return that can be. */
 async function receiveRefusal(db: Database, number: string, seenStatus: AfterSaleStatus): Promise<DeskOutcome & { ok: false }> {
+  const elsewhere = await refundElsewhere(db, number);
+  if (elsewhere) return elsewhere;
+  const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
+  if (row && row.status === seenStatus && ["approved", "received"].includes(row.status)) {
+    return { ok: false, status: 409, message: `Order ${row.orderId} has no payment the store can refund. Nothing was refunded.` };
+  }
+  return refusal(db, number, "marked received", seenStatus);
+}
+
+/** The return's refund, done or under way at another desk (409), or null. */
+async function refundElsewhere(db: Database, number: string): Promise<(DeskOutcome & { ok: false }) | null> {
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
   if (row?.refundedAt) {
     return {
@@ -220,10 +232,7 @@ async function receiveRefusal(db: Database, number: string, seenStatus: AfterSal
   if (row?.refundStartedAt && row.kind === "return") {
     return { ok: false, status: 409, message: `A refund of return ${number} is already under way. Nothing more was refunded.` };
   }
-  if (row && row.status === seenStatus && ["approved", "received"].includes(row.status)) {
-    return { ok: false, status: 409, message: `Order ${row.orderId} has no payment the store can refund. Nothing was refunded.` };
-  }
-  return refusal(db, number, "marked received", seenStatus);
+  return null;
 }
 
 function tooMuch(refund: ReturnRefund): DeskOutcome & { ok: false } {
