@@ -15,6 +15,7 @@ import { FinancingLine } from "~/components/financing-line-on-demand";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
 import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareForm, readCompareList } from "~/guides/compare.server";
 import guideStyles from "~/styles/guides.css";
+import { readStock, stockedCards } from "~/server-api";
 import { readForm } from "~/utils/forms.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import type { RouteHandle } from "~/root";
@@ -51,8 +52,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const adding = addingKey && !list.includes(addingKey) ? (await compareProducts(db, [addingKey]))[0] : undefined;
   const onlyDifferences = url.searchParams.get("only") === "differences";
   const rows = compareRows(products);
+  // Stock is read per request, never with the memoized products.
+  const levels = await readStock(
+    db,
+    products.map((product) => product.key),
+  );
   return {
-    products: products.map(({ key, id, brand, title, priceCents, image }) => ({ key, id, brand, title, priceCents, image })),
+    products: stockedCards(
+      products.map(({ key, id, brand, title, priceCents, image }) => ({ key, id, brand, title, priceCents, image })),
+      levels,
+    ),
     rows: onlyDifferences ? rows.filter((row) => row.differs) : rows,
     hiddenRows: onlyDifferences ? rows.filter((row) => !row.differs).length : 0,
     differingRows: rows.filter((row) => row.differs).length,
@@ -149,7 +158,12 @@ export default function ComparePage() {
                   </th>
                   {products.map((product) => (
                     <td key={product.key} className="compare-table__actions">
-                      <AddToCartButton productKey={product.key} />
+                      {product.stock ? (
+                        <p className={product.soldOut ? "product-card__warehouse product-card__warehouse--out" : "product-card__warehouse"}>
+                          {product.stock}
+                        </p>
+                      ) : null}
+                      {product.soldOut ? null : <AddToCartButton productKey={product.key} />}
                       <Form discover="none" method="post" action="/compare">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="productKey" value={product.key} />

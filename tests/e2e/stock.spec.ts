@@ -49,6 +49,16 @@ test("sold out: no way to buy, Notify me confirmed by email, a CSV import brings
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.join("\n")).toContain("https://schema.org/OutOfStock");
   if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+  // The comparison says so too, with no ADD TO CART.
+  await page.goto(`/compare?items=${key},blaze-3159840`);
+  await expect(page.locator(".compare-table__actions").first()).toContainText("Out of stock");
+  await expect(
+    page
+      .locator(".compare-table__actions")
+      .first()
+      .getByRole("button", { name: /ADD TO CART/ }),
+  ).toHaveCount(0);
+  await page.goto(`/product/${key}`);
   const notify = page.getByRole("form", { name: `Notify me when ${title} is available` });
   await notify.getByLabel("Email me when it is back in stock").fill(email);
   await notify.getByRole("button", { name: "Notify me" }).click();
