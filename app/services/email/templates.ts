@@ -269,13 +269,21 @@ function stockAlertFooter(storeName: string, unsubscribeUrl: string): { text: st
   };
 }
 
+/** What both "Notify me" emails show, made safe once: the product's link and title, the store, the unsubscribe footer. */
+function stockAlertParts(input: StockAlertEmailInput) {
+  const storeName = singleLine(input.storeName);
+  return {
+    productUrl: safeHttpUrl(input.productUrl),
+    storeName,
+    title: singleLine(input.productTitle, 200),
+    footer: stockAlertFooter(storeName, safeHttpUrl(input.unsubscribeUrl)),
+  };
+}
+
 /** "Notify me when available", double opt-in: the signed confirmation link for one product. Nothing of the customer but the product. */
 export function stockAlertConfirmationEmail(input: StockAlertEmailInput & { confirmUrl: string }): RenderedEmail {
   const confirmUrl = safeHttpUrl(input.confirmUrl);
-  const productUrl = safeHttpUrl(input.productUrl);
-  const storeName = singleLine(input.storeName);
-  const title = singleLine(input.productTitle, 200);
-  const footer = stockAlertFooter(storeName, safeHttpUrl(input.unsubscribeUrl));
+  const { productUrl, storeName, title, footer } = stockAlertParts(input);
   const text = [
     "Hi,",
     "",
@@ -299,10 +307,7 @@ ${footer.html}`);
 
 /** The one email a confirmed "Notify me" subscriber gets: the product is back, with its link. */
 export function backInStockEmail(input: StockAlertEmailInput): RenderedEmail {
-  const productUrl = safeHttpUrl(input.productUrl);
-  const storeName = singleLine(input.storeName);
-  const title = singleLine(input.productTitle, 200);
-  const footer = stockAlertFooter(storeName, safeHttpUrl(input.unsubscribeUrl));
+  const { productUrl, storeName, title, footer } = stockAlertParts(input);
   const text = [
     "Hi,",
     "",
