@@ -307,7 +307,7 @@ ${footer.html}`);
 
 /** The one email a confirmed "Notify me" subscriber gets: the product is back, with its link. */
 export function backInStockEmail(input: StockAlertEmailInput): RenderedEmail {
-  const { productUrl, storeName, title, footer } = stockAlertParts(input);
+  const { productUrl, title, footer } = stockAlertParts(input);
   const text = [
     "Hi,",
     "",
