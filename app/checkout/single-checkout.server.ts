@@ -37,8 +37,8 @@ import {
   checkCartQuantities,
   checkoutStockMessage,
   quantityMessage,
-  readStock,
-  stockedCards,
+  stockLevels,
+  withCardStock,
 } from "~/stock/storefront-stock.server";
 import { SINGLE_PRODUCT_MAX_QUANTITY } from "~/pricing/pricing";
 
@@ -92,7 +92,7 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
   const asked = clampSingleQuantity(Number(url.searchParams.get("quantity") ?? "1"));
   const [details, suggestions] = await Promise.all([pendingCustomerDetails(store, request), checkoutSuggestions(db)]);
   // One read of the stock for the product and the carousel's cards; more than is left is said, and the quantity lowered to it.
-  const levels = await readStock(
+  const levels = await stockLevels(
     db,
     [product, ...suggestions].map((shown) => shown.key),
   );
@@ -115,7 +115,7 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
     totals,
     shippingKnown,
     details,
-    suggestions: stockedCards(suggestions, levels),
+    suggestions: withCardStock(suggestions, levels),
     stockMessage,
     maxQuantity,
   };

@@ -1,4 +1,4 @@
-import { cachedRandomProducts, cardList, catalogueHeaders, publicBaseUrl, readStock, stockedCards } from "~/server-api";
+import { cachedRandomProducts, cardList, catalogueHeaders, publicBaseUrl, stockLevels, withCardStock } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import {
@@ -34,11 +34,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const promotions = await cachedRandomProducts(context.store.db, PROMOTION_COUNT);
   // Stock is read per request (the picks are memoized for a minute, the stock never): one query for the carousel.
-  const levels = await readStock(
+  const levels = await stockLevels(
     context.store.db,
     promotions.map((product) => product.key),
   );
-  return { promotions: stockedCards(cardList(promotions), levels), origin: publicBaseUrl(context.store.config) };
+  return { promotions: withCardStock(cardList(promotions), levels), origin: publicBaseUrl(context.store.config) };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

@@ -8,8 +8,8 @@ import {
   readCart,
   priceCart,
   readForm,
-  readStock,
-  cartStockMessage,
+  stockLevels,
+  cartShortageMessage,
   stockNoticeFor,
   type PricedCartLine,
 } from "~/server-api";
@@ -45,14 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = search.get("notice");
   // A change refused for stock names the product (its key only travels in the address; the words are the server's).
   const refused = notice === "stock" ? (search.get("product") ?? "") : "";
-  const levels = await readStock(db, [...cart.lines.map((line) => line.productKey), ...(refused ? [refused] : [])]);
+  const levels = await stockLevels(db, [...cart.lines.map((line) => line.productKey), ...(refused ? [refused] : [])]);
   const inCart = cart.lines.reduce((sum, line) => (line.productKey === refused ? sum + line.quantity : sum), 0);
   const stockNotice = refused ? await stockNoticeFor(db, levels, refused, inCart) : null;
   return {
     cart,
     notice: stockNotice ?? (isCartNotice(notice) ? CART_NOTICES[notice] : null),
     // Lines the stock no longer covers (it changed since they were added).
-    stockMessage: cartStockMessage(levels, cart.lines),
+    stockMessage: cartShortageMessage(cart.lines, levels),
   };
 }
 

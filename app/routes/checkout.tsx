@@ -19,11 +19,11 @@ import {
   RATE_LIMITS,
   retryAfterSeconds,
   lastCheckoutToken,
-  readStock,
-  cartStockMessage,
+  stockLevels,
+  cartShortageMessage,
   checkCartQuantities,
   checkoutStockMessage,
-  stockedCards,
+  withCardStock,
 } from "~/server-api";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -61,13 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = await priceCart(db, await readCart(context.store, request));
   const [details, suggestions] = await Promise.all([pendingCustomerDetails(context.store, request), checkoutSuggestions(db)]);
   // One read of the stock for the cart's lines and the carousel's cards.
-  const levels = await readStock(db, [...cart.lines.map((line) => line.productKey), ...suggestions.map((product) => product.key)]);
+  const levels = await stockLevels(db, [...cart.lines.map((line) => line.productKey), ...suggestions.map((product) => product.key)]);
   return {
     step: "details" as const,
     cart,
     details,
-    suggestions: stockedCards(suggestions, levels),
-    stockMessage: cartStockMessage(levels, cart.lines),
+    suggestions: withCardStock(suggestions, levels),
+    stockMessage: cartShortageMessage(cart.lines, levels),
   };
 }
 

@@ -15,7 +15,7 @@ import { FinancingLine } from "~/components/financing-line-on-demand";
 import { COMPARE_STORAGE_KEY, comparePath, compareRows, MAX_COMPARE, parseCompareItems } from "~/guides/compare";
 import { applyCompareChange, compareCookieHeader, compareProducts, parseCompareForm, readCompareList } from "~/guides/compare.server";
 import guideStyles from "~/styles/guides.css";
-import { readStock, stockedCards } from "~/server-api";
+import { stockLevels, withCardStock } from "~/server-api";
 import { readForm } from "~/utils/forms.server";
 import { catalogueHeaders } from "~/utils/cache-control.server";
 import type { RouteHandle } from "~/root";
@@ -53,12 +53,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const onlyDifferences = url.searchParams.get("only") === "differences";
   const rows = compareRows(products);
   // Stock is read per request, never with the memoized products.
-  const levels = await readStock(
+  const levels = await stockLevels(
     db,
     products.map((product) => product.key),
   );
   return {
-    products: stockedCards(
+    products: withCardStock(
       products.map(({ key, id, brand, title, priceCents, image }) => ({ key, id, brand, title, priceCents, image })),
       levels,
     ),

@@ -1,4 +1,4 @@
-import { getProductById, randomProducts, publicBaseUrl, productStock, readStock, stockedCards } from "~/server-api";
+import { getProductById, randomProducts, publicBaseUrl, productStock, stockLevels, withCardStock } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { OWN_SEASONING_ID, deferred, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
@@ -18,7 +18,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!product) throw new Response("LOVE RUB is not in the catalog", { status: 404 });
   const shown = related.filter((item) => item.id !== OWN_SEASONING_ID && item.image).slice(0, RELATED_COUNT);
   // Read for this request, with the cards below it: one query.
-  const levels = await readStock(
+  const levels = await stockLevels(
     db,
     [product, ...shown].map((item) => item.key),
   );
@@ -31,7 +31,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       note: stock.kind === "in-stock" || stock.kind === "low" ? "Ships within 24 hours" : stock.note,
       max: Math.min(SINGLE_PRODUCT_MAX_QUANTITY, stock.max ?? SINGLE_PRODUCT_MAX_QUANTITY),
     },
-    related: stockedCards(shown, levels),
+    related: withCardStock(shown, levels),
     origin: publicBaseUrl(context.store.config),
   };
 }

@@ -1,4 +1,4 @@
-import { cachedSearchProducts, cardList, catalogueHeaders, readStock, stockedCards } from "~/server-api";
+import { cachedSearchProducts, cardList, catalogueHeaders, stockLevels, withCardStock } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CARD_IMAGE_SIZES, picturePreload, SiteLink } from "~/components/shared";
@@ -12,11 +12,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const results = await cachedSearchProducts(context.store.db, query, { page });
   // Stock is read per request (never memoized with the results): one query for the page's cards.
-  const levels = await readStock(
+  const levels = await stockLevels(
     context.store.db,
     results.products.map((product) => product.key),
   );
-  return { query, results: { ...results, products: stockedCards(cardList(results.products), levels) } };
+  return { query, results: { ...results, products: withCardStock(cardList(results.products), levels) } };
 }
 
 export const headers: HeadersFunction = catalogueHeaders;

@@ -12,8 +12,8 @@ import {
   productPageParts,
   publicBaseUrl,
   productStock,
-  readStock,
-  stockedCards,
+  stockLevels,
+  withCardStock,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, Form, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
@@ -86,7 +86,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
   const { variations, body, legal } = productPageParts(product, siblings);
   // Stock changes with every sale: read for this request (one query for the product and every card shown), never memoized.
-  const levels = await readStock(
+  const levels = await stockLevels(
     db,
     [product, ...related, ...accessories, ...fitsGrills].map((shown) => shown.key),
   );
@@ -96,9 +96,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     legal,
     variations,
     variationError,
-    related: stockedCards(cardList(related), levels),
-    accessories: stockedCards(accessories, levels),
-    fitsGrills: stockedCards(fitsGrills, levels),
+    related: withCardStock(cardList(related), levels),
+    accessories: withCardStock(accessories, levels),
+    fitsGrills: withCardStock(fitsGrills, levels),
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(context.store.config),
     // A stored description is sent with the page. Otherwise the page is sent at once and the

@@ -5,8 +5,8 @@ import {
   isAllCategories,
   catalogueHeaders,
   publicBaseUrl,
-  readStock,
-  stockedCards,
+  stockLevels,
+  withCardStock,
 } from "~/server-api";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate } from "@remix-run/react";
@@ -32,14 +32,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = context.store.db;
   const [list, categories] = await Promise.all([cachedListProducts(db, { brand, category, page }), brandCategories(db, brand)]);
   // Stock is read per request (never memoized with the list): one query for the page's cards.
-  const levels = await readStock(
+  const levels = await stockLevels(
     db,
     list.products.map((product) => product.key),
   );
   return {
     brand,
     category,
-    list: { ...list, products: stockedCards(cardList(list.products), levels) },
+    list: { ...list, products: withCardStock(cardList(list.products), levels) },
     categories,
     origin: publicBaseUrl(context.store.config),
   };

@@ -183,6 +183,21 @@ export async function holdCheckoutStock(db: Database, checkout: { token: string;
   return { ok: true };
 }
 
+/** A recorded checkout's lines that stock no longer covers, the units its own payment holds counted as its own. */
+export async function checkoutShortages(
+  db: Pick<Database, "select">,
+  checkout: { token: string; items: readonly Pick<OrderItem, "productKey" | "title" | "quantity">[] },
+): Promise<Shortage[]> {
+  if (checkout.items.length === 0) return [];
+  const holds = await db
+    .select({ productKey: stockHolds.productKey, quantity: stockHolds.quantity })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.checkoutToken, checkout.token), eq(stockHolds.status, "held")));
+  const own = new Map<string, number>();
+  for (const hold of holds) own.set(hold.productKey, (own.get(hold.productKey) ?? 0) + hold.quantity);
+  return shortagesOf(db, unitsPerProduct(checkout.items), own);
+}
+
 /** The lines a checkout wants more of than is available now (its own holds counted as its own). */
 async function shortagesOf(
   db: Pick<Database, "select">,

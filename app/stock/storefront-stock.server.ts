@@ -1,18 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { products, stockHolds, type OrderItem } from "~/db/schema";
+import { products, type OrderItem } from "~/db/schema";
 import type { StockLevel } from "./availability";
-import {
-  cartShortageMessage,
-  productStockView,
-  quantityRefusalMessage,
-  quantityRefusals,
-  withCardStock,
-  type CardStock,
-  type ProductStockView,
-  type WantedQuantity,
-} from "./shopper-stock";
-import { shortageMessage, shortageText, stockLevels, type Shortage } from "./stock.server";
+import { productStockView, quantityRefusalMessage, quantityRefusals, type ProductStockView, type WantedQuantity } from "./shopper-stock";
+import { checkoutShortages, shortageMessage, shortageText, stockLevels } from "./stock.server";
 
 /**
  * The storefront's side of stock (issue 49): what pages say of it, read once per request for the keys a
@@ -22,19 +13,13 @@ import { shortageMessage, shortageText, stockLevels, type Shortage } from "./sto
 
 export type StockLevels = ReadonlyMap<string, StockLevel>;
 
-/** One query for every product a page shows. */
-export function readStock(db: Pick<Database, "select">, keys: Iterable<string>): Promise<StockLevels> {
-  return stockLevels(db, [...keys]);
-}
+// What routes read through ~/server-api: one query for every product a page shows, cards with their line.
+export { stockLevels } from "./stock.server";
+export { cartShortageMessage, withCardStock } from "./shopper-stock";
 
 /** The product page's availability line, JSON-LD value and what can be bought. */
 export function productStock(levels: StockLevels, productKey: string, options: { freeShipping?: boolean } = {}): ProductStockView {
   return productStockView(levels.get(productKey) ?? { policy: "untracked" }, options);
-}
-
-/** Cards with their availability line (only where it differs from plain stock) and whether they can be added. */
-export function stockedCards<T extends { key: string; brand: string }>(cards: readonly T[], levels: StockLevels): (T & CardStock)[] {
-  return withCardStock(cards, levels);
 }
 
 /** The refusal of these quantities from stock already read, or null when all can be had. */
@@ -105,14 +90,6 @@ export async function stockNoticeFor(
   return quantityRefusalMessage([{ productKey, title: product.title, available: level.available, inCart }]);
 }
 
-/** What the cart page and the checkout's details step say of lines the stock no longer covers (null: all there). */
-export function cartStockMessage(
-  levels: StockLevels,
-  lines: readonly { productKey: string; title: string; quantity: number }[],
-): string | null {
-  return cartShortageMessage(lines, levels);
-}
-
 /**
  * A recorded checkout's lines checked again for its payment step: the units its own payment holds count
  * as its own. Null when every line can be had; otherwise which are short, as the hold refusal says it
@@ -123,29 +100,7 @@ export async function checkoutStockMessage(
   checkout: { token: string; items: readonly Pick<OrderItem, "productKey" | "title" | "quantity">[] },
   { afterRefusal = false }: { afterRefusal?: boolean } = {},
 ): Promise<string | null> {
-  if (checkout.items.length === 0) return null;
-  const keys = [...new Set(checkout.items.map((item) => item.productKey))];
-  const [levels, holds] = await Promise.all([
-    stockLevels(db, keys),
-    db
-      .select({ productKey: stockHolds.productKey, quantity: stockHolds.quantity })
-      .from(stockHolds)
-      .where(and(eq(stockHolds.checkoutToken, checkout.token), eq(stockHolds.status, "held"))),
-  ]);
-  const own = new Map<string, number>();
-  for (const hold of holds) own.set(hold.productKey, (own.get(hold.productKey) ?? 0) + hold.quantity);
-  const wanted = new Map<string, { title: string; quantity: number }>();
-  for (const item of checkout.items) {
-    const seen = wanted.get(item.productKey);
-    wanted.set(item.productKey, { title: item.title, quantity: (seen?.quantity ?? 0) + item.quantity });
-  }
-  const shortages: Shortage[] = [];
-  for (const [productKey, line] of wanted) {
-    const level = levels.get(productKey);
-    if (level?.policy !== "tracked") continue;
-    const available = level.available + (own.get(productKey) ?? 0);
-    if (available < line.quantity) shortages.push({ productKey, title: line.title, available, wanted: line.quantity });
-  }
+  const shortages = await checkoutShortages(db, checkout);
   if (shortages.length === 0) return null;
   return afterRefusal ? shortageMessage(shortages) : `${shortageText(shortages)} Please change your order before you pay.`;
 }
