@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
@@ -35,29 +34,17 @@ import { expectErrorLog } from "../support/error-log";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { callRoute, type RouteFn, type RouteOutcome } from "../support/route-outcome";
 
 const STAFF_EMAIL = "desk@example.com";
 const STAFF_PASSWORD = "Correct-Horse-Battery-43";
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
-type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; response: Response | null };
+type Outcome = RouteOutcome;
 
 let runtime: StoreRuntime;
 
-async function call(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = await fn({ request, params, context: testContext(runtime, { clientAddress: "192.0.2.90" }) });
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    result = error;
-  }
-  if (result instanceof Response) return { status: result.status, headers: result.headers, data: null, response: result };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: null };
-  }
-  return { status: 200, headers: new Headers(), data: result as Record<string, unknown>, response: null };
+function call(fn: RouteFn, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+  return callRoute(fn, request, testContext(runtime, { clientAddress: "192.0.2.90" }), params);
 }
 
 const get = (path: string, cookie?: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });

@@ -1,6 +1,5 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/database.server";
@@ -20,6 +19,7 @@ import { testProduct } from "../support/shopping-fixtures";
 import { createStoreHandler, type StoreHandler } from "../support/remix-handler";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { callRoute, type RouteFn, type RouteOutcome } from "../support/route-outcome";
 
 /**
  * The staff stock desk (`/stock`): search and the low-stock list, "Set on hand" with its refusals (a count
@@ -40,25 +40,12 @@ const FORMULA = "blaze-9405";
 const FIRE_BOWL = "the_outdoor_plus-9406";
 const ALL = [GRILL, COVER, CART, LOW, FORMULA, FIRE_BOWL];
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
-type Outcome = { status: number; headers: Headers; data: Record<string, unknown> | null; response: Response | null };
+type Outcome = RouteOutcome;
 
 let runtime: StoreRuntime;
 
-async function call(fn: RouteFn, request: Request, params: Record<string, string> = {}, store = runtime): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = await fn({ request, params, context: testContext(store, { clientAddress: "192.0.2.49" }) });
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    result = error;
-  }
-  if (result instanceof Response) return { status: result.status, headers: result.headers, data: null, response: result };
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: null };
-  }
-  return { status: 200, headers: new Headers(), data: result as Record<string, unknown>, response: null };
+function call(fn: RouteFn, request: Request, params: Record<string, string> = {}, store = runtime): Promise<Outcome> {
+  return callRoute(fn, request, testContext(store, { clientAddress: "192.0.2.49" }), params);
 }
 
 const get = (path: string, cookie?: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
