@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   index,
@@ -16,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/": drizzle-kit reads this file without the app's path alias.
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
+import { STAFF_ROLES, type StaffRole } from "../staff/roles";
 import type { CustomerDetails } from "~/orders/customer";
 import type { RecordedTax } from "~/tax/recorded-tax";
 
@@ -67,6 +69,25 @@ export const products = pgTable(
     titleWords: text("title_words")
       .notNull()
       .generatedAlwaysAs(sql`' ' || lower(regexp_replace(title, '[^[:alnum:]]+', ' ', 'g')) || ' '`),
+    /** The merchant's own "compare at" price, struck through beside the price (catalogue desk, app/catalog/desk). */
+    compareAtCents: money("compare_at_cents"),
+    /** A sale: this price between `sale_starts_at` (inclusive) and `sale_ends_at` (exclusive, none: until changed). */
+    salePriceCents: money("sale_price_cents"),
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
+    saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
+    /** Hidden products answer 404 and leave every list, search, the sitemap and the chat; orders keep their lines. */
+    published: boolean("published").notNull().default(true),
+    /** The returns policy's flags as the merchant sets them, besides the catalogue's own rules (app/returns/product-facts.ts). */
+    nonReturnable: boolean("non_returnable").notNull().default(false),
+    customMade: boolean("custom_made").notNull().default(false),
+    madeToOrder: boolean("made_to_order").notNull().default(false),
+    /** The fields changed on the catalogue desk: a catalogue reload keeps the desk's value of each (app/catalog/load.server.ts). */
+    deskFields: text("desk_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Counts the desk's changes: a form made from an older version is refused rather than overwriting a newer change. */
+    deskVersion: integer("desk_version").notNull().default(0),
   },
   (table) => [
     uniqueIndex("products_source_id_key").on(table.sourceId),
@@ -79,6 +100,11 @@ export const products = pgTable(
     // /fit asks for cutout widths in a range (guides/fit.server.ts): on 100,000 products a scan of every row's JSON otherwise.
     index("products_cutout_width_idx").on(sql`((${table.specValues} ->> 'cutoutWidth')::numeric)`),
     check("products_price_positive", sql`${table.priceCents} > 0`),
+    check(
+      "products_desk_prices_positive",
+      sql`coalesce(${table.compareAtCents}, 1) > 0 and coalesce(${table.salePriceCents}, 1) > 0`,
+    ),
+    check("products_sale_ends_after_start", sql`${table.saleEndsAt} is null or ${table.saleStartsAt} is null or ${table.saleEndsAt} > ${table.saleStartsAt}`),
     check("products_image_count_positive", sql`${table.imageCount} > 0`),
   ],
 );
@@ -191,10 +217,13 @@ export const staffUsers = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** What the account may do (app/staff/roles.ts): only an owner changes prices, imports the catalogue, refunds and manages accounts. */
+    role: text("role").$type<StaffRole>().notNull().default("staff"),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("staff_users_email_key").on(table.email),
+    check("staff_users_role_valid", sql`${table.role} in (${inList(STAFF_ROLES)})`),
     check("staff_users_email_lowercase", sql`${table.email} = lower(${table.email})`),
   ],
 );
@@ -872,4 +901,51 @@ export const stockImports = pgTable(
     appliedBy: text("applied_by"),
   },
   (table) => [index("stock_imports_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Every change made on the catalogue desk or by its CSV import (app/catalog/desk): who, when, which field,
+ * the value before and after (prices as integer cents), shown per product.
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    productKey: text("product_key").notNull(),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    staffEmail: text("staff_email").notNull(),
+    /** `desk`, or `import:{id}` for a CSV import. */
+    source: text("source").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("catalog_changes_product_idx").on(table.productKey, table.changedAt)],
+);
+
+/** A row of a catalogue CSV import's preview: the product, and each field that changes with its value now and asked for. */
+export interface CatalogImportRow {
+  row: number;
+  productKey: string;
+  title: string;
+  deskVersion: number;
+  changes: Array<{ field: string; before: string | null; after: string | null }>;
+}
+
+/** A catalogue CSV import's preview, applied at most once, all or nothing (app/catalog/desk/catalog-import.server.ts). */
+export const catalogImports = pgTable(
+  "catalog_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: uuid("staff_id").notNull(),
+    staffEmail: text("staff_email").notNull(),
+    fileName: text("file_name").notNull(),
+    digest: text("digest").notNull(),
+    rows: jsonb("rows").$type<CatalogImportRow[]>().notNull(),
+    errors: jsonb("errors").$type<StockImportError[]>().notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    appliedBy: text("applied_by"),
+  },
+  (table) => [index("catalog_imports_created_idx").on(table.createdAt)],
 );
