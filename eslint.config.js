@@ -81,4 +81,19 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["region"] }],
     },
   },
+  {
+    // requireOwner (app/staff/guard.server.ts) hands back the refusal for the action to answer with: a call
+    // whose answer is dropped refuses nothing.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ExpressionStatement > CallExpression[callee.name='requireOwner'], ExpressionStatement > UnaryExpression > CallExpression[callee.name='requireOwner']",
+          message: "requireOwner returns the refusal: `const refused = requireOwner(staff, action); if (refused) return reply(...)`.",
+        },
+      ],
+    },
+  },
 );

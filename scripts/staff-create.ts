@@ -5,10 +5,12 @@ import { parseStaffCreateArgs, readStaffPassword } from "../app/staff/staff-crea
 import { firstLine, runOnStoreDatabase } from "./lib/store-database-task";
 
 /**
- * npm run staff:create -- --email X [--reset]
- * Creates a staff account (argon2id hash) in the configured database; with
- * --reset, replaces an existing account's password and ends every one of its
- * sessions. The password is asked for twice at a terminal (STAFF_PASSWORD is
+ * npm run staff:create -- --email X --role owner|staff [--reset]
+ * Creates a staff account (argon2id hash) with its role in the configured
+ * database (an owner also changes prices, imports the catalogue and refunds:
+ * app/staff/roles.ts); with --reset, replaces an existing account's password,
+ * and its role when --role is given (without it the role stays), and ends
+ * every one of its sessions. The password is asked for twice at a terminal (STAFF_PASSWORD is
  * not used there), otherwise read from STAFF_PASSWORD or standard input:
  *   printf '%s\n' "$PASSWORD" | npm run staff:create -- --email X
  * It is never taken as an argument (npm prints the command line) and never
@@ -73,17 +75,19 @@ const newPassword = password.password;
 process.exit(
   await runOnStoreDatabase(
     async (database) => {
-      if (reset) {
-        const { staff, endedSessions } = await changeStaffPassword(database.db, { email, password: newPassword });
-        console.log(`Password replaced for ${staff.email}; ${endedSessions} session(s) ended (${database.description}).`);
+      if (args.reset) {
+        const role = args.role ?? undefined;
+        const { staff, endedSessions } = await changeStaffPassword(database.db, { email, password: newPassword, role });
+        const what = role ? `Password replaced and role set to ${staff.role}` : `Password replaced (role kept: ${staff.role})`;
+        console.log(`${what} for ${staff.email}; ${endedSessions} session(s) ended (${database.description}).`);
       } else {
-        const staff = await createStaffAccount(database.db, { email, password: newPassword });
-        console.log(`Staff account created: ${staff.email} (${database.description}).`);
+        const staff = await createStaffAccount(database.db, { email, password: newPassword, role: args.role });
+        console.log(`Staff account created: ${staff.email}, ${staff.role} (${database.description}).`);
       }
     },
     (error) => {
       const known = error instanceof DuplicateStaffEmailError || error instanceof UnknownStaffEmailError;
-      const hint = error instanceof DuplicateStaffEmailError ? " Add --reset to replace its password." : "";
+      const hint = error instanceof DuplicateStaffEmailError ? " Add --reset to replace its password (and --role to change its role)." : "";
       return known
         ? `${error.message}${hint}`
         : `Could not ${reset ? "replace the password" : "create the staff account"}: ${firstLine(error)}`;

@@ -100,11 +100,11 @@ export const products = pgTable(
     // /fit asks for cutout widths in a range (guides/fit.server.ts): on 100,000 products a scan of every row's JSON otherwise.
     index("products_cutout_width_idx").on(sql`((${table.specValues} ->> 'cutoutWidth')::numeric)`),
     check("products_price_positive", sql`${table.priceCents} > 0`),
+    check("products_desk_prices_positive", sql`coalesce(${table.compareAtCents}, 1) > 0 and coalesce(${table.salePriceCents}, 1) > 0`),
     check(
-      "products_desk_prices_positive",
-      sql`coalesce(${table.compareAtCents}, 1) > 0 and coalesce(${table.salePriceCents}, 1) > 0`,
+      "products_sale_ends_after_start",
+      sql`${table.saleEndsAt} is null or ${table.saleStartsAt} is null or ${table.saleEndsAt} > ${table.saleStartsAt}`,
     ),
-    check("products_sale_ends_after_start", sql`${table.saleEndsAt} is null or ${table.saleStartsAt} is null or ${table.saleEndsAt} > ${table.saleStartsAt}`),
     check("products_image_count_positive", sql`${table.imageCount} > 0`),
   ],
 );

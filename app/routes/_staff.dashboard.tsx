@@ -22,7 +22,8 @@ import {
   type OrderDetail,
   type OrderRow,
 } from "~/staff/dashboard.server";
-import { requireStaff } from "~/staff/guard.server";
+import { requireOwner, requireStaff } from "~/staff/guard.server";
+import { mayDo, type StaffRole } from "~/staff/roles";
 import type { Flash } from "~/staff/session.server";
 import {
   dashboardHref,
@@ -47,6 +48,9 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Staff" }];
 
 type DashboardData = {
   staffEmail: string;
+  staffRole: StaffRole;
+  /** Owners only: a staff account sees no Refund button (and the action refuses it). */
+  mayRefund: boolean;
   csrf: string;
   state: DashboardState;
   tiles: Tiles;
@@ -81,6 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data<DashboardData>(
     {
       staffEmail: staff.staff.email,
+      staffRole: staff.staff.role,
+      mayRefund: mayDo(staff.staff.role, "refunds"),
       csrf: staff.csrf,
       state,
       tiles,
@@ -109,7 +115,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * intent=status: checked in order — a session (else /login), the CSRF token
  * (else 403, nothing changes), the fields (zod, in updateOrderStatus). A
  * success redirects back with a flash message, so a reload never re-posts
- * and the list, tiles and panel show the new status.
+ * and the list, tiles and panel show the new status. intent=refund is an
+ * owner's (app/staff/roles.ts): a staff account gets this page with 403 and
+ * nothing is read, written or asked of the provider. The other intents move
+ * no money back (a status change, Cancelled included, refunds nothing: the
+ * cancelled order's payment is refunded with intent=refund) and stay open to staff.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
@@ -125,6 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return reply({ kind: "error", message: STATUS_FAILED }, 400);
 
   if (parsed.data.intent === "refund") {
+    const refused = requireOwner(staff, "refunds");
+    if (refused) return reply({ kind: "error", message: refused.message }, refused.status);
     const { config } = context.store;
     const refund = await refundPayment(db, config, parsed.data.attemptId, staff.staff.email);
     if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
@@ -209,7 +221,7 @@ const DELIVERY_REFUSALS = {
 } as const;
 
 export default function Dashboard() {
-  const { staffEmail, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, taxRecords, flash } =
+  const { staffEmail, staffRole, mayRefund, csrf, state, tiles, rows, hasNext, selected, selectedMissing, money, taxRecords, flash } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
@@ -218,7 +230,7 @@ export default function Dashboard() {
   const formAction = dashboardHref(state);
 
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <h1>Dashboard</h1>
       <StaffMessage message={message} />
 
@@ -283,7 +295,7 @@ export default function Dashboard() {
         ) : null}
       </div>
 
-      <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
+      <MoneyProblemsSection problems={money} csrf={csrf} formAction={formAction} hrefFor={hrefFor} mayRefund={mayRefund} />
       <TaxRecordsSection records={taxRecords} csrf={csrf} formAction={formAction} hrefFor={hrefFor} />
     </StaffPage>
   );

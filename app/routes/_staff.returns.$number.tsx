@@ -5,7 +5,8 @@ import { CsrfField } from "~/components/staff/CsrfField";
 import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { verifyCsrf } from "~/staff/csrf.server";
-import { requireStaff } from "~/staff/guard.server";
+import { requireOwner, requireStaff } from "~/staff/guard.server";
+import { DONE_BY_AN_OWNER, mayDo } from "~/staff/roles";
 import { deskDetail } from "~/staff/returns-desk.server";
 import { approveRequest, declineRequest, receiveAndRefund } from "~/staff/returns-desk-flow.server";
 import { deskForm } from "~/staff/returns-desk-form.server";
@@ -21,14 +22,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const detail = await deskDetail(context.store.db, params.number ?? "");
   if (!detail) throw new Response(`Request ${String(params.number ?? "").slice(0, 30)} was not found.`, { status: 404 });
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, detail },
+    {
+      staffEmail: staff.staff.email,
+      staffRole: staff.staff.role,
+      mayRefund: mayDo(staff.staff.role, "refunds"),
+      csrf: staff.csrf,
+      flash: staff.flash,
+      detail,
+    },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
 
 type ActionData = { flash: Flash; fields?: Record<string, string> };
 
-/** approve, decline (reason) or receive (amount): the session, the CSRF token, the fields; a success redirects back here with its message. */
+/**
+ * approve, decline (reason) or receive (amount): the session, the CSRF token, the fields; a success redirects back here with its message.
+ * Receiving a return is one decision with its refund (receiveAndRefund: the request becomes received only together with the refund,
+ * even a $0.00 one), so `receive` is an owner's (app/staff/roles.ts): a staff account gets this page with 403 and nothing is written
+ * or asked of the provider. Approving (the authorization number, the label) and declining move no money and stay open to staff.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const { db, config } = context.store;
@@ -44,6 +57,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const message = Object.values(parsed.errors)[0] ?? "Please check the form.";
     return reply({ kind: "error", message }, 400, { reason: form.reason ?? "", amount: form.amount ?? "" });
   }
+  if (parsed.data.intent === "receive") {
+    const refused = requireOwner(staff, "refunds");
+    if (refused)
+      return reply({ kind: "error", message: refused.message }, refused.status, { reason: form.reason ?? "", amount: form.amount ?? "" });
+  }
   const step = { number, seen: parsed.data.seen, staff: staff.staff };
   const outcome =
     parsed.data.intent === "approve"
@@ -58,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReturnRequest() {
-  const { staffEmail, csrf, flash, detail } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, mayRefund, csrf, flash, detail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
   const kindName = detail.kind === "return" ? "Return" : "Defect claim";
@@ -69,7 +87,7 @@ export default function ReturnRequest() {
   const refundUnderWay = Boolean(detail.refundStartedAt) && !detail.refundedAt;
 
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/returns">← All requests</SiteLink>
       </p>
@@ -207,7 +225,18 @@ export default function ReturnRequest() {
           </Form>
         ) : null}
 
-        {refund ? (
+        {refund && !mayRefund ? (
+          <div data-testid="refund-by-owner">
+            <h3>{detail.status === "approved" ? "Mark received and refund" : "Refund the received return"}</h3>
+            <p>
+              {DONE_BY_AN_OWNER.refunds} Marking a return received refunds it, so an owner does both (proposed:{" "}
+              {formatUsd(refund.refundCents)}).
+            </p>
+            {refundUnderWay ? <p role="status">A refund is under way.</p> : null}
+          </div>
+        ) : null}
+
+        {refund && mayRefund ? (
           <Form method="post" action={formAction} data-testid="receive-form">
             <CsrfField token={csrf} />
             <input type="hidden" name="seen" value={detail.status} />

@@ -18,15 +18,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = status ? parseDeskPage(query.get("page")) : 1;
   const lists = await listDeskRequests(context.store.db, status, page);
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, status, page, ...lists, now: new Date().toISOString() },
+    {
+      staffEmail: staff.staff.email,
+      staffRole: staff.staff.role,
+      csrf: staff.csrf,
+      flash: staff.flash,
+      status,
+      page,
+      ...lists,
+      now: new Date().toISOString(),
+    },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
 
 export default function ReturnsDesk() {
-  const { staffEmail, csrf, flash, status, page, open, closed, hasMore, now } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, csrf, flash, status, page, open, closed, hasMore, now } = useLoaderData<typeof loader>();
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
       </p>

@@ -13,17 +13,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const range = parseReportRange(query);
   const headers = { "Set-Cookie": await staff.commit() };
-  const page = { staffEmail: staff.staff.email, csrf: staff.csrf, from: query.get("from") ?? "", to: query.get("to") ?? "" };
+  const page = {
+    staffEmail: staff.staff.email,
+    staffRole: staff.staff.role,
+    csrf: staff.csrf,
+    from: query.get("from") ?? "",
+    to: query.get("to") ?? "",
+  };
   if (!range.ok) return data({ ...page, error: range.message, report: null }, { status: 400, headers });
   const report = await taxReport(context.store.db, range);
   return data({ ...page, from: range.from, to: range.to, error: null, report }, { headers });
 }
 
 export default function TaxReportPage() {
-  const { staffEmail, csrf, from, to, error, report } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, csrf, from, to, error, report } = useLoaderData<typeof loader>();
   const csvHref = `/tax-report.csv?${new URLSearchParams({ from, to })}`;
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
       </p>

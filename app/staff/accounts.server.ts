@@ -5,6 +5,7 @@ import type { Database } from "~/db/database.server";
 import { emailAddressSchema } from "~/utils/email-address.server";
 import { staffUsers } from "~/db/schema";
 import { revokeAllStaffSessions } from "./session-store.server";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "./roles";
 import type { StaffUser } from "./staff-user";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -38,16 +39,25 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-/** Creates an account; the email is lower-cased. Throws DuplicateStaffEmailError when it exists. */
-export async function createStaffAccount(db: Database, input: { email: string; password: string }): Promise<StaffUser> {
+/** What every query that builds a StaffUser selects. */
+const staffUserColumns = { id: staffUsers.id, email: staffUsers.email, role: staffUsers.role };
+
+/** A role the table accepts (app/staff/roles.ts); anything else is refused before the database sees it. */
+function checkedRole(role: StaffRole): StaffRole {
+  if (!isStaffRole(role)) throw new Error(`A staff role is one of ${STAFF_ROLES.join(", ")}.`);
+  return role;
+}
+
+/**
+ * Creates an account with its role (owner or staff, app/staff/roles.ts); the email is lower-cased.
+ * Throws DuplicateStaffEmailError when it exists.
+ */
+export async function createStaffAccount(db: Database, input: { email: string; password: string; role: StaffRole }): Promise<StaffUser> {
   const email = staffEmailSchema.parse(input.email);
   const password = staffPasswordSchema.parse(input.password);
+  const role = checkedRole(input.role);
   const passwordHash = await hashPassword(password);
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ email, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: staffUsers.id, email: staffUsers.email });
+  const [row] = await db.insert(staffUsers).values({ email, passwordHash, role }).onConflictDoNothing().returning(staffUserColumns);
   if (!row) throw new DuplicateStaffEmailError(email);
   return row;
 }
@@ -60,22 +70,23 @@ export class UnknownStaffEmailError extends Error {
 }
 
 /**
- * Replaces an account's password and ends every one of its sessions in the
- * same transaction: whoever held a session (or a copied cookie) must sign
- * in again with the new password. Throws UnknownStaffEmailError.
+ * Replaces an account's password, and its role when `role` is given (without it the role stays), and
+ * ends every one of its sessions in the same transaction: whoever held a session (or a copied cookie)
+ * must sign in again with the new password. Throws UnknownStaffEmailError.
  */
 export async function changeStaffPassword(
   db: Database,
-  input: { email: string; password: string },
+  input: { email: string; password: string; role?: StaffRole },
 ): Promise<{ staff: StaffUser; endedSessions: number }> {
   const email = staffEmailSchema.parse(input.email);
+  const role = input.role === undefined ? undefined : checkedRole(input.role);
   const passwordHash = await hashPassword(staffPasswordSchema.parse(input.password));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffUsers)
-      .set({ passwordHash })
+      .set(role ? { passwordHash, role } : { passwordHash })
       .where(eq(staffUsers.email, email))
-      .returning({ id: staffUsers.id, email: staffUsers.email });
+      .returning(staffUserColumns);
     if (!row) throw new UnknownStaffEmailError(email);
     return { staff: row, endedSessions: await revokeAllStaffSessions(tx, row.id) };
   });
@@ -84,7 +95,7 @@ export async function changeStaffPassword(
 /** Ends every session of the account with this email at once (`npm run staff:revoke`). Throws UnknownStaffEmailError. */
 export async function revokeStaffSessionsByEmail(db: Database, email: string): Promise<{ staff: StaffUser; endedSessions: number }> {
   const normalized = normalizeStaffEmail(email);
-  const [row] = await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.email, normalized));
+  const [row] = await db.select(staffUserColumns).from(staffUsers).where(eq(staffUsers.email, normalized));
   if (!row) throw new UnknownStaffEmailError(normalized);
   return { staff: row, endedSessions: await revokeAllStaffSessions(db, row.id) };
 }
@@ -108,7 +119,7 @@ export async function verifyStaffCredentials(db: Database, email: string, passwo
     return null;
   }
   const ok = await verify(row.passwordHash, password).catch(() => false);
-  return ok ? { id: row.id, email: row.email } : null;
+  return ok ? { id: row.id, email: row.email, role: row.role } : null;
 }
 
 export async function countStaffAccounts(db: Database): Promise<number> {

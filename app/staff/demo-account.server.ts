@@ -12,7 +12,8 @@ export function randomDemoPassword(): string {
 
 /**
  * On the embedded start only (no DATABASE_URL), and only while no staff
- * account exists: creates staff@example.com with a random password, for the
+ * account exists: creates staff@example.com, an owner (the only account, so it
+ * must be able to refund and change prices), with a random password, for the
  * start-up log to print once. The password is never stored in clear, so it is
  * shown only at creation, once per data directory. STAFF_DEMO_PASSWORD (tests)
  * replaces the random password and is then not handed back.
@@ -26,7 +27,7 @@ export async function ensureDemoStaffAccount(
   const configured = config.STAFF_DEMO_PASSWORD;
   const password = configured ?? randomDemoPassword();
   try {
-    await createStaffAccount(db, { email: DEMO_STAFF_EMAIL, password });
+    await createStaffAccount(db, { email: DEMO_STAFF_EMAIL, password, role: "owner" });
   } catch (error) {
     if (error instanceof DuplicateStaffEmailError) return null;
     throw error;

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { StoreRuntime } from "~/store-runtime";
 import { safeRedirectPath } from "~/utils/redirect";
+import { OWNER_ONLY, mayDo, type OwnerOnlyAction } from "./roles";
 import type { StaffUser } from "./staff-user";
 import { clearedStaffCookie, readStaffCookie, signedInCookie } from "./session.server";
 import {
@@ -67,4 +68,30 @@ export async function currentStaff(store: StoreRuntime, request: Request): Promi
   const { sid } = await readStaffCookie(store, request);
   if (!sid) return null;
   return (await findActiveStaffSession(store.db, sid))?.staff ?? null;
+}
+
+/** An owner-only action refused to the signed-in account: the page answers with this message and status. */
+export interface OwnerRefusal {
+  status: 403;
+  /** OWNER_ONLY[action], for the page's error message. */
+  message: string;
+}
+
+/**
+ * The guard of owner-only actions (app/staff/roles.ts: prices, catalogImport, refunds, accounts). Null
+ * when the signed-in account may do `action`; otherwise the refusal, which the action must return (its
+ * page again, with the message and a 403), before it writes anything or calls a provider:
+ *
+ *   const staff = await requireStaff(context.store, request);
+ *   // ...readForm, verifyCsrf, parse: the intent is known...
+ *   const refused = requireOwner(staff, "refunds");
+ *   if (refused) return reply({ kind: "error", message: refused.message }, refused.status);
+ *
+ * The role is read from the account's row on every request (findActiveStaffSession), so a changed role
+ * counts at once. It returns rather than throws so the refusal is shown on the page, as the staff pages
+ * show every other refusal (an expired form, a conflict); a call whose answer is dropped refuses nothing,
+ * so ESLint refuses a bare `requireOwner(...);` statement (eslint.config.js).
+ */
+export function requireOwner(staff: Pick<StaffContext, "staff">, action: OwnerOnlyAction): OwnerRefusal | null {
+  return mayDo(staff.staff.role, action) ? null : { status: 403, message: OWNER_ONLY[action] };
 }

@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())("staff sessions recorded on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    staffId = (await createStaffAccount(database.db, { email: "keeper@example.com", password: "Session-Store-Pass-1" })).id;
+    staffId = (await createStaffAccount(database.db, { email: "keeper@example.com", password: "Session-Store-Pass-1", role: "staff" })).id;
   });
   afterAll(async () => {
     await database.dispose();

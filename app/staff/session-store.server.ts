@@ -63,6 +63,7 @@ export async function findActiveStaffSession(db: Database, token: string, now = 
       flash: staffSessions.flash,
       staffId: staffUsers.id,
       email: staffUsers.email,
+      role: staffUsers.role,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
@@ -74,7 +75,7 @@ export async function findActiveStaffSession(db: Database, token: string, now = 
       ),
     );
   if (!row) return null;
-  return { id: row.id, staff: { id: row.staffId, email: row.email }, csrf: row.csrf, flash: row.flash ?? null };
+  return { id: row.id, staff: { id: row.staffId, email: row.email, role: row.role }, csrf: row.csrf, flash: row.flash ?? null };
 }
 
 /** Renews the idle clock and uses up the one-time message. */

@@ -4,30 +4,72 @@ import { parseStaffCreateArgs, readStaffPassword, type PasswordInput } from "./s
 const SECRET = "a-long-secret password";
 
 describe("npm run staff:create arguments", () => {
-  it("accepts an email, lower-casing it, and --reset", () => {
-    expect(parseStaffCreateArgs(["--email", " Jo@Example.com "])).toEqual({ ok: true, email: "jo@example.com", reset: false });
-    expect(parseStaffCreateArgs(["--email=jo@example.com"])).toMatchObject({ ok: true });
-    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--reset"])).toMatchObject({ ok: true, reset: true });
+  it("accepts an email, lower-casing it, with its role, and --reset", () => {
+    expect(parseStaffCreateArgs(["--email", " Jo@Example.com ", "--role", "owner"])).toEqual({
+      ok: true,
+      email: "jo@example.com",
+      reset: false,
+      role: "owner",
+    });
+    expect(parseStaffCreateArgs(["--email=jo@example.com", "--role=staff"])).toMatchObject({ ok: true, role: "staff" });
+    expect(parseStaffCreateArgs(["--role", " Owner ", "--email", "jo@example.com"])).toMatchObject({ ok: true, role: "owner" });
+    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--role", "staff", "--reset"])).toEqual({
+      ok: true,
+      email: "jo@example.com",
+      reset: true,
+      role: "staff",
+    });
+  });
+
+  it("keeps the account's role on --reset without --role", () => {
+    expect(parseStaffCreateArgs(["--email", "jo@example.com", "--reset"])).toEqual({
+      ok: true,
+      email: "jo@example.com",
+      reset: true,
+      role: null,
+    });
   });
 
   it.each([
     [[], "--email is required."],
-    [["--email", "not-an-email"], "The email must be a valid email address."],
-    [["--email", "jo@example.com", "--admin"], "Unknown option."],
-    [["--email", "jo@example.com", "stray"], "Unexpected extra argument."],
+    [["--role", "owner"], "--email is required."],
+    [["--email", "not-an-email", "--role", "owner"], "The email must be a valid email address."],
+    [["--email", "jo@example.com", "--role", "owner", "--admin"], "Unknown option."],
+    [["--email", "jo@example.com", "--role", "owner", "stray"], "Unexpected extra argument."],
+    [["--email"], "--email needs a value."],
+    [["--email", "jo@example.com", "--role"], "--role needs a value: owner or staff."],
   ])("refuses %j with one clear line", (argv, message) => {
     const result = parseStaffCreateArgs(argv);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toContain(message);
       expect(result.error.split("\n")).toHaveLength(1);
-      if (argv[2] === "stray") expect(result.error).not.toContain("stray");
+      expect(result.error).not.toContain("stray");
+    }
+  });
+
+  it("refuses to create an account without a role, in one line naming the two", () => {
+    const result = parseStaffCreateArgs(["--email", "jo@example.com"]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error).toContain("--role is required to create an account: owner or staff");
+      expect(result.error).toContain("--role owner|staff");
+      expect(result.error.split("\n")).toHaveLength(1);
     }
   });
 
   it.each([
-    [["--email", "jo@example.com", "--password", "correct", "horse", "battery"]],
-    [["--password=correct horse battery", "--email", "jo@example.com"]],
+    [["--email", "jo@example.com", "--role", "admin"]],
+    [["--email", "jo@example.com", "--role", "admin", "--reset"]],
+    [["--email", "jo@example.com", "--role=owners"]],
+    [["--email", "jo@example.com", "--role="]],
+  ])("refuses a role that is neither owner nor staff, without repeating it: %j", (argv) => {
+    expect(parseStaffCreateArgs(argv)).toEqual({ ok: false, error: "--role must be owner or staff." });
+  });
+
+  it.each([
+    [["--email", "jo@example.com", "--role", "owner", "--password", "correct", "horse", "battery"]],
+    [["--password=correct horse battery", "--email", "jo@example.com", "--role", "staff"]],
     [["--email", "jo@example.com", "--password"]],
   ])("refuses a password on the command line, saying how to give it, without repeating it: %j", (argv) => {
     const result = parseStaffCreateArgs(argv);

@@ -76,6 +76,25 @@ export interface FakeStripe extends FakeServer {
   signedEvent(type: string, object: object, secret: string, timestamp?: number): { payload: string; signature: string };
 }
 
+/** A PaymentIntent the shopper has paid, as a test seeds it in `paymentIntents` for an order paid before the test. */
+export function succeededIntent({ id, amount, attemptId }: { id: string; amount: number; attemptId: string }): FakePaymentIntent {
+  return {
+    id,
+    object: "payment_intent",
+    amount,
+    amount_received: amount,
+    currency: "usd",
+    status: "succeeded",
+    client_secret: `${id}_secret_x`,
+    description: null,
+    receipt_email: null,
+    metadata: { attempt_id: attemptId },
+    last_payment_error: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  };
+}
+
 /**
  * A local stand-in for Stripe's API (https://docs.stripe.com/api), enough for
  * the store: PaymentIntents (create, retrieve, confirm from the browser with

@@ -133,7 +133,7 @@ describe.each(kinds)("the restore drill on $kind", ({ kind, make, skip }) => {
         .values(testOrder({ paymentReference: "pay_drill_1", checkoutToken: "ck_drill", email: "shopper@example.com" }))
         .returning();
       orderId = order.orderId;
-      await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+      await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD, role: "staff" });
 
       if (kind === "PGlite") {
         // The store holds its directory while it runs: the backup refuses, saying to stop it.

@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       ...fakeAffirmSettings(affirm),
     };
     database = await createTestDatabase(kind);
-    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD, role: "owner" });
     await database.db.insert(products).values(testProduct("blaze-4899", 4899));
   });
   afterAll(async () => {

@@ -29,7 +29,7 @@ import { receiveAndRefund } from "~/staff/returns-desk-flow.server";
 import { fakeEasyPostSettings, fakeLabelUrl, startFakeEasyPost } from "../fakes/easypost";
 import type { FakeServer } from "../fakes/fake-http-server";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
-import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
+import { startFakeStripe, succeededIntent, type FakeStripe } from "../fakes/stripe";
 import { expectErrorLog } from "../support/error-log";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     };
     database = await createTestDatabase(kind);
     runtime = testRuntime(database, env);
-    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD, role: "owner" });
     browser = await signIn();
   });
   afterAll(async () => {
@@ -127,21 +127,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     let paymentId = `tp_${attemptId}`;
     if (provider === "stripe") {
       paymentId = `pi_desk${suffix}`;
-      stripe.paymentIntents.set(paymentId, {
-        id: paymentId,
-        object: "payment_intent",
-        amount: TOTAL,
-        amount_received: TOTAL,
-        currency: "usd",
-        status: "succeeded",
-        client_secret: `${paymentId}_secret_x`,
-        description: null,
-        receipt_email: null,
-        metadata: { attempt_id: attemptId },
-        last_payment_error: null,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-      });
+      stripe.paymentIntents.set(paymentId, succeededIntent({ id: paymentId, amount: TOTAL, attemptId }));
     }
     if (provider === "paypal") {
       paymentId = `PP${suffix}`;
@@ -461,7 +447,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     // On PostgreSQL a second connection pool, as a second store process has; PGlite has one connection.
     const second = database.url ? await openDatabase({ url: database.url }) : null;
     try {
-      const staffUser = { id: "00000000-0000-0000-0000-000000000000", email: STAFF_EMAIL };
+      const staffUser = { id: "00000000-0000-0000-0000-000000000000", email: STAFF_EMAIL, role: "owner" as const };
       const config = parseConfig(env);
       const outcomes = await Promise.all(
         [database.db, second?.db ?? database.db, database.db, second?.db ?? database.db].map((db) =>

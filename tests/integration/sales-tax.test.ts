@@ -292,7 +292,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
         .insert(afterSaleLines)
         .values({ requestId: request!.id, orderId: order.orderId, lineIndex: 1, productKey: COVER, quantity: 1 });
       const refund = 4_000 + Math.round(coverTax / 2);
-      const staff = { id: "00000000-0000-4000-8000-000000000001", email: "desk@example.com" };
+      const staff = { id: "00000000-0000-4000-8000-000000000001", email: "desk@example.com", role: "owner" as const };
       // On PostgreSQL the second click comes through a second connection pool, as from a second store process.
       const second = database.url ? await openDatabase({ url: database.url }) : null;
       const outcomes = await Promise.all([

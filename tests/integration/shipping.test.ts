@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
     database = await createTestDatabase(kind);
     easypost = await startFakeEasyPost();
     runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
-    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD, role: "staff" });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -60,44 +60,58 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     });
   const run = (args: string[], password: string) => runScript("scripts/staff-create.ts", args, { stdin: `${password}\n` });
 
-  it("creates an account with a lower-cased email, refuses a duplicate, never prints the password", { timeout: 300_000 }, async () => {
-    const created = run(["--email", "New.Staff@Example.com"], PASSWORD);
-    expect(created.stderr).toBe("");
-    expect(created.status).toBe(0);
-    expect(created.stdout).toMatch(/^Staff account created: new\.staff@example\.com \(/);
+  it(
+    "creates an account with a lower-cased email and its role, refuses a duplicate, never prints the password",
+    { timeout: 300_000 },
+    async () => {
+      const created = run(["--email", "New.Staff@Example.com", "--role", "staff"], PASSWORD);
+      expect(created.stderr).toBe("");
+      expect(created.status).toBe(0);
+      expect(created.stdout).toMatch(/^Staff account created: new\.staff@example\.com, staff \(/);
 
-    const duplicate = runScript("scripts/staff-create.ts", ["--email", "new.staff@example.com"], {
-      extraEnv: { STAFF_PASSWORD: PASSWORD },
-    });
-    expect(duplicate.status).toBe(1);
-    expect(duplicate.stderr.trim()).toBe("A staff account for new.staff@example.com already exists. Add --reset to replace its password.");
+      const duplicate = runScript("scripts/staff-create.ts", ["--email", "new.staff@example.com", "--role", "owner"], {
+        extraEnv: { STAFF_PASSWORD: PASSWORD },
+      });
+      expect(duplicate.status).toBe(1);
+      expect(duplicate.stderr.trim()).toBe(
+        "A staff account for new.staff@example.com already exists. Add --reset to replace its password (and --role to change its role).",
+      );
 
-    const invalid = run(["--email", "nope"], PASSWORD);
-    expect(invalid.status).toBe(1);
-    expect(invalid.stderr.trim()).toBe("The email must be a valid email address.");
-    const short = run(["--email", "a@example.com"], "too-short");
-    expect(short.status).toBe(1);
-    expect(short.stderr.trim()).toBe("The password must be at least 12 characters long.");
-    const onCommandLine = runScript("scripts/staff-create.ts", ["--email", "a@example.com", "--password", PASSWORD]);
-    expect(onCommandLine.status).toBe(1);
-    expect(onCommandLine.stderr.trim().split("\n")).toHaveLength(1);
-    expect(onCommandLine.stderr).toContain("STAFF_PASSWORD or on standard input");
+      const noRole = run(["--email", "a@example.com"], PASSWORD);
+      expect(noRole.status).toBe(1);
+      expect(noRole.stderr.trim().split("\n")).toHaveLength(1);
+      expect(noRole.stderr).toContain("--role is required to create an account: owner or staff");
+      const badRole = run(["--email", "a@example.com", "--role", "admin"], PASSWORD);
+      expect(badRole.status).toBe(1);
+      expect(badRole.stderr.trim()).toBe("--role must be owner or staff.");
 
-    for (const result of [created, duplicate, invalid, short, onCommandLine]) {
-      expect(result.stdout + result.stderr).not.toContain(PASSWORD);
-      expect(result.stdout + result.stderr).not.toContain("too-short");
-    }
+      const invalid = run(["--email", "nope", "--role", "staff"], PASSWORD);
+      expect(invalid.status).toBe(1);
+      expect(invalid.stderr.trim()).toBe("The email must be a valid email address.");
+      const short = run(["--email", "a@example.com", "--role", "staff"], "too-short");
+      expect(short.status).toBe(1);
+      expect(short.stderr.trim()).toBe("The password must be at least 12 characters long.");
+      const onCommandLine = runScript("scripts/staff-create.ts", ["--email", "a@example.com", "--password", PASSWORD]);
+      expect(onCommandLine.status).toBe(1);
+      expect(onCommandLine.stderr.trim().split("\n")).toHaveLength(1);
+      expect(onCommandLine.stderr).toContain("STAFF_PASSWORD or on standard input");
 
-    const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
-    try {
-      const rows = await database.db.select().from(staffUsers);
-      expect(rows.map((row) => row.email)).toEqual(["new.staff@example.com"]);
-      expect(rows[0].passwordHash).toMatch(/^\$argon2id\$/);
-      expect(await verifyStaffCredentials(database.db, "new.staff@example.com", PASSWORD)).not.toBeNull();
-    } finally {
-      await database.close();
-    }
-  });
+      for (const result of [created, duplicate, noRole, badRole, invalid, short, onCommandLine]) {
+        expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+        expect(result.stdout + result.stderr).not.toContain("too-short");
+      }
+
+      const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
+      try {
+        const rows = await database.db.select().from(staffUsers);
+        expect(rows.map((row) => [row.email, row.role])).toEqual([["new.staff@example.com", "staff"]]);
+        expect(rows[0].passwordHash).toMatch(/^\$argon2id\$/);
+        expect(await verifyStaffCredentials(database.db, "new.staff@example.com", PASSWORD)).not.toBeNull();
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   /** Opens the database (one process at a time for PGlite), runs `use`, closes it. */
   async function withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T> {
@@ -112,7 +126,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
   const liveSessions = (token: string) => withDatabase(async (db) => (await findActiveStaffSession(db, token)) !== null);
 
   it(
-    "--reset replaces the password and ends every session of the account; staff:revoke ends them without a new password",
+    "--reset replaces the password (and with --role the role) and ends every session of the account; staff:revoke ends them without a new password",
     { timeout: 300_000 },
     async () => {
       const NEW_PASSWORD = "Replaced-Pass-Phrase-77";
@@ -126,13 +140,26 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
       const reset = run(["--email", "new.staff@example.com", "--reset"], NEW_PASSWORD);
       expect(reset.stderr).toBe("");
       expect(reset.status).toBe(0);
-      expect(reset.stdout).toMatch(/^Password replaced for new\.staff@example\.com; 2 session\(s\) ended/);
+      expect(reset.stdout).toMatch(/^Password replaced \(role kept: staff\) for new\.staff@example\.com; 2 session\(s\) ended/);
       expect(reset.stdout + reset.stderr).not.toContain(NEW_PASSWORD);
       for (const session of before) expect(await liveSessions(session.token)).toBe(false);
       await withDatabase(async (db) => {
         expect(await verifyStaffCredentials(db, "new.staff@example.com", PASSWORD)).toBeNull();
         expect(await verifyStaffCredentials(db, "new.staff@example.com", NEW_PASSWORD)).not.toBeNull();
       });
+      const roleOf = () =>
+        withDatabase(async (db) => (await db.select().from(staffUsers).where(eq(staffUsers.email, "new.staff@example.com")))[0]!.role);
+      expect(await roleOf()).toBe("staff");
+
+      // With --role, the role changes too, and the sessions end as with any reset.
+      const promotedFrom = await withDatabase((db) => createStaffSession(db, account.id));
+      const promoted = run(["--email", "new.staff@example.com", "--reset", "--role", "owner"], NEW_PASSWORD);
+      expect(promoted.stderr).toBe("");
+      expect(promoted.status).toBe(0);
+      expect(promoted.stdout).toMatch(/^Password replaced and role set to owner for new\.staff@example\.com; 1 session\(s\) ended/);
+      expect(await roleOf()).toBe("owner");
+      expect(await liveSessions(promotedFrom.token)).toBe(false);
+
       const later = await withDatabase((db) => createStaffSession(db, account.id));
       const revoked = runScript("scripts/staff-revoke.ts", ["New.Staff@example.com"]);
       expect(revoked.stderr).toBe("");
@@ -147,7 +174,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     try {
       const inUse = `The embedded database in ${env.PGLITE_DIR} is in use by another process (pid ${process.pid}). Stop the store first, or set DATABASE_URL to use a PostgreSQL server.`;
       for (const [script, args] of [
-        ["scripts/staff-create.ts", ["--email", "second@example.com"]],
+        ["scripts/staff-create.ts", ["--email", "second@example.com", "--role", "staff"]],
         ["scripts/staff-revoke.ts", ["new.staff@example.com"]],
         ["scripts/db-migrate.ts", []],
       ] as const) {

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     runtime = testRuntime(database);
-    await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD });
+    await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD, role: "staff" });
   });
 
   afterAll(async () => {
@@ -463,7 +463,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
     });
 
     it("ends every session of the account on a password change and on staff:revoke, and only that account's", async () => {
-      const other = { email: "other-staff@example.com", password: "Second-Account-Pass-1" };
+      const other = { email: "other-staff@example.com", password: "Second-Account-Pass-1", role: "staff" } as const;
       await createStaffAccount(database.db, other).catch(() => undefined);
       const first = await signIn();
       const second = await signIn();
@@ -681,13 +681,16 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         ...(["log", "info", "warn", "error", "debug"] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {})),
         ...(["info", "warn", "error"] as const).map((level) => vi.spyOn(logger, level).mockImplementation((() => {}) as never)),
       ];
-      await createStaffAccount(database.db, { email: "Second@Example.com", password: clear });
-      await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear })).rejects.toBeInstanceOf(
+      await createStaffAccount(database.db, { email: "Second@Example.com", password: clear, role: "owner" });
+      await expect(createStaffAccount(database.db, { email: "second@example.com", password: clear, role: "owner" })).rejects.toBeInstanceOf(
         DuplicateStaffEmailError,
       );
       expect((await attemptSignIn("second@example.com", "not-the-password")).status).toBe(401);
       expect((await attemptSignIn("second@example.com", clear)).status).toBe(303);
-      expect(await verifyStaffCredentials(database.db, "SECOND@example.com", clear)).toMatchObject({ email: "second@example.com" });
+      expect(await verifyStaffCredentials(database.db, "SECOND@example.com", clear)).toMatchObject({
+        email: "second@example.com",
+        role: "owner",
+      });
 
       const accounts = await database.db.select().from(staffUsers);
       for (const account of accounts) expect(account.passwordHash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
@@ -718,7 +721,8 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
         const created = await ensureDemoStaffAccount(database.db, embedded);
         expect(await ensureDemoStaffAccount(database.db, embedded)).toBeNull();
         expect(created).toMatchObject({ email: DEMO_STAFF_EMAIL, password: expect.stringMatching(/^\S{16,}$/) });
-        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, created!.password!)).not.toBeNull();
+        // The only account, so an owner: someone must be able to refund and change prices.
+        expect(await verifyStaffCredentials(database.db, DEMO_STAFF_EMAIL, created!.password!)).toMatchObject({ role: "owner" });
 
         // Another data directory gets another password.
         await database.db.delete(staffUsers);

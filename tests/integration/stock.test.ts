@@ -35,7 +35,7 @@ const GRILL = "blaze-9301";
 const COVER = "blaze-9302";
 const FIRE_BOWL = "the_outdoor_plus-9303";
 const config = parseConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: TEST_ORIGIN });
-const staff = { id: "00000000-0000-4000-8000-000000000009", email: "stock@example.com" };
+const staff = { id: "00000000-0000-4000-8000-000000000009", email: "stock@example.com", role: "owner" as const };
 
 describe.each(testDatabaseKinds())("stock on %s", (kind) => {
   let database: TestDatabase;

@@ -73,8 +73,8 @@ describe.each(testDatabaseKinds())("sign-in guesses against one account (%s)", (
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     runtime = testRuntime(database);
-    await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD });
-    await createStaffAccount(database.db, { email: COLLEAGUE_EMAIL, password: PASSWORD });
+    await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD, role: "staff" });
+    await createStaffAccount(database.db, { email: COLLEAGUE_EMAIL, password: PASSWORD, role: "staff" });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MoneyProblem, MoneyProblems } from "~/payments/money-problems.server";
 import { formatDate, formatUsd, SiteLink } from "~/components/shared";
+import { DONE_BY_AN_OWNER } from "~/staff/roles";
 import { CsrfField } from "./CsrfField";
 import { StaffTable } from "./StaffTable";
 
@@ -19,18 +20,22 @@ const WHY: Record<MoneyProblem["why"], string> = {
  * them at once; one whose refund failed keeps a Refund button), payments of
  * cancelled orders (each Refund form posts the staff CSRF token, so it works
  * without script), loans to capture before they expire, payments the provider
- * approved with no order yet, and test orders apart.
+ * approved with no order yet, and test orders apart. Refunds are an owner's:
+ * a staff account (`mayRefund` false) sees a line saying so where each Refund
+ * button would be.
  */
 export function MoneyProblemsSection({
   problems,
   csrf,
   formAction,
   hrefFor,
+  mayRefund,
 }: {
   problems: MoneyProblems;
   csrf: string;
   formAction: string;
   hrefFor: (orderId: string) => string;
+  mayRefund: boolean;
 }) {
   return (
     <section className="staff-money" aria-labelledby="money-heading">
@@ -88,6 +93,12 @@ export function MoneyProblemsSection({
   );
 
   function refundForm(row: MoneyProblem) {
+    if (!mayRefund)
+      return (
+        <span className="staff-muted" data-testid="refund-by-owner">
+          {DONE_BY_AN_OWNER.refunds}
+        </span>
+      );
     return (
       <Form method="post" action={formAction}>
         <CsrfField token={csrf} />
