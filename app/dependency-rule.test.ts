@@ -63,9 +63,9 @@ const isRoute = (module: string) => under(module, "routes") || module === "root"
 
 /**
  * Plain vocabulary every layer may share: constants with no imports of their own
- * (the order statuses are checked by the schema and shown by the dashboard; the recorded tax is a column's shape).
+ * (the order statuses and staff roles are checked by the schema and shown by the dashboard; the recorded tax is a column's shape).
  */
-const SHARED_VOCABULARY = new Set(["orders/status", "orders/customer", "tax/recorded-tax"]);
+const SHARED_VOCABULARY = new Set(["orders/status", "orders/customer", "tax/recorded-tax", "staff/roles"]);
 
 /** Modules a service, the database layer, the job queue and utils may use: nothing of the domain above them. */
 const isLowerLayer = (module: string) =>

@@ -19,6 +19,7 @@ export * from "~/catalog/descriptions.server";
 export * from "~/catalog/product-page.server";
 export * from "~/catalog/queries.server";
 export * from "~/checkout/checkout.server";
+export * from "~/checkout/checkout-lines.server";
 export * from "~/checkout/customer.server";
 export * from "~/checkout/details-cookie.server";
 export * from "~/checkout/single-checkout.server";

@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { and, inArray, not } from "drizzle-orm";
 import { cachedProductByKey } from "~/catalog/cached-queries.server";
-import { productSummaryColumns } from "~/catalog/product-columns.server";
+import { productSummaryColumns, shownInStore } from "~/catalog/product-columns.server";
 import type { ProductSummary } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
@@ -21,24 +21,59 @@ export interface PricedCartLine {
   lineTotalCents: number;
 }
 
+/** A line of a product the merchant has hidden since it was added: shown as no longer available, in no total, never checked out. */
+export type UnavailableCartLine = Pick<
+  PricedCartLine,
+  "position" | "productKey" | "id" | "model" | "brand" | "title" | "image" | "quantity"
+>;
+
 export interface PricedCart {
   lines: PricedCartLine[];
+  /** Lines of products no longer available (hidden by the merchant): the cart shows them to be removed, checkout refuses them. */
+  unavailable: UnavailableCartLine[];
   totalQuantity: number;
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
 }
 
-/** The catalogue's summaries of the products with these keys (those still sold). */
-type SummaryReader = (keys: string[]) => Promise<readonly ProductSummary[]>;
+/** The catalogue's summaries of the products with these keys (those still sold); `published: false`: hidden by the merchant. */
+type SummaryReader = (keys: string[]) => Promise<ReadonlyArray<ProductSummary & { published?: boolean }>>;
 
 /**
- * The cart with names and prices from the catalog, read from the database: what the cart and
- * checkout pages show and what a shopper pays. A line whose product is no longer sold is left out
- * (positions stay those of the stored cart).
+ * The cart with names and prices (the prices now: product-columns.server.ts) from the catalog, read from
+ * the database: what the cart and checkout pages show and what a shopper pays. A line whose product has
+ * left the catalogue is left out; one the merchant hid is in `unavailable` (positions stay those of the
+ * stored cart).
  */
 export function priceCart(db: Database, cart: readonly CartLine[]): Promise<PricedCart> {
-  return priceLines(cart, (keys) => db.select(productSummaryColumns).from(products).where(inArray(products.key, keys)));
+  return priceLines(cart, (keys) =>
+    db
+      .select({ ...productSummaryColumns, published: products.published })
+      .from(products)
+      .where(inArray(products.key, keys)),
+  );
+}
+
+/**
+ * Whether every line of the cart is of a product the store still sells: refused, naming each product the
+ * merchant hid since it was added, in the words of the cart page (unavailableLinesMessage).
+ */
+export async function checkCartAvailable(db: Database, cart: readonly CartLine[]): Promise<{ ok: true } | { ok: false; message: string }> {
+  const keys = [...new Set(cart.map((line) => line.productKey))];
+  if (keys.length === 0) return { ok: true };
+  const hidden = await db
+    .select({ productKey: products.key, title: products.title })
+    .from(products)
+    .where(and(inArray(products.key, keys), not(shownInStore)));
+  const message = unavailableLinesMessage(hidden.sort((a, b) => keys.indexOf(a.productKey) - keys.indexOf(b.productKey)));
+  return message === null ? { ok: true } : { ok: false, message };
+}
+
+/** What the cart and checkout say of lines no longer available: "X is no longer available: please remove it from your cart." */
+export function unavailableLinesMessage(lines: readonly Pick<UnavailableCartLine, "productKey" | "title">[]): string | null {
+  const titles = [...new Map(lines.map((line) => [line.productKey, line.title])).values()];
+  return titles.length > 0 ? titles.map((title) => `${title} is no longer available: please remove it from your cart.`).join(" ") : null;
 }
 
 /**
@@ -58,9 +93,15 @@ async function priceLines(cart: readonly CartLine[], readSummaries: SummaryReade
   const rows = keys.length ? await readSummaries(keys) : [];
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const lines: PricedCartLine[] = [];
+  const unavailable: UnavailableCartLine[] = [];
   cart.forEach((line, position) => {
     const product = byKey.get(line.productKey);
     if (!product) return;
+    if (product.published === false) {
+      const { key: productKey, id, model, brand, title, image } = product;
+      unavailable.push({ position, productKey, id, model, brand, title, image, quantity: line.quantity });
+      return;
+    }
     lines.push({
       position,
       productKey: product.key,
@@ -79,6 +120,7 @@ async function priceLines(cart: readonly CartLine[], readSummaries: SummaryReade
   const shippingCents = lines.length ? cartShippingCents(subtotalCents) : 0;
   return {
     lines,
+    unavailable,
     totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
     shippingCents,

@@ -13,6 +13,8 @@ function grill(key: string, model: string, fuel: string): StoreProduct {
     model,
     title: `Blaze 40-Inch Grill - ${model}`,
     priceCents: 249_999,
+    wasCents: null,
+    onSale: false,
     image: "/images/products/blaze/1/1.svg",
     images: [],
     categories: ["Home", "Outdoor Kitchens", "Built-In Grills"],

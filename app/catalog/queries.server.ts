@@ -2,7 +2,7 @@ import { and, arrayContains, arrayOverlaps, asc, count, eq, ilike, inArray, like
 import { union } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { forgetCatalogMemo } from "./catalog-memo.server";
-import { productSummaryColumns, storeProductColumns } from "./product-columns.server";
+import { productSummaryColumns, shownInStore, storeProductColumns } from "./product-columns.server";
 import { products } from "~/db/schema";
 import { cleanText } from "~/utils/request-text";
 import { isBrandKey } from "./brands";
@@ -47,13 +47,17 @@ export async function listProducts(
   return pageOfProducts(db, listFilter(brand, category), page);
 }
 
-/** One page (100; catalog order unless `order` says otherwise) of the products matching `where`, with the total; the page is clamped. */
+/**
+ * One page (100; catalog order unless `order` says otherwise) of the products matching `where` that the
+ * store shows (a hidden product is in no list), with the total; the page is clamped.
+ */
 async function pageOfProducts(
   db: Database,
-  where: SQL | undefined,
+  matching: SQL | undefined,
   page: number,
   order: SQL[] = [asc(products.position)],
 ): Promise<ProductPage> {
+  const where = and(shownInStore, matching);
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
@@ -108,7 +112,7 @@ async function queryBrandCategories(db: Database, brand: string): Promise<Catego
   const rows = await db
     .selectDistinct({ name: sql<string>`unnest(${products.categories})`.as("name") })
     .from(products)
-    .where(brand === ALL ? undefined : eq(products.brand, brand));
+    .where(and(shownInStore, brand === ALL ? undefined : eq(products.brand, brand)));
   const names = rows
     .map((row) => row.name)
     .filter((name) => name !== HOME_CATEGORY)
@@ -116,20 +120,39 @@ async function queryBrandCategories(db: Database, brand: string): Promise<Catego
   return [{ value: ALL, label: ALL_CATEGORIES_LABEL }, ...names.map((name) => ({ value: name, label: name }))];
 }
 
-/** The key and Id of every product, in catalog order (for the sitemap). */
+/** The key and Id of every product the store shows, in catalog order (for the sitemap). */
 export async function allProductKeys(db: Database): Promise<Array<{ key: string; id: string }>> {
-  return db.select({ key: products.key, id: products.sourceId }).from(products).orderBy(asc(products.position));
+  return db.select({ key: products.key, id: products.sourceId }).from(products).where(shownInStore).orderBy(asc(products.position));
 }
 
-/** A product by its `{brand}-{Id}` key, or null. */
+/**
+ * A product the store shows, by its `{brand}-{Id}` key, or null (also for one the merchant hid: its page is
+ * a 404, the cart refuses it, the chat does not name it).
+ */
 export async function getProductByKey(db: Database, key: string): Promise<StoreProduct | null> {
+  if (!parseProductKey(key)) return null;
+  const [row] = await db
+    .select(storeProductColumns)
+    .from(products)
+    .where(and(eq(products.key, key), shownInStore));
+  return row ?? null;
+}
+
+/**
+ * A product by its key whether the store shows it or not: for what still names a hidden product (its
+ * images, which carts and orders show). Never for a page that offers it.
+ */
+export async function anyProductByKey(db: Database, key: string): Promise<StoreProduct | null> {
   if (!parseProductKey(key)) return null;
   const [row] = await db.select(storeProductColumns).from(products).where(eq(products.key, key));
   return row ?? null;
 }
 
 export async function getProductById(db: Database, id: string): Promise<StoreProduct | null> {
-  const [row] = await db.select(storeProductColumns).from(products).where(eq(products.sourceId, id));
+  const [row] = await db
+    .select(storeProductColumns)
+    .from(products)
+    .where(and(eq(products.sourceId, id), shownInStore));
   return row ?? null;
 }
 
@@ -143,7 +166,7 @@ export async function relatedProducts(
   return db
     .select(productSummaryColumns)
     .from(products)
-    .where(and(arrayOverlaps(products.categories, shared), excludeKey ? ne(products.key, excludeKey) : undefined))
+    .where(and(shownInStore, arrayOverlaps(products.categories, shared), excludeKey ? ne(products.key, excludeKey) : undefined))
     .orderBy(sql`random()`)
     .limit(limit);
 }
@@ -153,6 +176,7 @@ export async function randomProductPerBrand(db: Database): Promise<ProductSummar
   const perBrand = db
     .selectDistinctOn([products.brand], productSummaryColumns)
     .from(products)
+    .where(shownInStore)
     .orderBy(products.brand, sql`random()`)
     .as("per_brand");
   return db.select().from(perBrand).orderBy(sql`random()`);
@@ -165,7 +189,7 @@ export async function randomProductPerBrand(db: Database): Promise<ProductSummar
 export async function randomProducts(db: Database, wanted: number): Promise<ProductSummary[]> {
   // Rank a random sample of about RANDOM_SAMPLE rows, not the whole table: at
   // 100,000 products, sorting every row by (brand, random()) took 250 ms.
-  const [{ total }] = await db.select({ total: count() }).from(products);
+  const [{ total }] = await db.select({ total: count() }).from(products).where(shownInStore);
   const fraction = Math.min(1, RANDOM_SAMPLE / Math.max(1, total));
   const ranked = db
     .select({
@@ -173,7 +197,7 @@ export async function randomProducts(db: Database, wanted: number): Promise<Prod
       round: sql<number>`row_number() over (partition by ${products.brand} order by random())`.as("round"),
     })
     .from(products)
-    .where(fraction < 1 ? sql`random() < ${fraction}` : undefined)
+    .where(and(shownInStore, fraction < 1 ? sql`random() < ${fraction}` : undefined))
     .as("ranked");
   const rows = await db.select().from(ranked).orderBy(ranked.round, sql`random()`).limit(wanted);
   return rows.map(({ round: _round, ...product }) => product);
@@ -242,7 +266,7 @@ export async function typeahead(db: Database, text: string): Promise<Array<{ pro
   const titleMatch = allWordsCondition(words);
   const patterns = rankingPatterns(words, options);
   const first = (condition: SQL | undefined) =>
-    db.select({ key: products.key }).from(products).where(condition).limit(TYPEAHEAD_CANDIDATES);
+    db.select({ key: products.key }).from(products).where(and(shownInStore, condition)).limit(TYPEAHEAD_CANDIDATES);
   const bestOf = (candidates: SQLWrapper, exclude: readonly string[]) =>
     db
       .select(productSummaryColumns)
@@ -270,7 +294,7 @@ export async function typeahead(db: Database, text: string): Promise<Array<{ pro
     const partial = await db
       .select(productSummaryColumns)
       .from(products)
-      .where(or(...words.map((word) => ilike(products.title, likePattern(word)))))
+      .where(and(shownInStore, or(...words.map((word) => ilike(products.title, likePattern(word))))))
       .orderBy(asc(products.position))
       .limit(TYPEAHEAD_CANDIDATES);
     const byScore = partial
@@ -294,6 +318,7 @@ export async function variationSiblings(
     .from(products)
     .where(
       and(
+        shownInStore,
         eq(products.brand, product.brand),
         ne(products.key, product.key),
         or(eq(products.model, prefix), ilike(products.model, `${prefix.replace(/[\\%_]/g, "\\$&")}-%`)),

@@ -11,7 +11,12 @@ export interface StoreProduct {
   brand: string;
   model: string;
   title: string;
+  /** The price a shopper pays now: the sale price while the merchant's sale runs, else the regular price. */
   priceCents: number;
+  /** The merchant's struck-through "was" price, above `priceCents`, or null (then the spec's factor price is struck: pricing.ts). */
+  wasCents: number | null;
+  /** The merchant's sale runs now (`priceCents` is its sale price). */
+  onSale: boolean;
   image: string;
   images: string[];
   categories: string[];
@@ -24,22 +29,22 @@ export interface StoreProduct {
 /** The fields a list or card needs; keeps list pages light. */
 export type ProductSummary = Pick<
   StoreProduct,
-  "key" | "id" | "brand" | "model" | "title" | "priceCents" | "image" | "categories" | "facts"
+  "key" | "id" | "brand" | "model" | "title" | "priceCents" | "wasCents" | "onSale" | "image" | "categories" | "facts"
 >;
 
 /**
  * What a product card shows: list pages send only these fields to the browser. `stock` and `soldOut` come
  * from the stock read for the page (app/stock/shopper-stock.ts), only on a card not in plain stock.
  */
-export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "image" | "brand" | "facts"> & {
+export type ProductCardData = Pick<StoreProduct, "key" | "id" | "title" | "priceCents" | "wasCents" | "onSale" | "image" | "brand" | "facts"> & {
   /** The availability line in place of the brand's lead time: "Only 3 left · …", "Out of stock", a lead time. */
   stock?: string;
   /** Out of stock: no ADD TO CART. */
   soldOut?: true;
 };
 
-export function cardData({ key, id, title, priceCents, image, brand, facts }: ProductCardData): ProductCardData {
-  return { key, id, title, priceCents, image, brand, facts };
+export function cardData({ key, id, title, priceCents, wasCents, onSale, image, brand, facts }: ProductCardData): ProductCardData {
+  return { key, id, title, priceCents, wasCents, onSale, image, brand, facts };
 }
 
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { brandDisplayName, DISPLAYED_BRANDS } from "~/catalog/product";
+import { priceNowCents, shownInStore } from "~/catalog/product-columns.server";
 import { cachedUntilCatalogReload } from "~/catalog/queries.server";
 import { likePattern } from "~/catalog/search";
 import { productPath } from "~/catalog/store-product";
@@ -110,7 +111,7 @@ const matchColumns = {
   key: products.key,
   id: products.sourceId,
   title: products.title,
-  priceCents: products.priceCents,
+  priceCents: priceNowCents,
   brand: products.brand,
 };
 
@@ -131,7 +132,7 @@ export async function findProductMatches(db: Database, question: string, limit =
 
 export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_MATCHES): Promise<CatalogMatches> {
   if (query.terms.length === 0) return NO_MATCHES;
-  const priceCap = query.maxPriceCents === null ? undefined : lte(products.priceCents, query.maxPriceCents);
+  const priceCap = query.maxPriceCents === null ? undefined : lte(priceNowCents, query.maxPriceCents);
 
   // One pass to learn which terms any title holds.
   const counts = await db
@@ -140,7 +141,8 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
         query.terms.map((term, index) => [`t${index}`, sql<number>`count(*) filter (where ${termCondition(term)})`.mapWith(Number)]),
       ),
     )
-    .from(products);
+    .from(products)
+    .where(shownInStore);
   const perTerm = counts[0] ?? {};
   const known = query.terms.filter((_, index) => Number(perTerm[`t${index}`] ?? 0) > 0);
   const unknownTerms = query.terms.filter((term) => !known.includes(term)).map((term) => queryLabel([term]));
@@ -148,7 +150,7 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
   if (known.length === 0) return { ...NO_MATCHES, unknownTerms, asksForProducts: true };
   const found = { label, unknownTerms, asksForProducts: true, termCount: known.length };
 
-  const every = and(...known.map(termCondition), priceCap);
+  const every = and(shownInStore, ...known.map(termCondition), priceCap);
   const [{ total }] = await db.select({ total: count() }).from(products).where(every);
   const relevance = [sql`${rankScore(known)} desc`, sql`${accessoryPenalty(known)} asc`];
   const order =
@@ -156,7 +158,7 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
       ? [...relevance, asc(products.position)]
       : [
           sql`${accessoryPenalty(known)} asc`,
-          query.priceOrder === "low" ? asc(products.priceCents) : desc(products.priceCents),
+          query.priceOrder === "low" ? asc(priceNowCents) : desc(priceNowCents),
           ...relevance,
           asc(products.position),
         ];
@@ -179,7 +181,7 @@ export async function matchQuery(db: Database, query: ProductQuery, limit = MAX_
   const rows = await db
     .select(matchColumns)
     .from(products)
-    .where(and(or(...known.map(termCondition)), priceCap, sql`${held} >= ${enough}`))
+    .where(and(shownInStore, or(...known.map(termCondition)), priceCap, sql`${held} >= ${enough}`))
     .orderBy(sql`${held} desc`, ...order)
     .limit(limit);
   return { ...found, kind: rows.length > 0 ? "closest" : "none", matches: rows.map(toMatch), total: 0, findingText: null };
@@ -195,6 +197,7 @@ async function queryTopCategories(db: Database, limit: number): Promise<string[]
   const rows = await db
     .select({ name: name.as("name"), total: count().as("total") })
     .from(products)
+    .where(shownInStore)
     .groupBy(sql`1`)
     .orderBy(desc(sql`2`), asc(sql`1`))
     .limit(limit + 1);

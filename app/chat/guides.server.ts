@@ -5,6 +5,7 @@ import { formatInches, formatSpecValue, parseInches, type SpecValues } from "~/c
 import { productPath } from "~/catalog/store-product";
 import { comparePath } from "~/guides/compare";
 import { fitPath, fitRuleText, parseFitSearch } from "~/guides/fit";
+import { shownInStore } from "~/catalog/product-columns.server";
 import { guideColumns } from "~/guides/catalog-columns.server";
 import { findByCutout } from "~/guides/fit.server";
 import { isAccessoryOfKind, type AskedAccessoryKind } from "~/guides/fits";
@@ -154,7 +155,7 @@ async function findGrill(db: Database, words: readonly string[]) {
   const [row] = await db
     .select(guideColumns)
     .from(products)
-    .where(and(arrayOverlaps(products.categories, GRILL_CATEGORIES), ...conditions))
+    .where(and(shownInStore, arrayOverlaps(products.categories, GRILL_CATEGORIES), ...conditions))
     .orderBy(asc(products.position))
     .limit(1);
   return row ?? null;
@@ -211,7 +212,7 @@ async function areaAnswer(db: Database, question: string, history: readonly Chat
       const [row] = await db
         .select({ key: products.key, id: products.sourceId, title: products.title, specValues: products.specValues })
         .from(products)
-        .where(eq(products.key, key))
+        .where(and(eq(products.key, key), shownInStore))
         .limit(1);
       return row ?? null;
     }),

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { eq } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
-import { priceCart } from "~/cart/cart-view.server";
+import { priceCart, unavailableLinesMessage } from "~/cart/cart-view.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { checkouts, type CheckoutKind, type OrderCustomer, type OrderItem } from "~/db/schema";
@@ -36,6 +36,9 @@ export class EmptyCartError extends Error {
   }
 }
 
+/** A cart holding a product the merchant has hidden since it was added: refused, naming it, before anything is recorded. */
+export class UnavailableProductError extends Error {}
+
 /** A cart whose total passes MAX_ORDER_TOTAL_CENTS: refused before anything is recorded. */
 export class OrderTooLargeError extends Error {
   constructor() {
@@ -68,6 +71,8 @@ export async function createCartCheckout(
   reusable: string | null = null,
 ): Promise<Checkout> {
   const priced = await priceCart(services.db, cart);
+  const unavailable = unavailableLinesMessage(priced.unavailable);
+  if (unavailable) throw new UnavailableProductError(unavailable);
   if (priced.lines.length === 0) throw new EmptyCartError();
   // Before the tax service is asked: a cart already past the limit needs no calculation.
   if (priced.totalCents > MAX_ORDER_TOTAL_CENTS) throw new OrderTooLargeError();

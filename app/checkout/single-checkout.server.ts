@@ -25,6 +25,7 @@ import {
   taxed,
 } from "./checkout.server";
 import { taxNoteOf } from "~/tax/tax-note.server";
+import { checkoutLineNotices } from "./checkout-lines.server";
 import { parseCustomer, type CustomerInput } from "./customer.server";
 import { quoteCarrierShipping, SHIPPING_FAILED_MESSAGE, SHIPPING_RATE_LIMITED_MESSAGE } from "./shipping-quote.server";
 import { checkoutPagePath } from "./paths";
@@ -83,8 +84,9 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
         checkout,
         taxNote: taxNoteOf(checkout),
         paymentOptions: availablePaymentOptions(db, store.config),
-        // Checked again on every view of the payment step: the stock may have gone since it was recorded.
+        // Checked again on every view of the payment step: the stock may have gone since it was recorded, the product been hidden or repriced.
         stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: url.searchParams.get("payment_error") === "stock" }),
+        ...(await checkoutLineNotices(db, checkout, { afterRefusal: url.searchParams.get("payment_error") === "product" })),
       };
   }
   const product = await findProduct(db, kind, url.searchParams.get("product"));

@@ -4,9 +4,8 @@ import {
   productPath,
   financingMonthlyCents,
   qualifiesForFreeShipping,
-  STRUCK_PRICE_FACTOR,
+  struckPriceCents,
   formatUsd,
-  scaleCents,
   CARD_IMAGE_SIZES,
   ProductImage,
   SiteLink,
@@ -53,9 +52,10 @@ export const ProductCard = memo(function ProductCard({
       {/* What tells this card from its siblings (colour, fuel, size...): never clamped, unlike the title. */}
       {product.facts.length > 0 ? <p className="product-card__facts">{factsLine(product.facts)}</p> : null}
       <p className="product-card__price">
+        {product.onSale ? <SaleLabel /> : null}
         <span className="price">{formatUsd(product.priceCents)}</span>{" "}
-        <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}`}>
-          {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.card))}
+        <s className="price price--struck" aria-label={`Was ${formatUsd(struckPriceCents(product, "card"))}`}>
+          {formatUsd(struckPriceCents(product, "card"))}
         </s>
       </p>
       <p className="product-card__financing">{`As low as ${formatUsd(financingMonthlyCents(product.priceCents))}/mo with financing`}</p>
@@ -68,6 +68,15 @@ export const ProductCard = memo(function ProductCard({
     </article>
   );
 });
+
+/** Beside a price while the merchant's sale runs: "Sale", read as "Sale price" (the product and seasoning pages write the same). */
+function SaleLabel() {
+  return (
+    <span className="sale-label">
+      Sale<span className="visually-hidden"> price</span>{" "}
+    </span>
+  );
+}
 
 /**
  * "Stainless · Propane · <span>Sear Zone</span>": a fact that could break inside (a space or a

@@ -48,6 +48,7 @@ export {
   qualifiesForFreeShipping,
   SINGLE_PRODUCT_MAX_QUANTITY,
   STRUCK_PRICE_FACTOR,
+  struckPriceCents,
   TAX_LINE,
 } from "~/pricing/pricing";
 export { useStore } from "~/utils/use-store";

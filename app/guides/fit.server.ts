@@ -3,6 +3,7 @@ import { memoized, UNTIL_RELOAD } from "~/catalog/catalog-memo.server";
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import type { SpecValues } from "~/catalog/spec-values";
+import { priceNowCents, shownInStore } from "~/catalog/product-columns.server";
 import { guideColumns, specNumber, specText } from "./catalog-columns.server";
 import { FIT_TYPES, OVERSIZE_ALLOWANCE, snugness, type Cutout, type FitQuery, type Opening } from "./fit";
 
@@ -54,7 +55,7 @@ async function pickGrill(db: Database, text: string): Promise<{ picked: PickedGr
   const [exact] = await db
     .select(columns)
     .from(products)
-    .where(or(eq(products.key, text), sql`lower(${products.model}) = lower(${text})`))
+    .where(and(shownInStore, or(eq(products.key, text), sql`lower(${products.model}) = lower(${text})`)))
     .orderBy(asc(products.position))
     .limit(1);
   if (exact) return { picked: toPicked(exact), suggestions: [] };
@@ -68,6 +69,7 @@ async function pickGrill(db: Database, text: string): Promise<{ picked: PickedGr
     .from(products)
     .where(
       and(
+        shownInStore,
         isNotNull(specNumber("cutoutWidth")),
         ...words.map((word) =>
           or(ilike(products.title, `%${word.replace(/[\\%_]/g, "\\$&")}%`), ilike(products.model, `%${word.replace(/[\\%_]/g, "\\$&")}%`)),
@@ -94,6 +96,7 @@ export async function findByCutout(db: Database, query: FitQuery, limit = FIT_LI
   const depth = specNumber("cutoutDepth");
   const height = specNumber("cutoutHeight");
   const conditions: SQL[] = [
+    shownInStore,
     sql`${width} between ${opening.width - query.gap} and ${opening.width + OVERSIZE_ALLOWANCE}`,
     sql`${depth} between ${opening.depth - query.gap} and ${opening.depth + OVERSIZE_ALLOWANCE}`,
   ];
@@ -102,8 +105,8 @@ export async function findByCutout(db: Database, query: FitQuery, limit = FIT_LI
   if (categories.length > 0) conditions.push(arrayOverlaps(products.categories, [...categories]));
   if (query.brand) conditions.push(eq(products.brand, query.brand));
   if (query.fuel) conditions.push(sql`${specText("fuelType")} = ${query.fuel}`);
-  if (query.minPriceCents !== null) conditions.push(gte(products.priceCents, query.minPriceCents));
-  if (query.maxPriceCents !== null) conditions.push(lte(products.priceCents, query.maxPriceCents));
+  if (query.minPriceCents !== null) conditions.push(gte(priceNowCents, query.minPriceCents));
+  if (query.maxPriceCents !== null) conditions.push(lte(priceNowCents, query.maxPriceCents));
   if (picked) conditions.push(sql`${products.key} <> ${picked.key}`);
 
   const snug = sql`abs(${width} - ${opening.width}) + abs(${depth} - ${opening.depth})`;
@@ -111,7 +114,7 @@ export async function findByCutout(db: Database, query: FitQuery, limit = FIT_LI
     .select({ ...guideColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(...conditions))
-    .orderBy(snug, asc(products.priceCents), asc(products.position))
+    .orderBy(snug, asc(priceNowCents), asc(products.position))
     .limit(limit);
   const results = rows.map((row) => {
     const cutout = cutoutOf(row.specValues) as Cutout;

@@ -4,6 +4,7 @@ import { products } from "~/db/schema";
 import { memoized, UNTIL_RELOAD } from "~/catalog/catalog-memo.server";
 import { normalizeSpecs, type SpecValues } from "~/catalog/spec-values";
 import type { ProductSummary, StoreProduct } from "~/catalog/store-product";
+import { shownInStore } from "~/catalog/product-columns.server";
 import { guideColumns } from "./catalog-columns.server";
 import { accessoryFitsGrill, isGrill, isGrillAccessory, type FitProductFacts } from "./fits";
 
@@ -44,6 +45,7 @@ export async function accessoriesForGrill(db: Database, grill: FitProductFacts, 
     .from(products)
     .where(
       and(
+        shownInStore,
         eq(products.brand, grill.brand),
         not(arrayOverlaps(products.categories, GRILL_CATEGORIES)),
         or(sql`${products.specValues} ? 'grillModel'`, sql`${products.specValues} ? 'collection'`),
@@ -63,7 +65,7 @@ export async function grillsForAccessory(db: Database, accessory: FitProductFact
   const rows: Candidate[] = await db
     .select(guideColumns)
     .from(products)
-    .where(and(eq(products.brand, accessory.brand), arrayOverlaps(products.categories, GRILL_CATEGORIES)))
+    .where(and(shownInStore, eq(products.brand, accessory.brand), arrayOverlaps(products.categories, GRILL_CATEGORIES)))
     .orderBy(asc(products.position))
     .limit(CANDIDATES);
   const seen = new Set<string>();

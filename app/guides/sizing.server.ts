@@ -2,6 +2,7 @@ import { and, arrayContains, arrayOverlaps, asc, eq, not, or, sql, type SQL } fr
 import type { Database } from "~/db/database.server";
 import { products } from "~/db/schema";
 import type { SpecValues } from "~/catalog/spec-values";
+import { priceNowCents, shownInStore } from "~/catalog/product-columns.server";
 import { guideColumns, specNumber, specText } from "./catalog-columns.server";
 import { heatersNeeded, type GrillNeed, type HeaterNeed } from "./sizing";
 
@@ -31,12 +32,13 @@ export async function heatersFor(db: Database, need: HeaterNeed, limit = SIZING_
     .from(products)
     .where(
       and(
+        shownInStore,
         arrayContains(products.categories, [HEATER_CATEGORY]),
         not(arrayOverlaps(products.categories, NOT_HEATERS)),
         or(sql`${watts} > 0`, sql`${btu} > 0`),
       ),
     )
-    .orderBy(units, asc(products.priceCents), asc(products.position))
+    .orderBy(units, asc(priceNowCents), asc(products.position))
     .limit(limit);
   return rows.map((row) => ({
     ...row,
@@ -54,6 +56,7 @@ export async function grillsFor(
   const area = specNumber("mainGrillingArea");
   const burgers = specNumber("burgerCount");
   const conditions: SQL[] = [
+    shownInStore,
     sql`${area} >= ${need.areaSqIn}`,
     sql`(${burgers} is null or ${burgers} >= ${need.burgers})`,
     arrayOverlaps(products.categories, ["Built-In Grills", "BBQ Grills & Smokers"]),
@@ -63,7 +66,7 @@ export async function grillsFor(
     .select({ ...guideColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(...conditions))
-    .orderBy(area, asc(products.priceCents), asc(products.position))
+    .orderBy(area, asc(priceNowCents), asc(products.position))
     .limit(limit);
   return { grills: rows.map(({ total: _total, ...row }) => ({ ...row, count: null })), total: rows[0]?.total ?? 0 };
 }

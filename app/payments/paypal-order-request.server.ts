@@ -63,6 +63,7 @@ export async function createPayPalOrderFor(
     case "tax-failed":
       return { status: 503, body: { error: result.message } };
     case "out-of-stock":
+    case "product-unavailable":
       return { status: 409, body: { error: result.message } };
     case "failed":
       return { status: 502, body: { error: PAYPAL_ORDER_ERRORS.failed } };

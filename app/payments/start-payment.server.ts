@@ -1,4 +1,5 @@
 import { CheckoutTaxError, OrderTooLargeError, repriceCheckout, type Checkout } from "~/checkout/checkout.server";
+import { unavailableCheckoutLines, unavailableRefusal } from "~/checkout/checkout-lines.server";
 import { publicBaseUrl } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import type { StoreRuntime } from "~/store-runtime";
@@ -34,6 +35,8 @@ export type StartPaymentResult =
   | { status: "tax-failed"; message: string }
   /** A line wants more than is in stock now: nothing was held or started. */
   | { status: "out-of-stock"; message: string }
+  /** A line's product is no longer sold (the merchant hid it since): nothing was held or started. */
+  | { status: "product-unavailable"; message: string }
   | { status: "failed"; message: string };
 
 /** The return page of an attempt; providers send the shopper back here. */
@@ -57,6 +60,9 @@ export async function startPayment(
   if (asked.status === "paid" && asked.orderId) return { status: "already-paid", orderId: asked.orderId };
   const provider = paymentProviderFor(db, config, method);
   if (!provider) return { status: "unavailable" };
+  // The checkout keeps its prices (its total is what is charged below), but a product no longer sold is not sold.
+  const unavailable = await unavailableCheckoutLines(db, asked);
+  if (unavailable.length > 0) return { status: "product-unavailable", message: unavailableRefusal(unavailable) };
   const fresh = await freshlyTaxed(store, asked);
   if (fresh.status !== "fresh") return fresh;
   const { checkout } = fresh;

@@ -1,3 +1,5 @@
+import { scaleCents } from "~/utils/format";
+
 /**
  * Money rules of the spec, in integer cents. The server computes every total
  * from catalog prices; nothing here takes a price from a browser.
@@ -21,8 +23,20 @@ export const ORDER_TOO_LARGE_MESSAGE =
 /** The tax line of the cart and of every checkout summary, in the spec's words (one spelling everywhere). */
 export const TAX_LINE = { label: "TAX", value: "Calculated at Checkout" } as const;
 
-/** Struck-through "was" prices shown beside the real price. */
+/** Struck-through "was" prices shown beside the real price, for a product the merchant has not priced (struckPriceCents). */
 export const STRUCK_PRICE_FACTOR = { card: 1.12, detail: 1.02, seasoning: 1.15 } as const;
+
+/**
+ * The price struck through beside the price on the card, the product page or the seasoning's page: the
+ * merchant's "was" price when there is one (a compare-at price, or the regular price during a sale, read
+ * from the database: product-columns.server.ts), else the spec's factor of the price.
+ */
+export function struckPriceCents(
+  product: { priceCents: number; wasCents: number | null },
+  where: keyof typeof STRUCK_PRICE_FACTOR,
+): number {
+  return product.wasCents ?? scaleCents(product.priceCents, STRUCK_PRICE_FACTOR[where]);
+}
 
 /** The line label: Free Shipping when the unit price is above $49. */
 export function qualifiesForFreeShipping(priceCents: number): boolean {

@@ -204,6 +204,40 @@ describe("product facts from the catalogue", () => {
     expect(facts).toMatchObject({ specialOrder: true, clearance: true, nonReturnable: true, madeToOrder: true, custom: false });
   });
 
+  it("counts the merchant's flags besides the catalogue's rules, never taking one away", () => {
+    const row = { brand: "blaze", categories: ["Home", "Grill Covers"], specifications: [{ Weight: "4 lbs" }] };
+    expect(returnFactsOf(row, "blaze")).toMatchObject({ nonReturnable: false, custom: false, madeToOrder: false });
+    expect(returnFactsOf({ ...row, nonReturnable: true }, "blaze")).toMatchObject({
+      nonReturnable: true,
+      custom: false,
+      madeToOrder: false,
+    });
+    expect(returnFactsOf({ ...row, customMade: true }, "blaze")).toMatchObject({ nonReturnable: false, custom: true, madeToOrder: false });
+    expect(returnFactsOf({ ...row, madeToOrder: true }, "blaze")).toMatchObject({ nonReturnable: false, custom: false, madeToOrder: true });
+    // A flag not set leaves the catalogue's own rules as they are.
+    const strict = { brand: STRICT_BRAND, categories: [], specifications: [{ Returnable: "No" }] };
+    expect(returnFactsOf({ ...strict, nonReturnable: false, customMade: false, madeToOrder: false }, STRICT_BRAND)).toMatchObject({
+      nonReturnable: true,
+      madeToOrder: true,
+    });
+    const own = { brand: "custom_product", categories: [], specifications: [], customMade: false };
+    expect(returnFactsOf(own, "custom_product").custom).toBe(true);
+  });
+
+  it("refuses a change of mind for a product the merchant flagged non-returnable, like the catalogue's", () => {
+    const flagged = returnFactsOf(
+      { brand: "blaze", categories: ["Home", "Grill Covers"], specifications: [{ Weight: "4 lbs" }], nonReturnable: true },
+      "blaze",
+    );
+    const fromSpecs = returnFactsOf(
+      { brand: "blaze", categories: ["Home", "Grill Covers"], specifications: [{ Weight: "4 lbs" }, { Returnable: "No" }] },
+      "blaze",
+    );
+    const refusals = (facts: ProductReturnFacts) => refusalsOf(input({}, { lines: [{ title: "Grill cover", quantity: 2, facts }] }));
+    expect(refusals(flagged).length).toBeGreaterThan(0);
+    expect(refusals(flagged)).toEqual(refusals(fromSpecs));
+  });
+
   it("freight: 150 lb or more, else the freight categories without a weight, and unknown products", () => {
     const product = (weight: string | null, leaf = "Miscellaneous Accessories") => ({
       brand: "blaze",

@@ -2,8 +2,8 @@ import type { SpecificationEntry } from "~/db/schema";
 
 /**
  * What the Return Policy needs to know about an ordered product, read from the catalogue (the
- * `products` row: brand, categories, specifications). The catalogue carries no "non-returnable"
- * flag of its own, so the rules are these (ADR 023, docs/returns.md):
+ * `products` row: brand, categories, specifications, and the merchant's flags). The catalogue files
+ * carry no "non-returnable" flag of their own, so the rules are these (ADR 023, docs/returns.md):
  *
  * - **The brand with its own rules** is The Outdoor Plus: it is the one brand that builds to order
  *   (4 - 6 weeks, app/catalog/lead-time.ts, spec section 9), and its fire pits and fire bowls are the
@@ -14,6 +14,9 @@ import type { SpecificationEntry } from "~/db/schema";
  * - **Special-order, made-to-order, clearance, non-returnable**: a specification entry says so
  *   ("Special Order: Yes", "Made to Order: Yes", "Clearance: Yes", "Custom: Yes", "Returnable: No"), so
  *   the catalogue can mark a product without a code change.
+ * - **The merchant's flags** (the catalogue desk: `non_returnable`, `custom_made`, `made_to_order` on the
+ *   row) count besides these rules: a flag set makes the product non-returnable, custom or made to order
+ *   whatever the rules above say; a flag not set takes nothing away from them.
  * - **Freight**: a catalogue weight of 150 lb or more (the most a parcel carrier takes in one box);
  *   without a weight, the kinds of product the Shipping Policy sends by freight (whole grills,
  *   islands, kitchen packages, freestanding ovens, fireplaces, refrigeration). A product no longer in
@@ -60,6 +63,10 @@ export interface CatalogueFacts {
   brand: string;
   categories: string[];
   specifications: SpecificationEntry[];
+  /** The merchant's flags on the row (absent: not set). */
+  nonReturnable?: boolean;
+  customMade?: boolean;
+  madeToOrder?: boolean;
 }
 
 function specification(specifications: SpecificationEntry[], name: string): string | null {
@@ -87,11 +94,11 @@ export function returnFactsOf(product: CatalogueFacts | null, orderedBrand: stri
   return {
     brand,
     strictBrand,
-    madeToOrder: strictBrand || says(specification(specs, "Made to Order"), "yes"),
-    custom: brand === OWN_PRODUCTS_BRAND || says(specification(specs, "Custom"), "yes"),
+    madeToOrder: product?.madeToOrder === true || strictBrand || says(specification(specs, "Made to Order"), "yes"),
+    custom: product?.customMade === true || brand === OWN_PRODUCTS_BRAND || says(specification(specs, "Custom"), "yes"),
     specialOrder: says(specification(specs, "Special Order"), "yes"),
     clearance: says(specification(specs, "Clearance"), "yes"),
-    nonReturnable: says(specification(specs, "Returnable"), "no"),
+    nonReturnable: product?.nonReturnable === true || says(specification(specs, "Returnable"), "no"),
     freight: product === null || (weight !== null ? weight >= FREIGHT_MIN_POUNDS : FREIGHT_CATEGORIES.has(leaf)),
   };
 }

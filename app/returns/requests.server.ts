@@ -97,7 +97,15 @@ export async function createAfterSaleRequest(db: Database, input: NewRequest): P
       keys.length === 0
         ? []
         : await tx
-            .select({ key: products.key, brand: products.brand, categories: products.categories, specifications: products.specifications })
+            .select({
+              key: products.key,
+              brand: products.brand,
+              categories: products.categories,
+              specifications: products.specifications,
+              nonReturnable: products.nonReturnable,
+              customMade: products.customMade,
+              madeToOrder: products.madeToOrder,
+            })
             .from(products)
             .where(inArray(products.key, keys));
     const byKey = new Map(rows.map((row) => [row.key, row]));

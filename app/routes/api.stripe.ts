@@ -44,6 +44,7 @@ export const action = jsonAction(bodySchema, async ({ context, payload }) => {
     case "tax-failed":
       return jsonError(503, result.message);
     case "out-of-stock":
+    case "product-unavailable":
       return jsonError(409, result.message);
     case "failed":
       return jsonError(502, result.message);

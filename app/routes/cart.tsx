@@ -11,7 +11,9 @@ import {
   stockLevels,
   cartShortageMessage,
   stockNoticeFor,
+  unavailableLinesMessage,
   type PricedCartLine,
+  type UnavailableCartLine,
 } from "~/server-api";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
@@ -51,8 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     cart,
     notice: stockNotice ?? (isCartNotice(notice) ? CART_NOTICES[notice] : null),
-    // Lines the stock no longer covers (it changed since they were added).
-    stockMessage: cartShortageMessage(cart.lines, levels),
+    // Lines the stock no longer covers (it changed since they were added), and lines of products no longer sold.
+    stockMessage: [unavailableLinesMessage(cart.unavailable), cartShortageMessage(cart.lines, levels)].filter(Boolean).join(" ") || null,
   };
 }
 
@@ -114,14 +116,20 @@ export default function CartPage() {
           {stockMessage}
         </p>
       ) : null}
-      {cart.lines.length === 0 ? (
+      {cart.lines.length + cart.unavailable.length === 0 ? (
         <EmptyCart />
       ) : (
         <div className="cart-page__layout">
           <ul className="cart-lines" aria-label="Products in your cart">
-            {cart.lines.map((line) => (
-              <CartLineItem key={`${line.position}-${line.productKey}`} line={line} />
-            ))}
+            {[
+              ...cart.lines.map((line) => ({ line, item: <CartLineItem key={`${line.position}-${line.productKey}`} line={line} /> })),
+              ...cart.unavailable.map((line) => ({
+                line,
+                item: <UnavailableLineItem key={`${line.position}-${line.productKey}`} line={line} />,
+              })),
+            ]
+              .sort((a, b) => a.line.position - b.line.position)
+              .map(({ item }) => item)}
           </ul>
           <aside className="cart-total" aria-labelledby="cart-total-heading">
             <h2 id="cart-total-heading">Your Total</h2>
@@ -163,6 +171,39 @@ function EmptyCart() {
         View Products
       </SiteLink>
     </div>
+  );
+}
+
+/** A product the store no longer sells: no link, price or quantity, only why and the way to remove it. */
+function UnavailableLineItem({ line }: { line: UnavailableCartLine }) {
+  return (
+    <li className="cart-line cart-line--unavailable">
+      <span className="cart-line__image">
+        <ProductImage src={line.image} alt={line.title} width={120} height={120} />
+      </span>
+      <div className="cart-line__details">
+        <p className="cart-line__meta">
+          <span>ID: {line.id}</span> <span>MODEL: {line.model || "—"}</span>
+        </p>
+        <p className="cart-line__brand">{brandDisplayName(line.brand)}</p>
+        <p className="cart-line__title">{line.title}</p>
+        <p className="field-error">No longer available</p>
+      </div>
+      <RemoveLine line={line} />
+    </li>
+  );
+}
+
+function RemoveLine({ line }: { line: Pick<PricedCartLine, "position" | "title"> }) {
+  return (
+    <Form discover="none" method="post" action="/cart" className="cart-line__remove">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="position" value={line.position} />
+      <input type="hidden" name="redirectTo" value="/cart" />
+      <button type="submit" className="icon-button" aria-label={`Remove ${line.title}`}>
+        <TrashIcon />
+      </button>
+    </Form>
   );
 }
 
@@ -216,14 +257,7 @@ function CartLineItem({ line }: { line: PricedCartLine }) {
         </p>
       </fetcher.Form>
       <p className="cart-line__price">{formatUsd(line.unitPriceCents)}</p>
-      <Form discover="none" method="post" action="/cart" className="cart-line__remove">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="position" value={line.position} />
-        <input type="hidden" name="redirectTo" value="/cart" />
-        <button type="submit" className="icon-button" aria-label={`Remove ${line.title}`}>
-          <TrashIcon />
-        </button>
-      </Form>
+      <RemoveLine line={line} />
     </li>
   );
 }

@@ -24,6 +24,10 @@ import {
   checkCartQuantities,
   checkoutStockMessage,
   withCardStock,
+  checkCartAvailable,
+  unavailableLinesMessage,
+  UnavailableProductError,
+  checkoutLineNotices,
 } from "~/server-api";
 import { CHECKOUT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -53,8 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         checkout,
         taxNote: taxNoteOf(checkout),
         paymentOptions: availablePaymentOptions(db, config),
-        // Checked again on every view: the stock may have gone since the checkout was recorded.
+        // Checked again on every view: the stock may have gone since the checkout was recorded, a product been hidden or repriced.
         stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: search.get("payment_error") === "stock" }),
+        ...(await checkoutLineNotices(db, checkout, { afterRefusal: search.get("payment_error") === "product" })),
       };
     }
   }
@@ -67,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cart,
     details,
     suggestions: withCardStock(suggestions, levels),
-    stockMessage: cartShortageMessage(cart.lines, levels),
+    stockMessage: [unavailableLinesMessage(cart.unavailable), cartShortageMessage(cart.lines, levels)].filter(Boolean).join(" ") || null,
   };
 }
 
@@ -79,7 +84,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With nothing to buy, the page shows the empty cart: say so there rather than in fields it does not show.
   if (cart.length === 0) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, formError: null }, { status: 400 });
-  // No checkout for more than is in stock: the shopper is told which line, before any limit is spent or tax asked for.
+  // No checkout of a product no longer sold, nor of more than is in stock: the shopper is told which line, before any limit is spent or tax asked for.
+  const available = await checkCartAvailable(context.store.db, cart);
+  if (!available.ok) return data({ errors: {}, values: parsed.values, formError: available.message }, { status: 409 });
   const stock = await checkCartQuantities(context.store.db, cart);
   if (!stock.ok) return data({ errors: {}, values: parsed.values, formError: stock.message }, { status: 409 });
   const limit = await context.store.rateLimiter.hit(RATE_LIMITS.checkoutCreate, context.clientAddress);
@@ -95,6 +102,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof EmptyCartError) return data({ errors: {}, values: parsed.values, formError: EMPTY_CART_MESSAGE }, { status: 400 });
+    if (error instanceof UnavailableProductError)
+      return data({ errors: {}, values: parsed.values, formError: error.message }, { status: 409 });
     if (error instanceof OrderTooLargeError) return data({ errors: {}, values: parsed.values, formError: error.message }, { status: 400 });
     if (error instanceof CheckoutTaxError) {
       return data({ errors: {}, values: parsed.values, formError: error.message }, { status: error.reason === "address" ? 400 : 503 });
@@ -117,6 +126,8 @@ export default function CheckoutPage() {
         paymentOptions={view.paymentOptions}
         editPath="/checkout"
         stockMessage={view.stockMessage}
+        unavailableMessage={view.unavailableMessage}
+        priceNotices={view.priceNotices}
       />
     );
   }
@@ -126,9 +137,9 @@ export default function CheckoutPage() {
     return (
       <div className="container checkout empty-state">
         <h1>Checkout</h1>
-        {result?.formError ? (
+        {result?.formError || view.stockMessage ? (
           <p className="notice notice--error" role="alert">
-            {result.formError}
+            {result?.formError ?? view.stockMessage}
           </p>
         ) : null}
         <p className="empty-state__title">Your cart is empty.</p>

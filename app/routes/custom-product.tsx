@@ -1,7 +1,7 @@
 import { getProductById, randomProducts, publicBaseUrl, productStock, stockLevels, withCardStock } from "~/server-api";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OWN_SEASONING_ID, deferred, formatUsd, scaleCents, SINGLE_PRODUCT_MAX_QUANTITY, STRUCK_PRICE_FACTOR } from "~/components/shared";
+import { OWN_SEASONING_ID, deferred, formatUsd, SINGLE_PRODUCT_MAX_QUANTITY, struckPriceCents } from "~/components/shared";
 import { specMap } from "~/catalog/variations";
 import { ProductCarousel } from "~/components/ProductCarousel";
 import { ProductGallery } from "~/components/ProductGallery";
@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "LOVE RUB All-Purpose BBQ Seasoning" },
   {
     name: "description",
-    content: `LOVE RUB, our own all-purpose BBQ seasoning. $15.99, ${data?.stock.buyable === false ? "out of stock" : "ships within 24 hours"}.`,
+    content: `LOVE RUB, our own all-purpose BBQ seasoning. ${data ? formatUsd(data.product.priceCents) : "$15.99"}, ${data?.stock.buyable === false ? "out of stock" : "ships within 24 hours"}.`,
   },
   ...(data
     ? [
@@ -75,12 +75,14 @@ export default function CustomProduct() {
         <section className="product-detail__buy" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="product-detail__price">
-            <s
-              className="price price--struck"
-              aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.seasoning))}`}
-            >
-              {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.seasoning))}
+            <s className="price price--struck" aria-label={`Was ${formatUsd(struckPriceCents(product, "seasoning"))}`}>
+              {formatUsd(struckPriceCents(product, "seasoning"))}
             </s>{" "}
+            {product.onSale ? (
+              <span className="sale-label">
+                Sale<span className="visually-hidden"> price</span>{" "}
+              </span>
+            ) : null}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
           <p className={`stock-status stock-status--${stock.kind}`}>{stock.label}</p>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { drawingUrl, imagePath, parseDrawingFile, parsePhotoFile, photoUrl } from "~/catalog/image-url";
 import { placeholderSvg, renderProductSvg } from "~/catalog/illustration.server";
 import { findPhoto } from "~/catalog/photos.server";
-import { getProductByKey } from "~/catalog/queries.server";
+import { anyProductByKey } from "~/catalog/queries.server";
 import type { StoreProduct } from "~/catalog/store-product";
 import { refuseNonGet } from "~/utils/allowed-methods.server";
 
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const answer = await findPhoto(context.store.config, { brand, id, photo });
     if (answer.kind === "photo") return photoResponse(answer.bytes, answer.contentType);
     if (answer.kind === "moved") return movedTo(answer.address);
-    const product = answer.kind === "broken" ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
+    const product = answer.kind === "broken" ? await anyProductByKey(context.store.db, `${brand}-${id}`) : null;
     return product ? drawingResponse(product, photo.n, FIVE_MINUTES) : notFound();
   }
   const view = parseDrawingFile(file);
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const current = asksFor(request, drawingUrl(brand, id, view));
   // The address before drawings were versioned: stored orders and old pages still name it.
   const unversioned = !current && asksFor(request, imagePath(brand, id, view));
-  const product = current || unversioned ? await getProductByKey(context.store.db, `${brand}-${id}`) : null;
+  const product = current || unversioned ? await anyProductByKey(context.store.db, `${brand}-${id}`) : null;
   if (!product || view < 1 || view > product.images.length) return notFound();
   return current ? drawingResponse(product, view, ONE_YEAR) : movedTo(drawingUrl(brand, id, view));
 }

@@ -45,6 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "out-of-stock":
       // The checkout page says which line is short (it reads the stock itself: no text travels in the address).
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=stock`, 303);
+    case "product-unavailable":
+      // The checkout page says which product is no longer sold (it reads the catalogue itself).
+      return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=product`, 303);
     case "unavailable":
     case "failed":
       return redirect(`${checkoutPagePath(checkout.kind, checkout.token)}&payment_error=1`);

@@ -27,10 +27,9 @@ import {
   categoryPath,
   picturePreload,
   formatUsd,
-  scaleCents,
   useHydrated,
   type StoreProduct,
-  STRUCK_PRICE_FACTOR,
+  struckPriceCents,
   SiteLink,
   qualifiesForFreeShipping,
 } from "~/components/shared";
@@ -198,9 +197,14 @@ export default function ProductDetail() {
             Brand: <SiteLink to={brandPath(product.brand)}>{brandDisplayName(product.brand)}</SiteLink>
           </p>
           <p className="product-detail__price">
-            <s className="price price--struck" aria-label={`Was ${formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.detail))}`}>
-              {formatUsd(scaleCents(product.priceCents, STRUCK_PRICE_FACTOR.detail))}
+            <s className="price price--struck" aria-label={`Was ${formatUsd(struckPriceCents(product, "detail"))}`}>
+              {formatUsd(struckPriceCents(product, "detail"))}
             </s>{" "}
+            {product.onSale ? (
+              <span className="sale-label">
+                Sale<span className="visually-hidden"> price</span>{" "}
+              </span>
+            ) : null}
             <span className="price price--large">{formatUsd(product.priceCents)}</span>
           </p>
           <p className="product-detail__availability">

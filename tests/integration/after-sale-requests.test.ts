@@ -342,6 +342,44 @@ describe.each(testDatabaseKinds())("a customer's returns and defect claims on %s
     expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
   });
 
+  it("counts the merchant's returns flags on the product row besides the catalogue's rules", async () => {
+    const setFlags = (flags: Partial<Record<"nonReturnable" | "customMade" | "madeToOrder", boolean>>) =>
+      database.db
+        .update(products)
+        .set({ nonReturnable: false, customMade: false, madeToOrder: false, ...flags })
+        .where(eq(products.key, COVER));
+    try {
+      for (const [flags, why] of [
+        [{ nonReturnable: true }, "is marked non-returnable"],
+        [{ customMade: true }, "is a custom item"],
+        [{ madeToOrder: true }, "is made to order"],
+      ] as const) {
+        await setFlags(flags);
+        const orderId = await deliveredOrder();
+        const cookie = await prove(orderId);
+        const refused = await call(
+          returnAction as RouteFn,
+          post(returnPath(orderId), coverReturn(await formKeyOf(orderId, cookie)), [], cookie),
+          orderId,
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.data?.refusals).toEqual([POLICY_MESSAGES.notReturnable("Grill cover", why)]);
+        expect(await requestCount(orderId)).toEqual({ requests: 0, photos: 0 });
+      }
+    } finally {
+      await setFlags({});
+    }
+    // The flags cleared, the same cover may be returned again; the catalogue's own rule (LOVE RUB is custom) never needed one.
+    const orderId = await deliveredOrder();
+    const cookie = await prove(orderId);
+    const accepted = await call(
+      returnAction as RouteFn,
+      post(returnPath(orderId), coverReturn(await formKeyOf(orderId, cookie)), [], cookie),
+      orderId,
+    );
+    expect(accepted.status).toBe(303);
+  });
+
   it("refuses a return after 30 days, of a custom item, or before delivery, with a clear message", async () => {
     const late = await deliveredOrder({ deliveredDaysAgo: 31 });
     const lateCookie = await prove(late);

@@ -26,7 +26,7 @@ export function PaymentMethods({
   checkoutToken: string;
   totalCents: number;
   options: PaymentOption[];
-  /** Which lines the stock no longer covers: the server checked the checkout for this view (never text from the address). */
+  /** Which lines are no longer sold or the stock no longer covers: the server checked the checkout for this view (never text from the address). */
   stockMessage?: string | null;
 }) {
   const testOnly = options.length > 0 && options.every((option) => option.isTest);

@@ -27,6 +27,8 @@ export function PaymentStep({
   paymentOptions,
   editPath,
   stockMessage = null,
+  unavailableMessage = null,
+  priceNotices = [],
 }: {
   title: string;
   checkout: PendingCheckoutView;
@@ -35,6 +37,10 @@ export function PaymentStep({
   editPath: string;
   /** A line the stock no longer covers, as the server checked it for this view. */
   stockMessage?: string | null;
+  /** A line of a product no longer sold (payment is refused), as the server checked it for this view. */
+  unavailableMessage?: string | null;
+  /** Lines whose price changed since the checkout was made: it keeps its own (checkout-lines.server.ts). */
+  priceNotices?: string[];
 }) {
   return (
     <div className="container checkout">
@@ -43,11 +49,16 @@ export function PaymentStep({
         <div>
           <CheckoutDetails customer={checkout.customer} editPath={editPath} />
           <CustomerDetailsMirror details={customerDetails(checkout.customer)} />
+          {priceNotices.map((notice) => (
+            <p key={notice} className="notice notice--info" role="status">
+              {notice}
+            </p>
+          ))}
           <PaymentMethods
             checkoutToken={checkout.token}
             totalCents={checkout.totalCents}
             options={paymentOptions}
-            stockMessage={stockMessage}
+            stockMessage={[unavailableMessage, stockMessage].filter(Boolean).join(" ") || null}
           />
         </div>
         <OrderSummary

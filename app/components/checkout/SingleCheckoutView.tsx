@@ -39,6 +39,10 @@ export type SingleCheckoutLoaderView =
       taxNote: string | null;
       /** A line the stock no longer covers (the server's words). */
       stockMessage: string | null;
+      /** The product is no longer sold: the checkout cannot be paid (the server's words). */
+      unavailableMessage: string | null;
+      /** The product's price now differs from the checkout's, which it keeps. */
+      priceNotices: string[];
     };
 
 export type SingleCheckoutActionView =
@@ -113,6 +117,8 @@ export function SingleCheckoutView({
         paymentOptions={view.paymentOptions}
         editPath={`${path}?${editQuery}`}
         stockMessage={view.stockMessage}
+        unavailableMessage={view.unavailableMessage}
+        priceNotices={view.priceNotices}
       />
     );
   }
