@@ -8,6 +8,7 @@ import { createRateLimiter } from "./security/rate-limit.server";
 import { stopJobQueue } from "./jobs/queue.server";
 import { storeServices } from "./services/store-services.server";
 import { STARTUP_STEPS } from "./startup.server";
+import { watchCatalog } from "./catalog/catalog-changes.server";
 import type { StartupReport } from "./startup-report.server";
 
 /**
@@ -24,7 +25,7 @@ export async function startStoreRuntime(
 ): Promise<StoreRuntime> {
   const database = await report.step(
     "database",
-    async () => stoppingJobsOnClose(await openDatabase(databaseTargetFor(config))),
+    async () => stoppingOnClose(await openDatabase(databaseTargetFor(config)), stopJobQueue),
     (opened) => opened.description,
   );
   try {
@@ -46,7 +47,9 @@ export async function startStoreRuntime(
           (summary) => summary,
         );
       }
-      return { config, database, db: database.db, sessionSecret, rateLimiter, ...services, ...fromBuild };
+      const catalogWatch = await watchCatalog(database);
+      const watched = stoppingOnClose(database, () => catalogWatch.stop());
+      return { config, database: watched, db: database.db, sessionSecret, rateLimiter, catalogWatch, ...services, ...fromBuild };
     });
   } catch (error) {
     await database.close().catch(() => {});
@@ -55,15 +58,15 @@ export async function startStoreRuntime(
 }
 
 /**
- * The job queue (app/jobs) runs on this database: closing it (the server's
- * shutdown, a failed start) stops the queue first, letting running jobs finish.
+ * What runs on this database stops before it closes (the server's shutdown, a failed start): the job
+ * queue (app/jobs), letting running jobs finish, and the catalogue watch.
  */
-function stoppingJobsOnClose(database: DatabaseHandle): DatabaseHandle {
+function stoppingOnClose(database: DatabaseHandle, stop: () => Promise<void>): DatabaseHandle {
   return {
     ...database,
     async close() {
       try {
-        await stopJobQueue();
+        await stop();
       } finally {
         await database.close();
       }

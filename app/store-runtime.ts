@@ -1,3 +1,4 @@
+import type { CatalogWatch } from "./catalog/catalog-changes.server";
 import type { Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import type { RateLimiter } from "./security/rate-limit.server";
@@ -26,6 +27,8 @@ export interface StoreRuntime {
    * (`handle = { indexing: "private" }`), read from the build's routes at start (utils/private-paths.server.ts).
    */
   privatePaths: readonly string[];
+  /** Catalogue changes of every process (the desk, its CSV import, a reload, a sale's start or end): the shared HTTP cache empties itself on each. */
+  catalogWatch: Pick<CatalogWatch, "onChange">;
   /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
   rateLimiter: RateLimiter;
   /** Postmark when POSTMARK_SERVER_TOKEN is set, else the offline outbox in this database. */

@@ -93,6 +93,8 @@ export function createStoreApp(options: StoreAppOptions): express.Express {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   const sharedCache = options.sharedCache === false ? null : (options.sharedCache ?? new SharedCache());
+  // A catalogue change of any process (the desk, a CSV import, a sale's start or end) empties it: no old price is answered from it.
+  if (sharedCache) options.store.catalogWatch.onChange(() => sharedCache.clear());
   app.all("*", (req, res, next) => {
     const state = stateOf(res);
     state.cspNonce = randomBytes(16).toString("base64");
@@ -160,6 +162,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
   const handleRequest = createRequestHandler(build, build.mode);
   return async (req, res, next) => {
     let request: Request | undefined;
+    const cacheGeneration = sharedCache?.generation;
     try {
       request = neutralizeCrossSiteOrigin(createRemixRequest(req, res));
       const context: AppLoadContext = {
@@ -179,7 +182,7 @@ function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache 
       if (key && sharedCache && isPublic && req.method === "GET" && sharedCache.storable(response.status, response.headers)) {
         const body = Buffer.from(await response.arrayBuffer());
         const headers = new Headers(response.headers);
-        headers.set("ETag", sharedCache.store(key, headers, body, stateOf(res).cspNonce));
+        headers.set("ETag", sharedCache.store(key, headers, body, stateOf(res).cspNonce, cacheGeneration));
         response = new Response(body, { status: response.status, statusText: response.statusText, headers });
       }
       useOwnHeaders(res, response.headers);

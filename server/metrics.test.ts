@@ -1,3 +1,4 @@
+import { NO_CATALOG_WATCH } from "../app/catalog/catalog-changes.server";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,7 +43,7 @@ beforeAll(async () => {
   );
   store = createStoreServer({
     build,
-    store: {} as StoreRuntime,
+    store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: 0 },
     logger: createLogger({ write: () => {} }),
     publicDirectory: path.join(root, "public"),

@@ -21,6 +21,31 @@ function cacheAt(clock: { now: number }) {
 }
 
 describe("the shared cache of public responses", () => {
+  it("keeps a page for its s-maxage, not the browser's max-age of 0 (the catalogue's header)", () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    const key = cache.keyOf("GET", "/product/a", {})!;
+    const kept = page("n", "public, max-age=0, s-maxage=60");
+    expect(cache.storable(200, kept.headers)).toBe(true);
+    cache.store(key, kept.headers, kept.body, "n");
+    clock.now = 59_000;
+    expect(cache.answer(key, { nonce: "m", method: "GET" })).toBeDefined();
+    clock.now = 60_000;
+    expect(cache.answer(key, { nonce: "m", method: "GET" })).toBeUndefined();
+  });
+
+  it("does not keep a page whose request began before the last clear (made from what the clear was for)", () => {
+    const cache = cacheAt({ now: 0 });
+    const key = cache.keyOf("GET", "/product/a", {})!;
+    const begun = cache.generation;
+    cache.clear();
+    const late = page("n");
+    cache.store(key, late.headers, late.body, "n", begun);
+    expect(cache.answer(key, { nonce: "m", method: "GET" })).toBeUndefined();
+    cache.store(key, late.headers, late.body, "n", cache.generation);
+    expect(cache.answer(key, { nonce: "m", method: "GET" })).toBeDefined();
+  });
+
   it("answers the next cookie-less request with the same page under that request's own nonce", () => {
     const clock = { now: 0 };
     const cache = cacheAt(clock);

@@ -74,7 +74,8 @@ export interface CachedAnswer {
 function maxAgeSeconds(cacheControl: string | null): number {
   if (!cacheControl || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl)) return 0;
   if (/(^|,)\s*(no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
-  const match = /(^|,)\s*(?:s-maxage|max-age)\s*=\s*(\d+)/i.exec(cacheControl);
+  // A shared cache's own lifetime (s-maxage) comes before a browser's (max-age).
+  const match = /(^|,)\s*s-maxage\s*=\s*(\d+)/i.exec(cacheControl) ?? /(^|,)\s*max-age\s*=\s*(\d+)/i.exec(cacheControl);
   return match ? Number(match[2]) : 0;
 }
 
@@ -100,6 +101,7 @@ function splitAt(body: Buffer, marker: string | null): Buffer[] {
 export class SharedCache {
   private readonly probation = new Segment();
   private readonly protectedPart = new Segment();
+  private clears = 0;
 
   constructor(
     private readonly maxBytes = DEFAULT_MAX_BYTES,
@@ -146,14 +148,20 @@ export class SharedCache {
     return maxAgeSeconds(headers.get("cache-control")) > 0;
   }
 
+  /** Counts the clears: a response made before the last one (`generation` when it began) is not kept. */
+  get generation(): number {
+    return this.clears;
+  }
+
   /**
-   * Keeps a storable response's bytes; `nonce` is the one the app rendered into it. Returns the
-   * response's ETag (its own, or a strong one made from the bytes), which every answer carries.
+   * Keeps a storable response's bytes; `nonce` is the one the app rendered into it, `madeIn` the
+   * generation when its request began (one begun before a clear may show what the clear was for).
+   * Returns the response's ETag (its own, or a strong one made from the bytes), which every answer carries.
    */
-  store(key: string, headers: Headers, body: Buffer, nonce: string | undefined): string {
+  store(key: string, headers: Headers, body: Buffer, nonce: string | undefined, madeIn = this.clears): string {
     const etag = headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     const freshMs = maxAgeSeconds(headers.get("cache-control")) * 1000;
-    if (freshMs <= 0 || body.length > this.maxBytes / 8) return etag;
+    if (freshMs <= 0 || body.length > this.maxBytes / 8 || madeIn !== this.clears) return etag;
     const kept: Array<[string, string]> = [];
     for (const [name, value] of headers) if (!PER_RESPONSE.has(name)) kept.push([name, value]);
     const policy = headers.get("content-security-policy") ?? "";
@@ -179,6 +187,7 @@ export class SharedCache {
   }
 
   clear(): void {
+    this.clears += 1;
     for (const segment of [this.probation, this.protectedPart]) for (const key of [...segment.entries.keys()]) segment.remove(key);
   }
 

@@ -1,8 +1,9 @@
-import { count, eq, inArray, max, notInArray } from "drizzle-orm";
+import { count, eq, inArray, max, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products, storeSettings } from "~/db/schema";
 import { readCatalogFiles, type CatalogFiles } from "./catalog-files.server";
 import { productKey, type CatalogProduct } from "./product";
+import { announceCatalogChange } from "./catalog-changes.server";
 import { forgetCatalogCaches } from "./queries.server";
 import { productFacts } from "./card-facts.server";
 import { productImages, type PhotoIndex } from "./photos.server";
@@ -62,6 +63,7 @@ export async function loadCatalogIfChanged(
   const failed = (files.problems ?? []).map((problem) => problem.brand);
   for (const problem of files.problems ?? []) logError(`Catalog: ${problem.message}. Keeping the last good ${problem.brand} products.`);
   const kept = await db.transaction(async (tx) => {
+    const deskEdits = await deskEditsOf(tx);
     await (failed.length > 0 ? tx.delete(products).where(notInArray(products.brand, failed)) : tx.delete(products));
     // Kept rows keep their positions; new rows come after them.
     const [{ value: last }] = await tx.select({ value: max(products.position) }).from(products);
@@ -71,10 +73,12 @@ export async function loadCatalogIfChanged(
       await tx.insert(products).values(rows.slice(start, start + INSERT_BATCH));
       onProgress?.(Math.min(start + INSERT_BATCH, rows.length), rows.length);
     }
+    await reapplyDeskEdits(tx, deskEdits);
     await tx
       .insert(storeSettings)
       .values({ key: HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: hash, updatedAt: new Date() } });
+    await announceCatalogChange(tx);
     if (failed.length === 0) return [];
     const counts = await tx
       .select({ brand: products.brand, count: count() })
@@ -85,6 +89,24 @@ export async function loadCatalogIfChanged(
   });
   forgetCatalogCaches(db);
   return { loaded: true, count: files.products.length, kept };
+}
+
+type DeskEdit = Pick<typeof products.$inferSelect, "key" | "deskFields" | "deskVersion"> & Partial<typeof products.$inferSelect>;
+
+/** What the catalogue desk changed (app/catalog/desk): the fields it names in `desk_fields`, with their values. */
+async function deskEditsOf(tx: Pick<Database, "select">): Promise<DeskEdit[]> {
+  return tx.select().from(products).where(sql`cardinality(${products.deskFields}) > 0`);
+}
+
+/** After a reload, the desk's values win over the files' for the fields the desk changed (docs/catalogue-desk.md). */
+async function reapplyDeskEdits(tx: Pick<Database, "update">, edits: readonly DeskEdit[]): Promise<void> {
+  for (const edit of edits) {
+    const values = Object.fromEntries(edit.deskFields.filter((field) => field in edit).map((field) => [field, edit[field as keyof DeskEdit]]));
+    await tx
+      .update(products)
+      .set({ ...values, deskFields: edit.deskFields, deskVersion: edit.deskVersion })
+      .where(eq(products.key, edit.key));
+  }
 }
 
 /**

@@ -51,6 +51,12 @@ export interface DatabaseHandle {
    * after the other: the first does the work, the others find it done.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel`: `onNotify` runs for each NOTIFY committed on it (by any process on this database),
+   * `onListen` each time the listening connection is (re)opened, when notifications may have been missed.
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -104,6 +110,11 @@ export async function pgliteHandle(client: PGlite, description: string, afterClo
     },
     // One process opens a PGlite directory at a time: nobody to wait for.
     exclusively: (work) => work(),
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return unlisten;
+    },
     ping: () => ping(db as unknown as Database),
     close: async () => {
       try {
@@ -174,6 +185,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       } finally {
         connection.release();
       }
+    },
+    async listen(channel, onNotify, onListen) {
+      // postgres.js keeps one connection for it and listens again after a reconnect, calling onListen each time.
+      const subscription = await client.listen(channel, onNotify, onListen);
+      return () => subscription.unlisten();
     },
     ping: () => ping(db as unknown as Database),
     close: () => client.end({ timeout: 5 }),

@@ -21,7 +21,12 @@ import { matchedRoutes, type RoutedBuild } from "./route-match.server";
  * The HTTP server applies this once to every answer Remix gives (server/app.ts).
  */
 
-export const CATALOGUE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+/**
+ * A minute in a shared cache (the process's own, server/shared-cache.ts, emptied by every catalogue change:
+ * ADR 029); a browser asks again each time (a 304 when nothing changed), so it never shows a price or a
+ * product that changed since.
+ */
+export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 
 /** Route `headers` export of a catalogue page. */
 export function catalogueHeaders() {

@@ -1,3 +1,4 @@
+import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,7 +34,7 @@ async function startServer(settings: BodyBudgetSettings): Promise<number> {
   server = createStoreServer({
     // The route reads the whole body, as an action reading its form does.
     build: standInBuild(async (request) => new Response(`read ${(await request.text()).length}`), { assetsBuildDirectory: tmpdir() }),
-    store: {} as StoreRuntime,
+    store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     logger: createLogger({
       write: (line: string) => {
         const { level, msg } = JSON.parse(line) as { level: string; msg: string };

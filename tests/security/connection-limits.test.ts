@@ -1,3 +1,4 @@
+import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import { execFileSync } from "node:child_process";
 import { request as httpRequest, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -47,7 +48,7 @@ async function startServer(settings: Partial<ConnectionSettings> = {}): Promise<
       assetsBuildDirectory: tmpdir(),
     }),
     // The stand-in for Remix reads no runtime.
-    store: {} as StoreRuntime,
+    store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     // Request lines and refusal warnings are the server's business, not the test output's.
     logger: createLogger({ write: () => {} }),
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "http://127.0.0.1", TRUSTED_PROXIES: 0, ...settings },

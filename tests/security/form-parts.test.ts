@@ -1,3 +1,4 @@
+import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import type { Server } from "node:http";
 import { Worker } from "node:worker_threads";
 import type { AddressInfo } from "node:net";
@@ -44,7 +45,7 @@ async function startServer(): Promise<string> {
       },
       { assetsBuildDirectory: tmpdir() },
     ),
-    store: {} as StoreRuntime,
+    store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     logger: createLogger({ write: () => {} }),
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: CONFIG.PUBLIC_BASE_URL, TRUSTED_PROXIES: 0 },
     publicDirectory: tmpdir(),

@@ -1,3 +1,4 @@
+import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -117,7 +118,7 @@ function startServer(trustedProxies: number): Promise<{ server: Server; port: nu
   const instance = createStoreServer({
     build: standInBuild(standInForRemix, { assetsBuildDirectory: path.join(staticRoot, "public/build") }),
     // The stand-in for Remix reads no runtime.
-    store: {} as StoreRuntime,
+    store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: "https://shop.example", TRUSTED_PROXIES: trustedProxies },
     logger: testLogger,
     publicDirectory: path.join(staticRoot, "public"),

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import { parseConfig, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { taxServiceFor } from "~/services/tax/index.server";
@@ -30,6 +31,7 @@ export function testRuntime(
     sessionSecret: "test-secret-that-is-long-enough-0123456789",
     // The server reads them from its build's routes; a test of robots.txt reads them from the routes it loads.
     privatePaths: [],
+    catalogWatch: NO_CATALOG_WATCH,
     rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
     ...storeServices(config, database.db),
   };
