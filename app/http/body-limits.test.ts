@@ -5,7 +5,7 @@ import {
   isJsonRoute,
   oversizeAnswer,
   REQUEST_BODY_MAX_BYTES,
-  STOCK_IMPORT_UPLOAD_MAX_BYTES,
+  CSV_IMPORT_UPLOAD_MAX_BYTES,
 } from "./body-limits";
 
 describe("body limits", () => {
@@ -25,10 +25,12 @@ describe("body limits", () => {
   });
 
   it("lets the stock desk's CSV upload carry a file of 1 MB, and nothing near 50 MB", () => {
-    expect(bodyLimitFor("/stock/import")).toBe(STOCK_IMPORT_UPLOAD_MAX_BYTES);
-    expect(bodyLimitFor("/Stock/Import/")).toBe(STOCK_IMPORT_UPLOAD_MAX_BYTES);
-    expect(STOCK_IMPORT_UPLOAD_MAX_BYTES).toBeGreaterThan(1024 * 1024);
-    expect(STOCK_IMPORT_UPLOAD_MAX_BYTES).toBeLessThan(50 * 1024 * 1024);
+    expect(bodyLimitFor("/stock/import")).toBe(CSV_IMPORT_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/Stock/Import/")).toBe(CSV_IMPORT_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/catalog/import")).toBe(CSV_IMPORT_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/catalog/import/x")).toBe(REQUEST_BODY_MAX_BYTES);
+    expect(CSV_IMPORT_UPLOAD_MAX_BYTES).toBeGreaterThan(1024 * 1024);
+    expect(CSV_IMPORT_UPLOAD_MAX_BYTES).toBeLessThan(50 * 1024 * 1024);
     expect(bodyLimitFor("/stock/import/0b7c1a6e-0000-4000-8000-000000000000")).toBe(REQUEST_BODY_MAX_BYTES);
     expect(bodyLimitFor("/stock/blaze-1")).toBe(REQUEST_BODY_MAX_BYTES);
   });

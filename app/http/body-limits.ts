@@ -30,16 +30,16 @@ export const AFTER_SALE_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
 const AFTER_SALE_UPLOAD_PATH = /^\/order-status\/[A-Za-z0-9-]{1,40}\/(return|claim)$/;
 
 /**
- * The staff stock desk's CSV upload (app/stock/stock-import.server.ts reads at most 1 MB and its fields). The
- * server lets a little more through, so a file somewhat over 1 MB gets the page's own message; a 50 MB
- * upload is refused here at once.
+ * The staff desks' CSV uploads, stock counts and catalogue prices (app/utils/csv-upload.server.ts reads at
+ * most 1 MB and its fields). The server lets a little more through, so a file somewhat over 1 MB gets the
+ * page's own message; a 50 MB upload is refused here at once.
  */
-export const STOCK_IMPORT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
-const STOCK_IMPORT_PATH = /^\/stock\/import\/?$/i;
+export const CSV_IMPORT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+const CSV_IMPORT_PATH = /^\/(stock|catalog)\/import\/?$/i;
 
 export function bodyLimitFor(pathname: string): number {
   if (AFTER_SALE_UPLOAD_PATH.test(pathname)) return AFTER_SALE_UPLOAD_MAX_BYTES;
-  if (STOCK_IMPORT_PATH.test(pathname)) return STOCK_IMPORT_UPLOAD_MAX_BYTES;
+  if (CSV_IMPORT_PATH.test(pathname)) return CSV_IMPORT_UPLOAD_MAX_BYTES;
   return WEBHOOK_PATHS.has(pathname) ? STRIPE_WEBHOOK_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
 }
 

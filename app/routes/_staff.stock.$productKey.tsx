@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const detail = await stockDetail(context.store.db, productKey);
   if (!detail) throw new Response(`No product ${productKey.slice(0, 60)} has stock.`, { status: 404 });
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, ...detail },
+    { staffEmail: staff.staff.email, staffRole: staff.staff.role, csrf: staff.csrf, flash: staff.flash, ...detail },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
@@ -66,12 +66,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductStock() {
-  const { staffEmail, csrf, flash, row, movements } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, csrf, flash, row, movements } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const message = actionData?.flash ?? flash;
   const tracked = row.policy === "tracked";
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/stock">← All stock</SiteLink>
       </p>

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { formatDateTimeUtc, SiteLink } from "~/components/shared";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { StaffPage } from "~/components/staff/StaffPage";
+import { StaffPager } from "~/components/staff/StaffPager";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { requireStaff } from "~/staff/guard.server";
 import { LOW_STOCK_THRESHOLD } from "~/stock/availability";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await listStock(db, query);
   const low = !query.q && !query.low && query.page === 1 ? await lowStock(db) : null;
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, query, ...list, low },
+    { staffEmail: staff.staff.email, staffRole: staff.staff.role, csrf: staff.csrf, flash: staff.flash, query, ...list, low },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
@@ -27,10 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Row = Omit<StockRow, "lastChange"> & { lastChange: Date | string | null };
 
 export default function StockDesk() {
-  const { staffEmail, csrf, flash, query, rows, hasMore, low } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, csrf, flash, query, rows, hasMore, low } = useLoaderData<typeof loader>();
   const heading = query.low ? "Low stock" : query.q ? `Products matching “${query.q}”` : "All products";
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/dashboard">← Orders dashboard</SiteLink>
       </p>
@@ -103,25 +104,7 @@ export default function StockDesk() {
         ) : (
           <StockTable rows={rows} caption={query.low ? `${heading}, fewest available first` : heading} testId="stock-table" />
         )}
-        {query.page > 1 || hasMore ? (
-          <nav className="staff-pager" aria-label="Pages of products">
-            {query.page > 1 ? (
-              <SiteLink to={stockDeskHref({ ...query, page: query.page - 1 })} rel="prev">
-                ← Previous page
-              </SiteLink>
-            ) : (
-              <span />
-            )}
-            <span>Page {query.page}</span>
-            {hasMore ? (
-              <SiteLink to={stockDeskHref({ ...query, page: query.page + 1 })} rel="next">
-                Next page →
-              </SiteLink>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <StaffPager page={query.page} hasMore={hasMore} hrefFor={(page) => stockDeskHref({ ...query, page })} label="Pages of products" />
       </section>
     </StaffPage>
   );

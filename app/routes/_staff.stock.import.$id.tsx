@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDateTimeUtc, SiteLink } from "~/components/shared";
+import { SiteLink } from "~/components/shared";
 import { CsrfField } from "~/components/staff/CsrfField";
+import { countOf, ImportErrors, ImportFacts } from "~/components/staff/CsvImportParts";
 import { StaffMessage } from "~/components/staff/StaffMessage";
 import { StaffPage } from "~/components/staff/StaffPage";
 import { StaffTable } from "~/components/staff/StaffTable";
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     errors: [...found.errors].sort((a, b) => a.row - b.row),
   };
   return data(
-    { staffEmail: staff.staff.email, csrf: staff.csrf, flash: staff.flash, preview },
+    { staffEmail: staff.staff.email, staffRole: staff.staff.role, csrf: staff.csrf, flash: staff.flash, preview },
     { headers: { "Set-Cookie": await staff.commit() } },
   );
 }
@@ -62,52 +63,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function StockImportPreview() {
-  const { staffEmail, csrf, flash, preview } = useLoaderData<typeof loader>();
+  const { staffEmail, staffRole, csrf, flash, preview } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { summary, changes, errors } = preview;
   const canApply = !preview.appliedAt && errors.length === 0 && summary.changes > 0;
   return (
-    <StaffPage email={staffEmail} csrf={csrf}>
+    <StaffPage email={staffEmail} role={staffRole} csrf={csrf}>
       <p>
         <SiteLink to="/stock/import">← Import another file</SiteLink>
       </p>
       <h1>Import preview: {preview.fileName}</h1>
       <StaffMessage message={actionData?.flash ?? flash} />
-      <dl className="order-panel__meta" data-testid="import-facts">
-        <dt>Uploaded</dt>
-        <dd>
-          {formatDateTimeUtc(preview.createdAt)} by {preview.staffEmail}
-        </dd>
-        <dt>File SHA-256</dt>
-        <dd>
-          <code>{preview.digest.slice(0, 16)}…</code>
-        </dd>
-        <dt>Status</dt>
-        <dd data-testid="import-status">
-          {preview.appliedAt
-            ? `Applied on ${formatDateTimeUtc(preview.appliedAt)}${preview.appliedBy ? ` by ${preview.appliedBy}` : ""}`
-            : "Not applied: no count has changed yet"}
-        </dd>
-      </dl>
+      <ImportFacts preview={preview} notApplied="Not applied: no count has changed yet" />
       <p data-testid="import-summary">{summaryText(summary, errors.length)}</p>
-
-      {errors.length > 0 ? (
-        <section aria-labelledby="errors-heading">
-          <h2 id="errors-heading">Rows with errors</h2>
-          <p className="notice notice--error" role="alert">
-            Nothing can be applied while the file has errors. Correct these rows (numbered as in your spreadsheet) and upload the file
-            again.
-          </p>
-          <StaffTable caption="Rows that cannot be applied" columns={["Row", "Problem"]} testId="import-errors">
-            {errors.map((error, index) => (
-              <tr key={`${error.row}-${index}`} data-testid="import-error">
-                <th scope="row">{error.row}</th>
-                <td data-label="Problem">{error.message}</td>
-              </tr>
-            ))}
-          </StaffTable>
-        </section>
-      ) : null}
+      <ImportErrors errors={errors} />
 
       <section aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes</h2>
@@ -148,7 +117,7 @@ export default function StockImportPreview() {
             preview, nothing is applied and you are told which.
           </p>
           <button type="submit" className="button button--dark">
-            {`Apply ${count(summary.changes, "change", "changes")}`}
+            {`Apply ${countOf(summary.changes, "change", "changes")}`}
           </button>
         </Form>
       ) : null}
@@ -156,16 +125,12 @@ export default function StockImportPreview() {
   );
 }
 
-function count(value: number, one: string, many: string): string {
-  return `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
-}
-
 /** "2 counts change (+8 units, −10 units); 1 row is already the count now; 3 rows have errors." */
 function summaryText(summary: { changes: number; unchanged: number; added: number; removed: number }, errors: number): string {
   const parts = [
-    `${count(summary.changes, "count changes", "counts change")} (+${count(summary.added, "unit", "units")}, −${count(summary.removed, "unit", "units")})`,
+    `${countOf(summary.changes, "count changes", "counts change")} (+${countOf(summary.added, "unit", "units")}, −${countOf(summary.removed, "unit", "units")})`,
   ];
-  if (summary.unchanged > 0) parts.push(`${count(summary.unchanged, "row is", "rows are")} already the count now`);
-  if (errors > 0) parts.push(`${count(errors, "row has an error", "rows have errors")}`);
+  if (summary.unchanged > 0) parts.push(`${countOf(summary.unchanged, "row is", "rows are")} already the count now`);
+  if (errors > 0) parts.push(`${countOf(errors, "row has an error", "rows have errors")}`);
   return `${parts.join("; ")}.`;
 }

@@ -1,24 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { productStock, stockImports, stockMovements, type StockImportRow } from "~/db/schema";
 import type { StaffUser } from "~/staff/staff-user";
 import { formatDateTimeUtc } from "~/utils/format";
-import { fieldsOf, readFormBody, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
-import { isCrossSiteRequest } from "~/utils/same-origin.server";
 import { queueBackInStock } from "./back-in-stock.server";
 import { stockNowOf } from "./stock-desk.server";
-import {
-  conflictMessage,
-  decodeStockFile,
-  importFileName,
-  parseStockFile,
-  planStockImport,
-  STOCK_IMPORT_MAX_BYTES,
-  type ImportConflict,
-} from "./stock-import";
+import { conflictMessage, decodeStockFile, parseStockFile, planStockImport, type ImportConflict } from "./stock-import";
 
 /**
  * The stock desk's CSV import: an uploaded file becomes a preview (`stock_imports`: every row with the count
@@ -27,55 +16,11 @@ import {
  * checks are pure (stock-import.ts).
  */
 
-/** The upload form's body: the file and a few fields. The HTTP server lets `/stock/import` through up to STOCK_IMPORT_UPLOAD_MAX_BYTES. */
-export const STOCK_IMPORT_FORM_MAX_BYTES = STOCK_IMPORT_MAX_BYTES + 16 * 1024;
-const STOCK_IMPORT_FORM_FIELDS = 6;
-
-export type ImportUpload =
-  { ok: true; fields: FormFields; file: { name: string; bytes: Uint8Array } | null } | { ok: false; status: number; message: string };
-
 export const IMPORT_MESSAGES = {
-  tooLarge: `That file is larger than ${STOCK_IMPORT_MAX_BYTES / (1024 * 1024)} MB, so it was not read. Split it into files of at most 5,000 rows.`,
-  unsupportedType: "This address accepts only the upload form on its page. Please use the form on the page.",
-  tooManyFields: "That form had more fields than the upload form has, so it was not read. Please use the form on the page.",
-  crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
-  noFile: "Choose a CSV file to upload.",
   notFound: "There is no such import. Upload the file again.",
   hasErrors: "This preview has errors, so nothing can be applied. Correct the rows named below and upload the file again.",
   nothingToApply: "Every count in this file is already the count now: there is nothing to apply.",
 } as const;
-
-/**
- * Reads the upload form (multipart, at most STOCK_IMPORT_FORM_MAX_BYTES and a few parts): its fields and its
- * `file`. POST only and same site only (thrown as readForm does); a body too large, of another type or with
- * too many parts is a message for the page, with what came after the limit dropped unread.
- */
-export async function readStockImportForm(request: Request, config: Pick<Config, "PUBLIC_BASE_URL">): Promise<ImportUpload> {
-  requirePost(request);
-  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) {
-    throw new Response(IMPORT_MESSAGES.crossSite, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
-    return { ok: false, status: 415, message: IMPORT_MESSAGES.unsupportedType };
-  }
-  const read = await readFormBody(request, contentType, { maxBytes: STOCK_IMPORT_FORM_MAX_BYTES, maxFields: STOCK_IMPORT_FORM_FIELDS });
-  if (read.status === "too-large") return { ok: false, status: 413, message: IMPORT_MESSAGES.tooLarge };
-  if (read.status === "too-many-fields") return { ok: false, status: 413, message: IMPORT_MESSAGES.tooManyFields };
-  let formData: FormData;
-  try {
-    formData = await new Response(read.body, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    throw unreadableForm();
-  }
-  const part = formData.get("file");
-  const file =
-    part && typeof part !== "string" && part.size > 0
-      ? { name: importFileName(part.name), bytes: new Uint8Array(await part.arrayBuffer()) }
-      : null;
-  return { ok: true, fields: fieldsOf(formData), file };
-}
 
 export type PreviewOutcome = { ok: true; id: string } | { ok: false; message: string };
 

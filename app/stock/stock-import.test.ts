@@ -8,10 +8,10 @@ import {
   parseReason,
   parseStockFile,
   planStockImport,
-  STOCK_IMPORT_MAX_ROWS,
   type StockFile,
   type StockNow,
 } from "./stock-import";
+import { CSV_UPLOAD_MAX_ROWS as STOCK_IMPORT_MAX_ROWS } from "~/utils/csv-upload";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

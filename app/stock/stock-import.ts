@@ -1,32 +1,26 @@
 import type { StockImportError, StockImportRow, StockPolicy } from "~/db/schema";
-import { parseCsv } from "~/utils/csv";
+import {
+  columnNamedTwice,
+  decodeCsvUpload,
+  productKeyCell,
+  readCsvTable,
+  shownCell as shown,
+  startsLikeFormula,
+  uploadFileName,
+  type Checked,
+} from "~/utils/csv-upload";
 
 /**
  * The stock desk's CSV import, the pure part: reading the file (UTF-8, a header, at most
- * STOCK_IMPORT_MAX_ROWS rows), checking each row (a whole number from 0 to MAX_ON_HAND, no formula, each
+ * CSV_UPLOAD_MAX_ROWS rows; app/utils/csv-upload.ts), checking each row (a whole number from 0 to MAX_ON_HAND, no formula, each
  * product once), and the preview's plan against the counts now (known, counted, never below what checkouts
  * hold). Saving the preview and applying it are in stock-import.server.ts.
  */
 
-/** The largest file the import reads. */
-export const STOCK_IMPORT_MAX_BYTES = 1024 * 1024;
-/** The most rows (after the header) one file may hold. */
-export const STOCK_IMPORT_MAX_ROWS = 5_000;
 /** The largest count staff may set, by the form or a file. */
 export const MAX_ON_HAND = 100_000;
 /** The longest reason a count may give. */
 export const STOCK_REASON_MAX = 200;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** What a spreadsheet would run as a formula: a cell starting with =, +, -, @, a tab or a carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell as a page shows it in a message: at most 40 characters, quoted. */
-function shown(value: string): string {
-  const short = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return `“${short}”`;
-}
 
 /**
  * A count typed by staff or read from a file: digits only (spaces around are fine), from 0 to MAX_ON_HAND.
@@ -47,7 +41,7 @@ export function parseCount(raw: string): Checked<number> {
 
 /** A reason as stored: control characters become spaces, no formula, at most STOCK_REASON_MAX characters. Empty is allowed here. */
 export function parseReason(raw: string): Checked<string> {
-  if (FORMULA_START.test(raw) || FORMULA_START.test(raw.trim())) {
+  if (startsLikeFormula(raw)) {
     return { ok: false, message: `The reason starts with ${shown(raw.trim().charAt(0) || "a tab")}: formulas are not accepted.` };
   }
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -58,11 +52,9 @@ export function parseReason(raw: string): Checked<string> {
   return { ok: true, value };
 }
 
-/** The file's name as the preview and the movements name it: no folders, no control characters, at most 100 characters. */
+/** The file's name as the preview and the movements name it (app/utils/csv-upload.ts). */
 export function importFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = (raw.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return base.slice(0, 100) || "stock.csv";
+  return uploadFileName(raw, "stock.csv");
 }
 
 /** The reason a row without one is recorded with. */
@@ -70,30 +62,9 @@ export function defaultImportReason(fileName: string): string {
   return `CSV import ${fileName}`.slice(0, STOCK_REASON_MAX);
 }
 
-/** The file's text: UTF-8 (a byte order mark is dropped), or why it cannot be read as a CSV file. */
+/** The file's text: UTF-8, or why it cannot be read as a CSV file (app/utils/csv-upload.ts). */
 export function decodeStockFile(bytes: Uint8Array): Checked<string> {
-  if (bytes.byteLength === 0) return { ok: false, message: EMPTY_FILE };
-  const startsWith = (...prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
-  if (startsWith(0x50, 0x4b, 0x03, 0x04) || startsWith(0xd0, 0xcf, 0x11, 0xe0)) {
-    return {
-      ok: false,
-      message:
-        "This is a spreadsheet workbook (.xlsx, .xls or .ods), not a CSV file. Save it as “CSV UTF-8 (comma delimited)” and upload that.",
-    };
-  }
-  if (startsWith(0xff, 0xfe) || startsWith(0xfe, 0xff)) {
-    return { ok: false, message: "This file is UTF-16 text. Save it as “CSV UTF-8 (comma delimited)” and upload that." };
-  }
-  if (bytes.includes(0)) return { ok: false, message: "This is not a text file. Upload a CSV file (product_key,on_hand,reason)." };
-  try {
-    return { ok: true, value: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    return {
-      ok: false,
-      message:
-        "This file is not UTF-8 text (it may be saved as Windows-1252 or Latin-1). Save it as “CSV UTF-8 (comma delimited)” and upload it again.",
-    };
-  }
+  return decodeCsvUpload(bytes, { emptyFile: EMPTY_FILE, columns: "product_key,on_hand,reason" });
 }
 
 const EMPTY_FILE = "The file is empty. It needs the header product_key,on_hand (and optionally reason), then a row per product.";
@@ -114,97 +85,54 @@ export interface StockFile {
   blank: number;
 }
 
-/** A header cell as a name: "Product Key", "on-hand" and "ON_HAND" are the same column. */
-function columnName(cell: string): string {
-  return cell
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-}
-
 /**
  * The file's rows: a header naming product_key and on_hand (reason is optional; other columns, such as the
- * export's title, policy, held and available, are ignored), then at most STOCK_IMPORT_MAX_ROWS rows. A
+ * export's title, policy, held and available, are ignored), then at most CSV_UPLOAD_MAX_ROWS rows. A
  * problem with the whole file is a message; a problem with a row is that row's error, and the rest are read.
  */
 export function parseStockFile(text: string): Checked<StockFile> {
-  const parsed = parseCsv(text, { maxRecords: STOCK_IMPORT_MAX_ROWS + 1 });
-  if (!parsed.ok) return parsed;
-  const isBlank = (record: string[]) => record.every((cell) => cell.trim() === "");
-  const records = parsed.records;
-  const headerIndex = records.findIndex((record) => !isBlank(record));
-  if (headerIndex === -1) return { ok: false, message: EMPTY_FILE };
-  const header = records[headerIndex]!.map(columnName);
-  if (header.length === 1 && header[0]!.includes(";")) {
-    return {
-      ok: false,
-      message: "The columns are separated by semicolons. Save the file as “CSV UTF-8 (comma delimited)”, with commas, and upload it again.",
-    };
-  }
+  const table = readCsvTable(text, EMPTY_FILE);
+  if (!table.ok) return table;
+  const { header, headerRow, headerText } = table.value;
   const keyColumn = header.indexOf("product_key");
   const countColumn = header.indexOf("on_hand");
   const reasonColumn = header.indexOf("reason");
   if (keyColumn === -1 || countColumn === -1) {
-    const found = records[headerIndex]!.join(",");
     return {
       ok: false,
-      message: `Row ${headerIndex + 1} must be the header product_key,on_hand (and optionally reason); it is ${shown(found)}.`,
+      message: `Row ${headerRow} must be the header product_key,on_hand (and optionally reason); it is ${shown(headerText)}.`,
     };
   }
-  const twice = ["product_key", "on_hand", "reason"].find((name) => header.indexOf(name) !== header.lastIndexOf(name));
+  const twice = columnNamedTwice(header, ["product_key", "on_hand", "reason"]);
   if (twice) return { ok: false, message: `The header names the column ${twice} twice.` };
 
-  const body = records.slice(headerIndex + 1);
-  if (body.filter((record) => !isBlank(record)).length > STOCK_IMPORT_MAX_ROWS) {
-    return {
-      ok: false,
-      message: `The file has more than ${STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Split it into files of at most ${STOCK_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows.`,
-    };
-  }
   const rows: CountRow[] = [];
   const errors: StockImportError[] = [];
   const firstRowOf = new Map<string, number>();
   let blank = 0;
-  body.forEach((record, index) => {
-    const row = headerIndex + index + 2;
-    if (isBlank(record)) return;
-    const rawKey = record[keyColumn] ?? "";
-    const productKey = rawKey.trim();
-    const rawCount = record[countColumn] ?? "";
-    if (productKey === "") {
-      errors.push({ row, message: "product_key is empty." });
-      return;
+  for (const { row, cells } of table.value.rows) {
+    const productKey = productKeyCell(cells[keyColumn] ?? "", row, firstRowOf);
+    if (!productKey.ok) {
+      errors.push({ row, message: productKey.message });
+      continue;
     }
-    if (FORMULA_START.test(rawKey) || FORMULA_START.test(productKey)) {
-      errors.push({ row, message: `product_key ${shown(productKey)} starts like a formula (=, +, -, @): formulas are not accepted.` });
-      return;
-    }
-    if (productKey.length > 200) {
-      errors.push({ row, message: `There is no product ${shown(productKey)}.` });
-      return;
-    }
-    const earlier = firstRowOf.get(productKey);
-    if (earlier !== undefined) {
-      errors.push({ row, message: `${shown(productKey)} is also on row ${earlier}: each product may be on one row only.` });
-      return;
-    }
-    firstRowOf.set(productKey, row);
+    const rawCount = cells[countColumn] ?? "";
     if (rawCount.trim() === "") {
       blank += 1;
-      return;
+      continue;
     }
     const count = parseCount(rawCount);
     if (!count.ok) {
       errors.push({ row, message: `on_hand ${count.message}` });
-      return;
+      continue;
     }
-    const reason = reasonColumn === -1 ? { ok: true as const, value: "" } : parseReason(record[reasonColumn] ?? "");
+    const reason = reasonColumn === -1 ? { ok: true as const, value: "" } : parseReason(cells[reasonColumn] ?? "");
     if (!reason.ok) {
       errors.push({ row, message: reason.message });
-      return;
+      continue;
     }
-    rows.push({ row, productKey, onHand: count.value, reason: reason.value || null });
-  });
+    rows.push({ row, productKey: productKey.value, onHand: count.value, reason: reason.value || null });
+  }
   if (rows.length === 0 && errors.length === 0) {
     return { ok: false, message: "The file has its header but no row with a count to import." };
   }

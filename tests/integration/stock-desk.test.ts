@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())("the staff stock desk on %s", (kind) => {
       { ...testProduct(FIRE_BOWL, 90_000), title: "Fire bowl" },
     ]);
     expect(await seedStock(database.db, 50)).toBe(ALL.length);
-    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    await createStaffAccount(database.db, { email: STAFF_EMAIL, password: STAFF_PASSWORD, role: "staff" });
     browser = await signIn();
     store = await createStoreHandler(runtime);
   }, 60_000);

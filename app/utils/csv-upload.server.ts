@@ -1,0 +1,62 @@
+import type { Config } from "~/config.server";
+import { fieldsOf, readFormBody, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
+import { isCrossSiteRequest } from "~/utils/same-origin.server";
+import { CSV_UPLOAD_MAX_BYTES, uploadFileName } from "./csv-upload";
+
+/**
+ * The one reader of a staff CSV upload form (the stock desk's and the catalogue desk's imports): the file
+ * and a few fields. The HTTP server lets the import paths through up to CSV_IMPORT_UPLOAD_MAX_BYTES
+ * (app/http/body-limits.ts), so a file a little over the limit gets this page's message.
+ */
+
+/** The upload form's body: the file and a few fields. */
+const CSV_UPLOAD_FORM_MAX_BYTES = CSV_UPLOAD_MAX_BYTES + 16 * 1024;
+const CSV_UPLOAD_FORM_FIELDS = 6;
+
+export type CsvUpload =
+  { ok: true; fields: FormFields; file: { name: string; bytes: Uint8Array } | null } | { ok: false; status: number; message: string };
+
+export const CSV_UPLOAD_MESSAGES = {
+  tooLarge: `That file is larger than ${CSV_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, so it was not read. Split it into files of at most 5,000 rows.`,
+  unsupportedType: "This address accepts only the upload form on its page. Please use the form on the page.",
+  tooManyFields: "That form had more fields than the upload form has, so it was not read. Please use the form on the page.",
+  crossSite: "This form was sent from another website, so it was not accepted. Please use the form on our page.",
+  noFile: "Choose a CSV file to upload.",
+} as const;
+
+/**
+ * Reads the upload form (multipart, within CSV_UPLOAD_FORM_MAX_BYTES and a few parts): its fields and its
+ * `file`, named as the preview shows it (`fallbackName` when it has none). POST only and same site only
+ * (thrown as readForm does); a body too large, of another type or with too many parts is a message for the
+ * page, with what came after the limit dropped unread.
+ */
+export async function readCsvUploadForm(
+  request: Request,
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  fallbackName: string,
+): Promise<CsvUpload> {
+  requirePost(request);
+  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) {
+    throw new Response(CSV_UPLOAD_MESSAGES.crossSite, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
+    return { ok: false, status: 415, message: CSV_UPLOAD_MESSAGES.unsupportedType };
+  }
+  const read = await readFormBody(request, contentType, { maxBytes: CSV_UPLOAD_FORM_MAX_BYTES, maxFields: CSV_UPLOAD_FORM_FIELDS });
+  if (read.status === "too-large") return { ok: false, status: 413, message: CSV_UPLOAD_MESSAGES.tooLarge };
+  if (read.status === "too-many-fields") return { ok: false, status: 413, message: CSV_UPLOAD_MESSAGES.tooManyFields };
+  let formData: FormData;
+  try {
+    formData = await new Response(read.body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw unreadableForm();
+  }
+  const part = formData.get("file");
+  const file =
+    part && typeof part !== "string" && part.size > 0
+      ? { name: uploadFileName(part.name, fallbackName), bytes: new Uint8Array(await part.arrayBuffer()) }
+      : null;
+  return { ok: true, fields: fieldsOf(formData), file };
+}
