@@ -8,6 +8,8 @@ import { CHAT_RATE_LIMIT } from "~/chat/rate-limit.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { openDatabase } from "~/db/database.server";
 import { createStaffAccount } from "~/staff/accounts.server";
+import { CACHE_ANSWER_HEADER } from "~/utils/cache-answer";
+import { formatUsd } from "~/utils/format";
 import type { StoreServer } from "../e2e/support/store-server";
 import { CADDYFILE, caddyMissing, reserveCaddyPorts, startCaddy, type Caddy, type CaddyLogLine } from "../../scripts/lib/caddy";
 import { createScratchDatabase, freePort, missingPostgres, type ScratchDatabase } from "./support/databases";
@@ -148,6 +150,17 @@ afterAll(async () => {
   await caddy?.stop();
   await database?.drop();
 });
+
+/** Milliseconds until `check` holds for what `read` answers, asked again at once; fails after `withinMs`. */
+async function msUntil(read: () => Promise<Exchange>, check: (answer: Exchange) => boolean, withinMs = 3_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await read();
+    if (check(answer)) return Date.now() - started;
+    if (Date.now() - started > withinMs) throw new Error(`${answer.path} did not change within ${withinMs} ms (status ${answer.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Until each process has answered a request through Caddy (its readiness check passed). */
 async function waitUntilCaddyRoutesToAll() {
@@ -337,6 +350,112 @@ describe.skipIf(skipReason)(`${PROCESSES} store processes behind deploy/Caddyfil
       expect(answer.status, `the copied cookie still opens /dashboard on ${store.baseURL}`).toBe(303);
       expect(answer.location).toMatch(/^\/login/);
     }
+  });
+
+  it("shows an owner's sale on every process within a second, caches included, charges it, ends it on time, and hides a product", async () => {
+    const [product] = await database.sql`
+      select key, title, description, price_cents::int as price from products
+      where brand = 'blaze' and key <> all(${[...PRODUCT_KEYS]}) and published order by position limit 1`;
+    const key = String(product.key);
+    const regular = formatUsd(product.price);
+    const saleCents = product.price - 1_111;
+    const sale = formatUsd(saleCents);
+    const reader = new Shopper(caddy.url, undefined, browser.fetch);
+    // Each process keeps the page in its shared cache first: the change must reach what it keeps too.
+    for (const store of stores) {
+      const direct = reader.copy(store.baseURL);
+      await direct.get(`/product/${key}`);
+      const cached = await direct.get(`/product/${key}`);
+      expect(cached.headers.get(CACHE_ANSWER_HEADER), `the page is kept on ${store.baseURL}`).toBe("shared");
+      expect(cached.body).toContain(regular);
+    }
+
+    const owner = new Shopper(caddy.url, undefined, browser.fetch);
+    await signInStaff(owner, STAFF.email, STAFF.password);
+    const desk = await owner.get(`/catalog/${key}`);
+    expect(desk.status).toBe(200);
+    const version = /name="version" value="(\d+)"/.exec(desk.body)?.[1] ?? "";
+    const endsAt = new Date(Date.now() + 4_000).toISOString().slice(0, 19);
+    const saved = await owner.post(`/catalog/${key}`, {
+      csrf: csrfOf(desk.body),
+      intent: "prices",
+      version,
+      priceCents: (product.price / 100).toFixed(2),
+      salePriceCents: (saleCents / 100).toFixed(2),
+      saleStartsAt: "",
+      saleEndsAt: endsAt,
+    });
+    expect(saved.status, saved.body.slice(0, 300)).toBe(303);
+    const savedAt = Date.now();
+    const seenAfterMs = await Promise.all(
+      stores.map((store) =>
+        msUntil(
+          () => reader.copy(store.baseURL).get(`/product/${key}`),
+          (page) => page.body.includes(sale),
+        ),
+      ),
+    );
+    figures.catalogueChangeSeenAfterMs = seenAfterMs;
+    for (const ms of seenAfterMs) expect(ms).toBeLessThan(1_000);
+    expect(Date.now() - savedAt).toBeLessThan(1_500);
+
+    // The checkout, on whichever process Caddy picks, is priced at the sale price.
+    const buyer = new Shopper(caddy.url, undefined, browser.fetch);
+    const purchase = await startPurchase(buyer, `sale-${Date.now()}@example.com`, key);
+    const [checkout] = await database.sql`select items from checkouts where token = ${purchase.checkoutToken}`;
+    expect((checkout.items as Array<{ unitPriceCents: number }>)[0]!.unitPriceCents).toBe(saleCents);
+
+    // The sale ends at its end time on every process, with no change made.
+    const endedAfterMs = await Promise.all(
+      stores.map((store) =>
+        msUntil(
+          () => reader.copy(store.baseURL).get(`/product/${key}`),
+          (page) => !page.body.includes(sale),
+          8_000,
+        ),
+      ),
+    );
+    for (const ms of endedAfterMs) expect(ms).toBeLessThan(8_000);
+    expect(Date.now()).toBeLessThan(new Date(`${endsAt}Z`).getTime() + 1_000);
+
+    // Hidden: 404 on every process, out of the sitemap.
+    const again = await owner.get(`/catalog/${key}`);
+    const hidden = await owner.post(`/catalog/${key}`, {
+      csrf: csrfOf(again.body),
+      intent: "details",
+      version: /name="version" value="(\d+)"/.exec(again.body)?.[1] ?? "",
+      title: String(product.title),
+      description: String(product.description),
+      visibility: "hidden",
+    });
+    expect(hidden.status, hidden.body.slice(0, 300)).toBe(303);
+    for (const store of stores) {
+      expect(
+        await msUntil(
+          () => reader.copy(store.baseURL).get(`/product/${key}`),
+          (page) => page.status === 404,
+        ),
+      ).toBeLessThan(1_000);
+      expect((await reader.copy(store.baseURL).get("/sitemap.xml")).body).not.toContain(`/product/${key}<`);
+    }
+
+    // A staff account without the owner role is refused prices by the server, on any process.
+    const clerk = { email: "clerk@example.com", password: "resilience-clerk-password-01" };
+    const handle = await openDatabase({ url: database.url });
+    await createStaffAccount(handle.db, { ...clerk, role: "staff" });
+    await handle.close();
+    const staff = new Shopper(caddy.url, undefined, browser.fetch);
+    await signInStaff(staff, clerk.email, clerk.password);
+    const page = await staff.get(`/catalog/${key}`);
+    const refused = await staff.post(`/catalog/${key}`, {
+      csrf: csrfOf(page.body),
+      intent: "prices",
+      version: /name="version" value="(\d+)"/.exec(page.body)?.[1] ?? "",
+      priceCents: "1.00",
+    });
+    expect(refused.status).toBe(403);
+    const [after] = await database.sql`select price_cents::int as price from products where key = ${key}`;
+    expect(after.price).toBe(product.price);
   });
 
   it("shares the chat rate limit: the processes together allow no more than one would", async () => {

@@ -4,7 +4,8 @@ import { startStoreServer, type StoreServer } from "../../e2e/support/store-serv
 import { createScratchDatabase, type ScratchDatabase } from "./databases";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
-export const STAFF = { email: "ops@example.com", password: "resilience-staff-password-01" };
+/** An owner: the tests change prices on the catalogue desk. */
+export const STAFF = { email: "ops@example.com", password: "resilience-staff-password-01", role: "owner" } as const;
 
 /**
  * A production store process on the given PostgreSQL database, started by the
