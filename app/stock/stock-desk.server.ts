@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/database.server";
 import { products, productStock, stockMovements, type StockPolicy } from "~/db/schema";
 import { csvDocument, csvLine } from "~/utils/csv";
+import { hasControlCharacters } from "~/utils/request-text";
 import { LOW_STOCK_THRESHOLD } from "./availability";
 import { queueBackInStock } from "./back-in-stock.server";
 import { movementsOf, setOnHand, type SetOnHandResult } from "./stock.server";
@@ -98,6 +99,7 @@ export async function lowStock(db: Pick<Database, "select">, limit = LOW_STOCK_S
 
 /** A product's counts and its last 50 movements, or null for a key without stock. */
 export async function stockDetail(db: Pick<Database, "select">, productKey: string) {
+  if (hasControlCharacters(productKey)) return null;
   const [row] = await rowsQuery(db, eq(productStock.productKey, productKey));
   if (!row) return null;
   return { row, movements: await movementsOf(db, productKey, 50) };

@@ -1,3 +1,5 @@
+import { cleanText } from "~/utils/request-text";
+
 /** The stock desk's address (`/stock`): its search, its low-stock filter and its page, read and written the same way. */
 
 export interface StockQuery {
@@ -12,7 +14,9 @@ export interface StockQuery {
 export function parseStockQuery(params: URLSearchParams): StockQuery {
   const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    q: cleanText(params.get("q") ?? "")
+      .trim()
+      .slice(0, 100),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 1000) : 1,
     low: params.get("low") === "1",
   };

@@ -175,6 +175,16 @@ describe.each(testDatabaseKinds())("the catalogue desk on %s", (kind) => {
     expect(await row()).toMatchObject({ priceCents: 250_000, deskVersion: 0 });
   });
 
+  it("answers a NUL in the product's address with 404 and in the search with the list; a field's NUL is dropped, as readForm drops it", async () => {
+    const page = await call(productLoader as RouteFn, get(`/catalog/a%00b`, owner.cookie), { productKey: "a\u0000b" });
+    expect(page.status).toBe(404);
+    const search = await call(deskLoader as RouteFn, get("/catalog?q=gr%00ill&brand=bl%00aze&category=%00", owner.cookie));
+    expect(search.status).toBe(200);
+    const title = await details(owner, { title: "Blaze\u0000grill", description: "x\u0000y" });
+    expect(title.status, messageOf(title)).toBe(303);
+    expect(await row()).toMatchObject({ title: "Blazegrill", description: "xy", deskVersion: 1 });
+  });
+
   it("refuses a change made from a page older than the product's last change (409)", async () => {
     expect((await prices(owner, { priceCents: "2400" })).status).toBe(303);
     const stale = await details(clerk, { title: "Overwritten?" }, 0);

@@ -157,6 +157,12 @@ describe.each(testDatabaseKinds())("the staff stock desk on %s", (kind) => {
       expect((await desk("")).data!.rows).toHaveLength(ALL.length);
     });
 
+    it("answers a NUL in the search or the product's address with 200 and 404, not 500", async () => {
+      expect((await desk("?q=gr%00ill")).status).toBe(200);
+      const page = await call(productLoader as RouteFn, get("/stock/a%00b", browser.cookie), { productKey: "a\u0000b" });
+      expect(page.status).toBe(404);
+    });
+
     it("lists low stock, out of stock first, made-to-order products never", async () => {
       await setStock(COVER, 0);
       await setStock(LOW, 4, 2);

@@ -2,6 +2,7 @@ import { and, arrayContains, asc, desc, eq, ilike, inArray, or, sql, type SQL } 
 import type { Database } from "~/db/database.server";
 import { catalogChanges, productDescriptions, products } from "~/db/schema";
 import { announceCatalogChange } from "../catalog-changes.server";
+import { parseProductKey } from "../brands";
 import { saleRunsNow } from "../product-columns.server";
 import { forgetCatalogCaches } from "../queries.server";
 import { deskChanges, deskValuesProblem, DESK_MESSAGES, type DeskChange, type DeskValues } from "./desk-values";
@@ -82,6 +83,7 @@ export type ChangeRecord = typeof catalogChanges.$inferSelect;
 
 /** A product as the desk shows it, with its last changes (newest first), or null. */
 export async function deskProduct(db: Pick<Database, "select">, productKey: string): Promise<{ row: DeskRow; history: ChangeRecord[] } | null> {
+  if (!parseProductKey(productKey)) return null;
   const [row] = await db.select(rowColumns).from(products).where(eq(products.key, productKey));
   if (!row) return null;
   const history = await db

@@ -1,3 +1,5 @@
+import { cleanText } from "~/utils/request-text";
+
 /** The catalogue desk's addresses (`/catalog`): its search and filters, read and written the same way. */
 
 export interface CatalogDeskQuery {
@@ -13,12 +15,14 @@ export interface CatalogDeskQuery {
   page: number;
 }
 
+/** The query as the desk reads it: each text without control characters (app/utils/request-text.ts), at most 100 characters. */
 export function parseCatalogDeskQuery(params: URLSearchParams): CatalogDeskQuery {
   const page = Number.parseInt(params.get("page") ?? "", 10);
+  const text = (name: string) => cleanText(params.get(name) ?? "").trim().slice(0, 100);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
-    brand: (params.get("brand") ?? "").trim().slice(0, 100),
-    category: (params.get("category") ?? "").trim().slice(0, 100),
+    q: text("q"),
+    brand: text("brand"),
+    category: text("category"),
     hidden: params.get("hidden") === "1",
     onSale: params.get("sale") === "1",
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 1000) : 1,
