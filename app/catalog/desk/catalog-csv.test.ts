@@ -3,7 +3,7 @@ import { CSV_UPLOAD_MAX_ROWS } from "~/utils/csv-upload";
 import { parseCsv } from "~/utils/csv";
 import { catalogCsvDocument, catalogImportSummary, parseCatalogFile, planCatalogImport, type CsvProduct, type ProductNow } from "./catalog-csv";
 
-const GRILL: CsvProduct = {
+const GRILL: CsvProduct & { description: string } = {
   key: "blaze-1",
   brand: "blaze",
   model: "BLZ-1",

@@ -45,7 +45,8 @@ function utcMinute(date: Date): string {
   return date.toISOString().slice(0, 16).replace("T", " ");
 }
 
-export type CsvProduct = { key: string; brand: string; model: string } & DeskValues;
+/** A product as the export writes it: everything the desk edits but the description, which the file leaves out. */
+export type CsvProduct = { key: string; brand: string; model: string } & Omit<DeskValues, "description">;
 
 /** The export: CATALOG_CSV_HEADER, then a line per product, in the order given. */
 export function catalogCsvDocument(rows: readonly CsvProduct[]): string {

@@ -32,7 +32,6 @@ export async function catalogCsv(db: Pick<Database, "select">, filter: CatalogCs
       brand: products.brand,
       model: products.model,
       title: products.title,
-      description: products.description,
       priceCents: products.priceCents,
       compareAtCents: products.compareAtCents,
       salePriceCents: products.salePriceCents,
