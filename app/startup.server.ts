@@ -98,6 +98,7 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   {
     name: "jobs",
     async run({ config, db, database, services, sessionSecret }) {
+      const deps = { db, config, ...services };
       // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
       await stopJobQueue();
       const queue = await startJobQueue(database);
@@ -107,11 +108,11 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       const emails = await scheduleQueuedEmails(db);
       const attempts = await scheduleUnfinishedAttempts(db);
       await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, services.emailSender, id));
-      await queue.work("payment.reconcile", () => sweepDueAttempts(db, config));
+      await queue.work("payment.reconcile", () => sweepDueAttempts(deps));
       await scheduleCheckoutCleanup();
       await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));
-      const parcels = await scheduleUntrackedShipments(db, config);
-      await queue.work("shipment.track", ({ id }) => trackShipment(db, config, id));
+      const parcels = await scheduleUntrackedShipments(deps);
+      await queue.work("shipment.track", ({ id }) => trackShipment(deps, id));
       const taxRecords = await scheduleTaxRecording(db);
       await queue.work("tax.record", () => sweepTaxTransactions(db, services.taxService));
       const holds = await scheduleHoldRelease(db);

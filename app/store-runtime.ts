@@ -3,6 +3,8 @@ import type { Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
 import type { RateLimiter } from "./security/rate-limit.server";
 import type { EmailSender } from "./services/email/types";
+import type { PaymentProviders } from "./services/payments/index.server";
+import type { ShipmentTracker } from "./services/shipping/easypost-tracker.server";
 import type { ShippingRates } from "./services/shipping/types";
 import type { TaxService } from "./services/tax/types";
 import type { TextGenerator } from "./services/text/types";
@@ -33,10 +35,23 @@ export interface StoreRuntime {
   rateLimiter: RateLimiter;
   /** Postmark when POSTMARK_SERVER_TOKEN is set, else the offline outbox in this database. */
   emailSender: EmailSender;
+  /** Each payment method's provider: its real driver when its keys are set, else the test page while test payments are on. */
+  payments: PaymentProviders;
   /** EasyPost when EASYPOST_API_KEY is set, else the offline estimate. */
   shippingRates: ShippingRates;
+  /** EasyPost's trackers when EASYPOST_API_KEY is set, else the stand-in (staff record delivery dates). */
+  shipmentTracker: ShipmentTracker;
   /** OpenAI when OPENAI_API_KEY is set, else the local formatter. */
   textGenerator: TextGenerator;
   /** Stripe Tax when TAX_PROVIDER=stripe, else the offline table of state rates (charging in TAX_REGISTERED_STATES). */
   taxService: TaxService;
 }
+
+/**
+ * What domain code takes of the runtime when it calls outside services: the database, the configuration
+ * and the services built once with the runtime. A test builds one with `storeOf` (tests/support/test-runtime.ts).
+ */
+export type ServiceDeps = Pick<
+  StoreRuntime,
+  "db" | "config" | "emailSender" | "payments" | "shippingRates" | "shipmentTracker" | "textGenerator" | "taxService"
+>;

@@ -7,7 +7,6 @@ import type { StoreProduct } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import type { StoreRuntime } from "~/store-runtime";
 import { INVALID_PROMO_MESSAGE } from "~/pricing/pricing";
-import { availablePaymentOptions } from "~/services/payments/index.server";
 import { warehouseAddress } from "~/services/shipping/index.server";
 import type { Parcel } from "~/services/shipping/types";
 import { parseForm, readForm, unreadableForm } from "~/utils/forms.server";
@@ -83,7 +82,7 @@ export async function singleCheckoutLoader(store: StoreRuntime, request: Request
         step: "payment" as const,
         checkout,
         taxNote: taxNoteOf(checkout),
-        paymentOptions: availablePaymentOptions(db, store.config),
+        paymentOptions: store.payments.options(),
         // Checked again on every view of the payment step: the stock may have gone since it was recorded, the product been hidden or repriced.
         stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: url.searchParams.get("payment_error") === "stock" }),
         ...(await checkoutLineNotices(db, checkout, { afterRefusal: url.searchParams.get("payment_error") === "product" })),

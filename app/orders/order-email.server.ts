@@ -2,7 +2,6 @@ import { orderTaxNoteOf } from "~/tax/tax-note.server";
 import { publicBaseUrl, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { deliverEmail, deliveryStatus } from "~/services/email/deliveries.server";
-import { emailSenderFor } from "~/services/email/index.server";
 import {
   orderCancelledEmail,
   orderConfirmationEmail,
@@ -10,13 +9,16 @@ import {
   paymentReturnedEmail,
   refundIssuedEmail,
 } from "~/services/email/templates";
-import type { EmailSender } from "~/services/email/types";
+import type { StoreRuntime } from "~/store-runtime";
 import type { ConfirmationEmailState } from "./confirmation-email";
 import type { Order } from "./orders.server";
 import { storeLog } from "~/observability/logger.server";
 import type { PaymentAttempt } from "~/payments/attempts.server";
 import { formatLongDate, formatUsd } from "~/utils/format";
 import { trackingUrl } from "./shipping";
+
+/** What sending an order's email takes of the runtime: the delivery queue's database, the store's details and the sender built once. */
+type OrderMail = Pick<StoreRuntime, "db" | "config" | "emailSender">;
 
 export function orderStatusUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
@@ -41,14 +43,13 @@ export function confirmationReference(orderId: string): string {
  * order: the email stays queued and is retried (`deliveries.server.ts`).
  */
 export async function sendOrderConfirmation(
-  db: Database,
+  { db, config, emailSender }: OrderMail,
   order: Order,
-  config: Config,
-  { sender, logger = storeLog }: { sender?: EmailSender; logger?: Pick<Console, "error"> } = {},
+  { logger = storeLog }: { logger?: Pick<Console, "error"> } = {},
 ): Promise<ConfirmationResult> {
   try {
     const message = { to: order.customer.email, ...confirmationEmailFor(order, config) };
-    const result = await deliverEmail(db, sender ?? emailSenderFor(config, db), message, {
+    const result = await deliverEmail(db, emailSender, message, {
       reference: confirmationReference(order.orderId),
       logger,
     });
@@ -104,9 +105,8 @@ function confirmationEmailFor(order: Order, config: Config) {
  * that lost its discount), once per payment: the delivery queue's reference is the attempt.
  */
 export async function sendPaymentReturnedNotice(
-  db: Database,
+  { db, config, emailSender }: OrderMail,
   input: { attemptId: string; amountCents: number; customer: { email: string; firstName: string }; notice: string; orderId: string | null },
-  config: Config,
 ): Promise<void> {
   const baseUrl = publicBaseUrl(config);
   const message = paymentReturnedEmail({
@@ -120,12 +120,7 @@ export async function sendPaymentReturnedNotice(
     orderUrl: input.orderId ? orderStatusUrl(baseUrl, input.orderId) : null,
   });
   try {
-    await deliverEmail(
-      db,
-      emailSenderFor(config, db),
-      { to: input.customer.email, ...message },
-      { reference: `payment-returned:${input.attemptId}` },
-    );
+    await deliverEmail(db, emailSender, { to: input.customer.email, ...message }, { reference: `payment-returned:${input.attemptId}` });
   } catch (error) {
     storeLog.error(`Payment ${input.attemptId}: the shopper's refund notice not handled: ${String(error)}`);
   }
@@ -145,14 +140,13 @@ function aboutOrder(order: Pick<Order, "orderId" | "customer">, config: Config) 
 
 /** Queues and first-tries one email under its reference; a second call with the reference sends nothing. */
 async function deliverOnce(
-  db: Database,
-  config: Config,
+  { db, emailSender }: OrderMail,
   to: string,
   message: Awaited<ReturnType<typeof orderShippedEmail>>,
   reference: string,
 ) {
   try {
-    const result = await deliverEmail(db, emailSenderFor(config, db), { to, ...message }, { reference });
+    const result = await deliverEmail(db, emailSender, { to, ...message }, { reference });
     return result.status;
   } catch (error) {
     storeLog.error(`Email ${reference} not handled: ${String(error)}`);
@@ -166,14 +160,13 @@ async function deliverOnce(
  * parcel (`tracking-corrected:{orderId}:{carrier}:{number}`), never as a second "shipped".
  */
 export async function sendShippedEmail(
-  db: Database,
+  mail: OrderMail,
   order: Pick<Order, "orderId" | "customer" | "carrier" | "trackingNumber">,
-  config: Config,
   { corrected = false, returnUrl = null }: { corrected?: boolean; returnUrl?: string | null } = {},
 ) {
   if (!order.carrier || !order.trackingNumber) return "failed" as const;
   const message = orderShippedEmail({
-    ...aboutOrder(order, config),
+    ...aboutOrder(order, mail.config),
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
@@ -183,7 +176,7 @@ export async function sendShippedEmail(
   const reference = corrected
     ? `tracking-corrected:${order.orderId}:${order.carrier}:${order.trackingNumber}`
     : shippedReference(order.orderId);
-  return deliverOnce(db, config, order.customer.email, message, reference);
+  return deliverOnce(mail, order.customer.email, message, reference);
 }
 
 export function shippedReference(orderId: string): string {
@@ -243,13 +236,15 @@ export function cancelledPaymentWords(
 
 /** The order was cancelled, and what happens to the payment: once per order (`order-cancelled:{orderId}`). */
 export async function sendCancelledEmail(
-  db: Database,
+  mail: OrderMail,
   order: Pick<Order, "orderId" | "customer" | "paymentProvider">,
   payment: Parameters<typeof cancelledPaymentWords>[0],
-  config: Config,
 ) {
-  const message = orderCancelledEmail({ ...aboutOrder(order, config), payment: cancelledPaymentWords(payment, order.paymentProvider) });
-  return deliverOnce(db, config, order.customer.email, message, `order-cancelled:${order.orderId}`);
+  const message = orderCancelledEmail({
+    ...aboutOrder(order, mail.config),
+    payment: cancelledPaymentWords(payment, order.paymentProvider),
+  });
+  return deliverOnce(mail, order.customer.email, message, `order-cancelled:${order.orderId}`);
 }
 
 /**
@@ -257,13 +252,12 @@ export async function sendCancelledEmail(
  * had left of it), where and when, once per payment (`refund-issued:{attemptId}`).
  */
 export async function sendRefundIssuedEmail(
-  db: Database,
+  mail: OrderMail,
   order: Pick<Order, "orderId" | "customer">,
   payment: PaymentAttempt,
-  config: Config,
   amountCents: number = payment.amountCents,
 ) {
   const { method, arrival } = refundWords(payment);
-  const message = refundIssuedEmail({ ...aboutOrder(order, config), amountCents, method, arrival });
-  return deliverOnce(db, config, order.customer.email, message, `refund-issued:${payment.id}`);
+  const message = refundIssuedEmail({ ...aboutOrder(order, mail.config), amountCents, method, arrival });
+  return deliverOnce(mail, order.customer.email, message, `refund-issued:${payment.id}`);
 }

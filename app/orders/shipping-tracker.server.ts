@@ -1,9 +1,7 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
 import { orders } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
-import { selectShipmentTracker, type ShipmentTracker } from "~/services/shipping/easypost-tracker.server";
 import { findOrderByDisplayId } from "./orders.server";
 import { easyPostCarrier } from "./shipping";
 
@@ -15,10 +13,8 @@ import { easyPostCarrier } from "./shipping";
  * tries again with back-off.
  */
 export async function trackShipment(
-  db: Database,
-  config: Config,
+  { db, shipmentTracker: tracker }: Pick<ServiceDeps, "db" | "shipmentTracker">,
   orderId: string,
-  tracker: ShipmentTracker = selectShipmentTracker(config),
 ): Promise<"tracked" | "nothing-to-do"> {
   const order = await findOrderByDisplayId(db, orderId);
   if (!order?.carrier || !order.trackingNumber || order.trackerId || tracker.isStandIn) return "nothing-to-do";
@@ -36,8 +32,8 @@ export async function trackShipment(
 }
 
 /** Start-up: queues a tracker for every shipped parcel EasyPost does not follow yet (a job lost with its process). */
-export async function scheduleUntrackedShipments(db: Database, config: Config): Promise<number> {
-  if (selectShipmentTracker(config).isStandIn) return 0;
+export async function scheduleUntrackedShipments({ db, shipmentTracker }: Pick<ServiceDeps, "db" | "shipmentTracker">): Promise<number> {
+  if (shipmentTracker.isStandIn) return 0;
   const untracked = await db
     .select({ orderId: orders.orderId })
     .from(orders)

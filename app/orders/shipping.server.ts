@@ -1,5 +1,6 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { publicBaseUrl, type Config } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { log, logError } from "~/observability/logger.server";
@@ -8,7 +9,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
 import { partlyRefundedCents } from "~/payments/refunds.server";
 import { returnLinkFor } from "~/returns/access.server";
-import { parseTrackerEvent, selectShipmentTracker, verifyEasyPostSignature } from "~/services/shipping/easypost-tracker.server";
+import { parseTrackerEvent, verifyEasyPostSignature } from "~/services/shipping/easypost-tracker.server";
 import { normalizeOrderId } from "./order-id";
 import { findOrderByDisplayId } from "./orders.server";
 import { sendCancelledEmail, sendRefundIssuedEmail, sendShippedEmail } from "./order-email.server";
@@ -22,22 +23,22 @@ import { webhookVerificationFailures } from "~/observability/metrics.server";
  * from a second process) sends nothing twice and sends what an interrupted first post had not.
  */
 export async function announceStatus(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   input: { orderId: string; to: OrderStatus; shipment: "recorded" | "corrected" | null; sessionSecret: string },
 ): Promise<void> {
+  const { db, config } = deps;
   if (input.to !== "Shipped" && input.to !== "Cancelled") return;
   const order = await findOrderByDisplayId(db, input.orderId);
   if (!order) return;
   const baseUrl = publicBaseUrl(config);
   if (input.to === "Cancelled") {
-    await sendCancelledEmail(db, order, await paymentOfOrder(db, order.orderId), config);
+    await sendCancelledEmail(deps, order, await paymentOfOrder(db, order.orderId));
     return;
   }
   // The shipped email carries the order's signed return page, which asks for no checkout email.
   const returnUrl = returnLinkFor(input.sessionSecret, baseUrl, order.orderId);
-  await sendShippedEmail(db, order, config, { corrected: input.shipment === "corrected", returnUrl });
-  if (input.shipment && !order.trackerId && !selectShipmentTracker(config).isStandIn) {
+  await sendShippedEmail(deps, order, { corrected: input.shipment === "corrected", returnUrl });
+  if (input.shipment && !order.trackerId && !deps.shipmentTracker.isStandIn) {
     await enqueue("shipment.track", { id: order.orderId }).catch((error: unknown) => {
       logError(`Order ${order.orderId}: the tracker could not be queued (the next start queues it)`, error);
     });
@@ -78,7 +79,11 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
  * `tracker.updated` whose tracker is delivered records the delivery date on the order that tracker
  * follows, once (a replay, or a later update, keeps the first date); any other event is acknowledged.
  */
-export async function handleEasyPostWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+export async function handleEasyPostWebhook(
+  { db, config }: Pick<ServiceDeps, "db" | "config">,
+  headers: Headers,
+  rawBody: string,
+): Promise<WebhookAnswer> {
   if (!verifyEasyPostSignature(config.EASYPOST_WEBHOOK_SECRET, rawBody, headers.get("x-hmac-signature"))) {
     refusals.count("EasyPost webhook refused: missing or wrong signature");
     if (config.EASYPOST_WEBHOOK_SECRET) webhookVerificationFailures.inc({ provider: "easypost" });
@@ -98,7 +103,8 @@ export async function handleEasyPostWebhook(db: Database, config: Config, header
  * After staff's Refund went through: the "Refund issued" email, when the payment was an order's own (a
  * cancelled order's). A second payment the store gave back on its own has had its notice already.
  */
-export async function announceRefund(db: Database, config: Config, attemptId: string): Promise<void> {
+export async function announceRefund(deps: ServiceDeps, attemptId: string): Promise<void> {
+  const { db } = deps;
   const [row] = await db
     .select({ order: orders, payment: paymentAttempts })
     .from(paymentAttempts)
@@ -108,5 +114,5 @@ export async function announceRefund(db: Database, config: Config, attemptId: st
   if (!row) return;
   // The whole-payment Refund gives back what returns left of the payment: the email says that amount.
   const restCents = row.payment.amountCents - (await partlyRefundedCents(db, row.payment));
-  if (restCents > 0) await sendRefundIssuedEmail(db, row.order, row.payment, config, restCents);
+  if (restCents > 0) await sendRefundIssuedEmail(deps, row.order, row.payment, restCents);
 }

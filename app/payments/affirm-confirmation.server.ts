@@ -1,5 +1,5 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { STOCK_GONE_MESSAGE } from "~/stock/stock.server";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { findAttemptByReference } from "~/payments/attempts.server";
 import { confirmPayment } from "~/payments/confirm-payment.server";
@@ -41,10 +41,11 @@ export type AffirmChargeResult =
  * token through the same path as the return page, so the order is recorded
  * once whichever comes first.
  */
-export async function authorizeAffirmCharge(db: Database, config: Config, affirmToken: string): Promise<AffirmChargeResult> {
+export async function authorizeAffirmCharge(deps: ServiceDeps, affirmToken: string): Promise<AffirmChargeResult> {
+  const { db } = deps;
   const attempt = await findAttemptByReference(db, "affirm", affirmToken);
   if (!attempt) return { status: "unknown" };
-  const outcome = await confirmPayment(db, config, {
+  const outcome = await confirmPayment(deps, {
     method: "affirm",
     checkoutToken: attempt.checkoutToken,
     attemptId: attempt.id,

@@ -1,10 +1,8 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { getCheckout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
-import type { Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
 import { logError } from "~/observability/logger.server";
 import { isPaymentMethod, PaymentError } from "~/services/payments/types";
-import { providerForAttempt } from "./attempt-provider.server";
 import { getAttempt, markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { confirmPayment } from "./confirm-payment.server";
 import { paymentReturnPath } from "./paths";
@@ -25,7 +23,8 @@ export function cancelledCheckoutPath(checkoutPath: string): string {
  * Money that still arrives for it becomes the order only while the checkout
  * is unpaid and its discount still its own; otherwise it is refunded at once.
  */
-export async function cancelPayment(db: Database, config: Config, checkoutToken: string, attemptId: string): Promise<string> {
+export async function cancelPayment(deps: ServiceDeps, checkoutToken: string, attemptId: string): Promise<string> {
+  const { db } = deps;
   const checkout = await getCheckout(db, checkoutToken);
   if (!checkout) return "/cart";
   const checkoutPath = checkoutPagePath(checkout.kind, checkout.token);
@@ -35,15 +34,15 @@ export async function cancelPayment(db: Database, config: Config, checkoutToken:
   const returnPath = paymentReturnPath(method, checkout.token, attempt.id);
   if (attempt.status === "approved") return returnPath;
   if (attempt.status !== "started") return cancelledCheckoutPath(checkoutPath);
-  const outcome = await confirmPayment(db, config, { method, checkoutToken: checkout.token, attemptId: attempt.id });
+  const outcome = await confirmPayment(deps, { method, checkoutToken: checkout.token, attemptId: attempt.id });
   if (outcome.status === "paid") return returnPath;
-  await closeAtProvider(db, config, attempt);
+  await closeAtProvider(deps, attempt);
   await markAttemptAbandoned(db, attempt.id, "Cancelled by the shopper.");
   return cancelledCheckoutPath(checkoutPath);
 }
 
-async function closeAtProvider(db: Database, config: Config, attempt: PaymentAttempt): Promise<void> {
-  const provider = providerForAttempt(db, config, attempt);
+async function closeAtProvider(deps: ServiceDeps, attempt: PaymentAttempt): Promise<void> {
+  const provider = deps.payments.forAttempt(attempt);
   if (!provider?.cancelPayment || !attempt.reference) return;
   try {
     await provider.cancelPayment({ attemptId: attempt.id, reference: attempt.reference });

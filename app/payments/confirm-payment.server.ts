@@ -1,7 +1,7 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { eq } from "drizzle-orm";
 import { getCheckout, type Checkout } from "~/checkout/checkout.server";
 import { checkoutPagePath } from "~/checkout/paths";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, type CheckoutKind } from "~/db/schema";
 import { sendOrderConfirmation, sendPaymentReturnedNotice } from "~/orders/order-email.server";
@@ -14,7 +14,6 @@ import {
   type PaymentProvider,
   type PaymentVerification,
 } from "~/services/payments/types";
-import { providerForAttempt } from "./attempt-provider.server";
 import {
   findAttemptByReference,
   getAttempt,
@@ -52,41 +51,37 @@ export type PaymentOutcome =
  * unpaid; money a provider took on its own for a paid checkout is given back.
  */
 export async function confirmPayment(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   input: { method: PaymentMethod; checkoutToken: string; attemptId: string; returnParams?: URLSearchParams },
 ): Promise<PaymentOutcome> {
+  const { db } = deps;
   const attempt = await getAttempt(db, input.attemptId);
   if (!attempt || attempt.checkoutToken !== input.checkoutToken || attempt.method !== input.method) return { status: "unknown" };
-  return confirmAttempt(db, config, attempt, input.returnParams ?? new URLSearchParams());
+  return confirmAttempt(deps, attempt, input.returnParams ?? new URLSearchParams());
 }
 
 /** The same, for a provider that only tells us its own payment id (webhooks). */
 export async function confirmPaymentByReference(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   provider: PaymentProvider["id"],
   reference: string,
   hints: URLSearchParams = new URLSearchParams(),
 ): Promise<PaymentOutcome> {
+  const { db } = deps;
   const attempt = await findAttemptByReference(db, provider, reference);
-  return attempt ? confirmAttempt(db, config, attempt, hints) : { status: "unknown" };
+  return attempt ? confirmAttempt(deps, attempt, hints) : { status: "unknown" };
 }
 
 /** The same, for an attempt the server itself decided to ask about again (the reconciler). */
-export async function reconfirmAttempt(db: Database, config: Config, attempt: PaymentAttempt): Promise<PaymentOutcome> {
-  return confirmAttempt(db, config, attempt, new URLSearchParams());
+export async function reconfirmAttempt(deps: ServiceDeps, attempt: PaymentAttempt): Promise<PaymentOutcome> {
+  return confirmAttempt(deps, attempt, new URLSearchParams());
 }
 
 export const CANCELLED_PAYMENT_MESSAGE = "This payment was cancelled.";
 export const NOT_TAKEN_MESSAGE = "Not taken: another payment had already paid this checkout.";
 
-async function confirmAttempt(
-  db: Database,
-  config: Config,
-  attempt: PaymentAttempt,
-  returnParams: URLSearchParams,
-): Promise<PaymentOutcome> {
+async function confirmAttempt(deps: ServiceDeps, attempt: PaymentAttempt, returnParams: URLSearchParams): Promise<PaymentOutcome> {
+  const { db } = deps;
   const checkout = await getCheckout(db, attempt.checkoutToken);
   if (!checkout || !attempt.reference) return { status: "unknown" };
   const checkoutPath = checkoutPagePath(checkout.kind, checkout.token);
@@ -97,7 +92,7 @@ async function confirmAttempt(
     if (attempt.refundReason === "discount-taken") return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
     if (attempt.refundReason === "stock-gone") return { status: "declined", message: STOCK_GONE_MESSAGE, checkoutPath };
   }
-  const provider = providerForAttempt(db, config, attempt);
+  const provider = deps.payments.forAttempt(attempt);
   if (!provider) return { status: "declined", message: "This payment method is not available.", checkoutPath };
 
   // Affirm's token in a return URL names the checkout it confirmed: a token of another checkout says nothing about this attempt.
@@ -111,7 +106,7 @@ async function confirmAttempt(
   if (claim === "busy") return { status: "pending", checkoutPath };
   try {
     const verification = await askProvider(provider, attempt, returnParams, claim === "claimed");
-    return await judge(db, config, { attempt, checkout, checkoutPath, provider, claim }, verification);
+    return await judge(deps, { attempt, checkout, checkoutPath, provider, claim }, verification);
   } finally {
     if (claim === "claimed") await releaseCollection(db, checkout.token, attempt.id);
   }
@@ -125,7 +120,8 @@ interface Confirmation {
   claim: CollectionClaim | "cancelled";
 }
 
-async function judge(db: Database, config: Config, confirmation: Confirmation, verification: PaymentVerification): Promise<PaymentOutcome> {
+async function judge(deps: ServiceDeps, confirmation: Confirmation, verification: PaymentVerification): Promise<PaymentOutcome> {
+  const { db } = deps;
   const { attempt, checkout, checkoutPath } = confirmation;
   switch (verification.status) {
     case "pending":
@@ -149,7 +145,7 @@ async function judge(db: Database, config: Config, confirmation: Confirmation, v
     await markAttemptDeclined(db, attempt.id, AMOUNT_MISMATCH_MESSAGE);
     return { status: "declined", message: AMOUNT_MISMATCH_MESSAGE, checkoutPath };
   }
-  return recordApproved(db, config, confirmation, verification);
+  return recordApproved(deps, confirmation, verification);
 }
 
 /** Nothing was taken: the checkout was paid by another payment (its order is the shopper's), or this payment was cancelled. */
@@ -161,11 +157,11 @@ async function notTaken(db: Database, { attempt, checkout, checkoutPath, claim }
 }
 
 async function recordApproved(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   { attempt, checkout, checkoutPath, provider }: Confirmation,
   verification: Extract<PaymentVerification, { status: "approved" }>,
 ): Promise<PaymentOutcome> {
+  const { db } = deps;
   const approved = { paymentId: verification.reference, authorizationExpiresAt: verification.authorizationExpiresAt ?? null };
   const recorded = await recordPaidCheckout(db, checkout, {
     reference: verification.reference,
@@ -175,7 +171,7 @@ async function recordApproved(
   if (recorded.status === "promo-taken") {
     logError(`Payment attempt ${attempt.id}: ${checkout.promoCode} went to another checkout of this customer; giving the payment back`);
     await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "discount-taken", message: DISCOUNT_TAKEN_MESSAGE });
-    await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, DISCOUNT_TAKEN_MESSAGE, null);
+    await giveBack(deps, { ...attempt, ...approved, status: "approved" }, checkout, DISCOUNT_TAKEN_MESSAGE, null);
     return { status: "declined", message: DISCOUNT_TAKEN_MESSAGE, checkoutPath };
   }
   if (recorded.status === "stock-gone") {
@@ -184,33 +180,35 @@ async function recordApproved(
     );
     stockOuts.inc({ at: "sale" }, recorded.shortages.length);
     await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "stock-gone", message: STOCK_GONE_MESSAGE });
-    await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, STOCK_GONE_MESSAGE, null);
+    await giveBack(deps, { ...attempt, ...approved, status: "approved" }, checkout, STOCK_GONE_MESSAGE, null);
     return { status: "declined", message: STOCK_GONE_MESSAGE, checkoutPath };
   }
   const { order } = recorded;
   if (order.paymentReference === verification.reference) {
     await markAttemptApproved(db, attempt.id, approved);
-    if (recorded.status === "created") await sendOrderConfirmation(db, order, config);
+    if (recorded.status === "created") await sendOrderConfirmation(deps, order);
     return { status: "paid", order, kind: checkout.kind, chargedTwice: false };
   }
   // A second payment of a checkout already paid, taken by the provider on its own (a card, a hosted form): given back at once.
   logError(`Payment attempt ${attempt.id} paid checkout ${checkout.token} again; order ${order.orderId} already holds it`);
   const message = `Duplicate payment: order ${order.orderId} was already paid.`;
   await markAttemptApproved(db, attempt.id, { ...approved, refundReason: "duplicate", message });
-  await giveBack(db, config, { ...attempt, ...approved, status: "approved" }, checkout, CHARGED_TWICE_MESSAGE, order.orderId);
+  await giveBack(deps, { ...attempt, ...approved, status: "approved" }, checkout, CHARGED_TWICE_MESSAGE, order.orderId);
   return { status: "paid", order, kind: checkout.kind, chargedTwice: true };
 }
 
 /** Refunds a payment the store will not keep, at once, and tells the shopper; one whose refund fails stays listed for staff. */
-async function giveBack(db: Database, config: Config, attempt: PaymentAttempt, checkout: Checkout, notice: string, orderId: string | null) {
-  const refund = await refundAttempt(db, config, attempt, STORE_ACTOR);
+async function giveBack(deps: ServiceDeps, attempt: PaymentAttempt, checkout: Checkout, notice: string, orderId: string | null) {
+  const refund = await refundAttempt(deps, attempt, STORE_ACTOR);
   if (!refund.ok)
     logError(`Payment attempt ${attempt.id}: the automatic refund failed (${refund.message}); staff see it under Payments to settle`);
-  await sendPaymentReturnedNotice(
-    db,
-    { attemptId: attempt.id, amountCents: attempt.amountCents, customer: checkout.customer, notice, orderId },
-    config,
-  );
+  await sendPaymentReturnedNotice(deps, {
+    attemptId: attempt.id,
+    amountCents: attempt.amountCents,
+    customer: checkout.customer,
+    notice,
+    orderId,
+  });
 }
 
 async function orderOfCheckout(db: Database, checkoutToken: string): Promise<Order | null> {

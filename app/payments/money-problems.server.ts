@@ -1,5 +1,5 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, desc, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { getAttempt, type PaymentAttempt } from "./attempts.server";
@@ -131,7 +131,8 @@ export type { RefundOutcome } from "./refunds.server";
  * Staff's Refund: gives back a payment no live order holds (a duplicate, or the payment of a
  * cancelled order) through its provider, once, with an audit entry whatever the answer.
  */
-export async function refundPayment(db: Database, config: Config, attemptId: string, staffEmail: string): Promise<RefundOutcome> {
+export async function refundPayment(deps: ServiceDeps, attemptId: string, staffEmail: string): Promise<RefundOutcome> {
+  const { db } = deps;
   const attempt = await getAttempt(db, attemptId);
   if (!attempt) return { ok: false, status: 404, message: "Payment not found." };
   if (attempt.refundedAt)
@@ -141,5 +142,5 @@ export async function refundPayment(db: Database, config: Config, attemptId: str
   if (!refundable.some((problem) => problem.attemptId === attempt.id)) {
     return { ok: false, status: 409, message: "Only a duplicate payment, or the payment of a cancelled order, can be refunded here." };
   }
-  return refundAttempt(db, config, attempt, staffEmail);
+  return refundAttempt(deps, attempt, staffEmail);
 }

@@ -1,11 +1,10 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { logError } from "~/observability/logger.server";
 import { normalizeOrderId } from "~/orders/order-id";
 import { PaymentError } from "~/services/payments/types";
-import { providerForAttempt } from "./attempt-provider.server";
 import type { PaymentAttempt } from "./attempts.server";
 
 /** An order's own payment given back: what staff and the shopper see on the order. */
@@ -50,11 +49,12 @@ export type CaptureOutcome = { ok: true } | { ok: false; message: string };
  * Takes an authorized-only payment (Affirm's loan) when its order ships, once: a payment already
  * captured, or one its provider captured when paid, needs nothing. A refusal keeps the order unshipped.
  */
-export async function captureOrderPayment(db: Database, config: Config, orderIdInput: string): Promise<CaptureOutcome> {
+export async function captureOrderPayment(deps: ServiceDeps, orderIdInput: string): Promise<CaptureOutcome> {
+  const { db } = deps;
   const orderId = normalizeOrderId(orderIdInput);
   const attempt = await paymentOfOrder(db, orderId);
   if (!attempt || attempt.capturedAt || attempt.refundedAt || !attempt.authorizationExpiresAt) return { ok: true };
-  const provider = providerForAttempt(db, config, attempt);
+  const provider = deps.payments.forAttempt(attempt);
   if (!provider?.capturePayment) {
     return {
       ok: false,

@@ -4,7 +4,6 @@ import { publicBaseUrl, type Config } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
-import { paymentProviderFor } from "~/services/payments/index.server";
 import type { StoreRuntime } from "~/store-runtime";
 
 /** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
@@ -32,7 +31,7 @@ export const PAYPAL_ORDER_ERRORS = {
  * server-computed total, and a clear 4xx for anything a client can get wrong.
  */
 export async function createPayPalOrderFor(
-  store: Pick<StoreRuntime, "db" | "config" | "rateLimiter" | "taxService">,
+  store: Pick<StoreRuntime, "db" | "config" | "rateLimiter" | "taxService" | "payments">,
   request: Request,
   clientAddress: string,
 ): Promise<PayPalOrderAnswer> {
@@ -43,7 +42,7 @@ export async function createPayPalOrderFor(
 
   const checkout = await getCheckout(db, parsed.data.checkoutToken);
   if (!checkout) return { status: 404, body: { error: PAYPAL_ORDER_ERRORS.unknownCheckout } };
-  if (paymentProviderFor(db, config, "paypal")?.id !== "paypal") return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
+  if (store.payments.forMethod("paypal")?.id !== "paypal") return { status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } };
   const limit = await rateLimiter.hit(RATE_LIMITS.paymentStart, clientAddress);
   if (!limit.allowed) return { status: 429, body: { error: PAYMENT_RATE_LIMITED_MESSAGE }, retryAfterMs: limit.retryAfterMs };
 

@@ -1,5 +1,5 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, asc, count, eq, inArray, isNotNull, lte, min, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
@@ -80,14 +80,14 @@ export interface SweepOptions {
  * another sweep at once instead.
  */
 export async function sweepDueAttempts(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   { batchSize = BATCH_SIZE, concurrency = CONCURRENCY, budgetMs = SWEEP_BUDGET_MS, policy, logger }: SweepOptions = {},
 ): Promise<ReconcileReport> {
+  const { db } = deps;
   const started = Date.now();
   const report: ReconcileReport = { claimed: 0, paid: 0, declined: 0, abandoned: 0, rescheduled: 0 };
   for (;;) {
-    const batch = await reconcileDueAttempts(db, config, { limit: batchSize, concurrency, policy, logger });
+    const batch = await reconcileDueAttempts(deps, { limit: batchSize, concurrency, policy, logger });
     for (const key of Object.keys(report) as (keyof ReconcileReport)[]) report[key] += batch[key];
     if (batch.claimed < batchSize) break;
     if (Date.now() - started >= budgetMs) {
@@ -115,8 +115,7 @@ export async function scheduleUnfinishedAttempts(db: Database): Promise<number> 
 
 /** Claims up to `limit` due attempts (of `ids` when given) and asks about them, `concurrency` at a time. */
 export async function reconcileDueAttempts(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   {
     now = new Date(),
     limit = 20,
@@ -126,6 +125,7 @@ export async function reconcileDueAttempts(
     ids,
   }: { now?: Date; limit?: number; concurrency?: number; policy?: ReconcilePolicy; logger?: Pick<Console, "error">; ids?: string[] } = {},
 ): Promise<ReconcileReport> {
+  const { db } = deps;
   const due = db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
@@ -146,7 +146,7 @@ export async function reconcileDueAttempts(
   const report: ReconcileReport = { claimed: claimed.length, paid: 0, declined: 0, abandoned: 0, rescheduled: 0 };
   await mapWithLimit(claimed, concurrency, async (attempt) => {
     try {
-      report[await reconcileOne(db, config, attempt, now, policy)] += 1;
+      report[await reconcileOne(deps, attempt, now, policy)] += 1;
     } catch (error) {
       // Left with its lease: the next sweep, set for the earliest check, asks again once it has run out.
       logger.error(`Payment attempt ${attempt.id} could not be reconciled: ${error instanceof Error ? error.message : String(error)}`);
@@ -156,13 +156,13 @@ export async function reconcileDueAttempts(
 }
 
 async function reconcileOne(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   attempt: PaymentAttempt,
   now: Date,
   policy: ReconcilePolicy,
 ): Promise<"paid" | "declined" | "abandoned" | "rescheduled"> {
-  const outcome = await reconfirmAttempt(db, config, attempt);
+  const { db } = deps;
+  const outcome = await reconfirmAttempt(deps, attempt);
   if (outcome.status === "paid" || outcome.status === "declined") return outcome.status;
   if (now.getTime() - attempt.createdAt.getTime() >= policy.deadlineMs) {
     await markAttemptAbandoned(db, attempt.id, ABANDONED_MESSAGE);

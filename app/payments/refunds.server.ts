@@ -1,11 +1,10 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { afterSaleRequests, orders, paymentAttempts, paymentAuditEntries } from "~/db/schema";
 import { PaymentError } from "~/services/payments/types";
 import { formatUsd } from "~/utils/format";
 import type { PaymentAttempt } from "./attempts.server";
-import { providerForAttempt } from "./attempt-provider.server";
 import { refunds } from "~/observability/metrics.server";
 import { queueTaxRecording, recordFullTaxReversal } from "~/tax/tax-transactions.server";
 
@@ -23,7 +22,8 @@ const REFUND_CLAIM_SECONDS = 120;
  * and one "refunded" audit entry. Every answer is audited under `actor`. A payment partly refunded
  * already (returned items, `refundPartOfPayment`) gets only the rest back, as a refund of that amount.
  */
-export async function refundAttempt(db: Database, config: Config, attempt: PaymentAttempt, actor: string): Promise<RefundOutcome> {
+export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, actor: string): Promise<RefundOutcome> {
+  const { db } = deps;
   if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
   const audit = (outcome: string, detail: string) => {
     countRefund(attempt.provider, outcome);
@@ -46,7 +46,7 @@ export async function refundAttempt(db: Database, config: Config, attempt: Payme
     };
   }
 
-  const provider = providerForAttempt(db, config, attempt);
+  const provider = deps.payments.forAttempt(attempt);
   const paymentId = attempt.paymentId ?? attempt.reference;
   if (!provider?.refundPayment || !attempt.reference || !paymentId) {
     return giveUp("unavailable", `${attempt.provider} is not configured`, {
@@ -146,11 +146,11 @@ export type PartRefundOutcome =
  * its part is recorded without asking anyone. Audited under `actor` whatever the answer.
  */
 export async function refundPartOfPayment(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   attempt: PaymentAttempt,
   input: { amountCents: number; idempotencyKey: string; actor: string; record: (refundReference: string) => Promise<void> },
 ): Promise<PartRefundOutcome> {
+  const { db } = deps;
   if (attempt.refundedAt) return refundRefusal(db, attempt.id);
   if (!(await claimRefund(db, attempt.id))) return refundRefusal(db, attempt.id);
   const audit = (outcome: string, detail: string) => {
@@ -178,7 +178,7 @@ export async function refundPartOfPayment(
     if (attempt.provider === "test") {
       refundReference = `test-refund-${input.idempotencyKey}`;
     } else {
-      const provider = providerForAttempt(db, config, attempt);
+      const provider = deps.payments.forAttempt(attempt);
       const paymentId = attempt.paymentId ?? attempt.reference;
       if (!provider?.refundPayment || !attempt.reference || !paymentId) {
         return giveUp("unavailable", `${attempt.provider} is not configured`, {

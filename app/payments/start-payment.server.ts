@@ -9,7 +9,6 @@ import { holdCheckoutStock, shortageMessage } from "~/stock/stock.server";
 import { stockOuts } from "~/observability/metrics.server";
 import { getProductByKey } from "~/catalog/queries.server";
 import { PROMO_ALREADY_USED_MESSAGE, reservePromo } from "~/pricing/promo-redemptions.server";
-import { paymentProviderFor } from "~/services/payments/index.server";
 import {
   PAYMENT_CURRENCY,
   PaymentError,
@@ -53,12 +52,12 @@ export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkou
  * Element); the default "redirect" works without script.
  */
 export async function startPayment(
-  store: Pick<StoreRuntime, "db" | "config" | "taxService">,
+  store: Pick<StoreRuntime, "db" | "config" | "taxService" | "payments">,
   { checkout: asked, method, flow = "redirect" }: { checkout: Checkout; method: PaymentMethod; flow?: PaymentFlow },
 ): Promise<StartPaymentResult> {
   const { db, config } = store;
   if (asked.status === "paid" && asked.orderId) return { status: "already-paid", orderId: asked.orderId };
-  const provider = paymentProviderFor(db, config, method);
+  const provider = store.payments.forMethod(method);
   if (!provider) return { status: "unavailable" };
   // The checkout keeps its prices (its total is what is charged below), but a product no longer sold is not sold.
   const unavailable = await unavailableCheckoutLines(db, asked);

@@ -1,17 +1,10 @@
-import type { Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
+import { authorizeNetTransactionOfEvent, isAuthorizeNetSignatureValid } from "~/services/payments/authorize-net.server";
 import {
-  authorizeNetTransactionOfEvent,
-  createAuthorizeNetFromConfig,
-  isAuthorizeNetConfigured,
-  isAuthorizeNetSignatureValid,
-} from "~/services/payments/authorize-net.server";
-import {
-  createPayPalProviderFromConfig,
-  isPayPalConfigured,
   isPayPalWebhookEvent,
   paypalOrderIdOfEvent,
   paypalWebhookSignatureOf,
+  type PayPalProvider,
   type PayPalWebhookSignature,
 } from "~/services/payments/paypal.server";
 import { PaymentError } from "~/services/payments/types";
@@ -51,12 +44,14 @@ const paypalRefusals = quietCounter((msg, fields) => log("warn", msg, fields));
  * and PayPal delivers a real event again later.
  */
 export async function handlePayPalWebhook(
-  { db, config, rateLimiter }: Pick<StoreRuntime, "db" | "config" | "rateLimiter">,
+  deps: Pick<StoreRuntime, "rateLimiter"> & ServiceDeps,
   headers: Headers,
   rawBody: string,
 ): Promise<WebhookAnswer> {
+  const { config, rateLimiter, payments } = deps;
   const webhookId = config.PAYPAL_WEBHOOK_ID;
-  if (!webhookId || !isPayPalConfigured(config)) return INVALID_SIGNATURE;
+  const paypal = payments.paypal;
+  if (!webhookId || !paypal) return INVALID_SIGNATURE;
   const event = parseJson(rawBody);
   const signature = paypalWebhookSignatureOf(headers, new Date());
   if (!signature || !isPayPalWebhookEvent(event)) {
@@ -70,22 +65,22 @@ export async function handlePayPalWebhook(
     });
     return { ...RETRY_LATER, retryAfterMs: limit.retryAfterMs };
   }
-  const verified = await verifyPayPalSignature(config, signature, webhookId, event);
+  const verified = await verifyPayPalSignature(paypal, signature, webhookId, event);
   if (verified !== true) return verified;
   const orderId = paypalOrderIdOfEvent(event);
   if (!orderId) return { status: 200, body: { received: true, handled: false } };
-  return answerFor(await confirmPaymentByReference(db, config, "paypal", orderId));
+  return answerFor(await confirmPaymentByReference(deps, "paypal", orderId));
 }
 
 /** True when PayPal says it signed the event; else the answer to give. */
 async function verifyPayPalSignature(
-  config: Config,
+  paypal: PayPalProvider,
   signature: PayPalWebhookSignature,
   webhookId: string,
   event: unknown,
 ): Promise<true | WebhookAnswer> {
   try {
-    if (await createPayPalProviderFromConfig(config).verifyWebhookSignature(signature, webhookId, event)) return true;
+    if (await paypal.verifyWebhookSignature(signature, webhookId, event)) return true;
     paypalRefusals.count("PayPal webhook: PayPal did not verify a delivery's signature");
     return refusedSignature("paypal");
   } catch (error) {
@@ -95,22 +90,23 @@ async function verifyPayPalSignature(
   }
 }
 
-export async function handleAuthorizeNetWebhook(db: Database, config: Config, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+export async function handleAuthorizeNetWebhook(deps: ServiceDeps, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+  const { config, payments } = deps;
   const key = config.AUTHORIZE_NET_SIGNATURE_KEY;
   if (!key) return INVALID_SIGNATURE;
   if (!isAuthorizeNetSignatureValid(rawBody, headers.get("x-anet-signature"), key)) return refusedSignature("authorizenet");
   const transId = authorizeNetTransactionOfEvent(parseJson(rawBody));
-  if (!transId || !isAuthorizeNetConfigured(config)) return { status: 200, body: { received: true, handled: false } };
+  if (!transId || !payments.authorizeNet) return { status: 200, body: { received: true, handled: false } };
   let invoiceNumber: string | null;
   try {
-    invoiceNumber = await createAuthorizeNetFromConfig(config).invoiceNumberOf(transId);
+    invoiceNumber = await payments.authorizeNet.invoiceNumberOf(transId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     logError(`Authorize.Net webhook: transaction ${transId} could not be looked up`, error);
     return RETRY_LATER;
   }
   if (!invoiceNumber) return { status: 200, body: { received: true, handled: false } };
-  const outcome = await confirmPaymentByReference(db, config, "authorizenet", invoiceNumber, new URLSearchParams({ trans_id: transId }));
+  const outcome = await confirmPaymentByReference(deps, "authorizenet", invoiceNumber, new URLSearchParams({ trans_id: transId }));
   return answerFor(outcome);
 }
 

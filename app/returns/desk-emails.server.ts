@@ -1,9 +1,8 @@
+import type { ServiceDeps } from "~/store-runtime";
 import type { Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, formatUsd, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
-import { emailSenderFor } from "~/services/email/index.server";
 
 /**
  * The returns desk's emails to the customer (issue 41, item 2): approved (authorization number,
@@ -35,12 +34,16 @@ export function deskEmailReference(kind: DeskEmailKind, requestId: string): stri
   return `${kind}:${requestId}`;
 }
 
-export async function sendDeskEmail(db: Database, config: Config, request: DeskEmailRequest, details: DeskEmailDetails): Promise<void> {
+export async function sendDeskEmail(
+  { db, config, emailSender }: Pick<ServiceDeps, "db" | "config" | "emailSender">,
+  request: DeskEmailRequest,
+  details: DeskEmailDetails,
+): Promise<void> {
   const email = deskEmail(config, request, details);
   try {
     await deliverEmail(
       db,
-      emailSenderFor(config, db),
+      emailSender,
       { to: request.customer.email, ...email },
       { reference: deskEmailReference(details.kind, request.id) },
     );

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { publicBaseUrl, type Config } from "~/config.server";
-import type { Database } from "~/db/database.server";
+import { publicBaseUrl } from "~/config.server";
 import type { AfterSaleKind } from "~/db/schema";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
-import { emailSenderFor } from "~/services/email/index.server";
 import { returnLinkEmail, type RenderedEmail } from "~/services/email/templates";
-import type { EmailSender } from "~/services/email/types";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import type { StoreRuntime } from "~/store-runtime";
 import { returnLinkFor } from "./access.server";
@@ -86,8 +83,7 @@ ${next.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 
 /** Queues the acknowledgement once per request; never throws (the request stands whatever happens to its email). */
 export async function sendAcknowledgement(
-  db: Database,
-  config: Config,
+  { db, config, emailSender }: Pick<StoreRuntime, "db" | "config" | "emailSender">,
   input: {
     requestId: string;
     kind: AfterSaleKind;
@@ -96,7 +92,6 @@ export async function sendAcknowledgement(
     customer: { email: string; firstName: string };
     items: string[];
   },
-  { sender = emailSenderFor(config, db) }: { sender?: EmailSender } = {},
 ): Promise<void> {
   const path = input.kind === "return" ? "return" : "claim";
   try {
@@ -113,7 +108,7 @@ export async function sendAcknowledgement(
     });
     await deliverEmail(
       db,
-      sender,
+      emailSender,
       { to: input.customer.email, ...message },
       { reference: acknowledgementReference(input.kind, input.requestId) },
     );

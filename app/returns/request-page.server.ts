@@ -226,19 +226,14 @@ export async function afterSalePageAction(kind: AfterSaleKind, { request, params
   if (created.status === "not-found") return answer({ step: "prove", errors: { "": ORDER_NOT_FOUND } }, 404);
   if (created.status === "refused") return answer({ step: "request", errors: {}, refusals: created.refusals, values: kept }, 400);
   if (created.status === "created") {
-    await sendAcknowledgement(
-      db,
-      context.store.config,
-      {
-        requestId: created.request.id,
-        kind,
-        number: created.request.number,
-        orderId: order.orderId,
-        customer: { email: order.customer.email, firstName: order.customer.firstName },
-        items: lines.map(({ lineIndex, quantity }) => `${quantity} x ${order.items[lineIndex]?.title ?? "item"}`),
-      },
-      { sender: context.store.emailSender },
-    );
+    await sendAcknowledgement(context.store, {
+      requestId: created.request.id,
+      kind,
+      number: created.request.number,
+      orderId: order.orderId,
+      customer: { email: order.customer.email, firstName: order.customer.firstName },
+      items: lines.map(({ lineIndex, quantity }) => `${quantity} x ${order.items[lineIndex]?.title ?? "item"}`),
+    });
   }
   throw redirect(`${path}?sent=${encodeURIComponent(created.request.number)}`, { status: 303 });
 }

@@ -137,10 +137,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (parsed.data.intent === "refund") {
     const refused = requireOwner(staff, "refunds");
     if (refused) return reply({ kind: "error", message: refused.message }, refused.status);
-    const { config } = context.store;
-    const refund = await refundPayment(db, config, parsed.data.attemptId, staff.staff.email);
+    const refund = await refundPayment(context.store, parsed.data.attemptId, staff.staff.email);
     if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
-    await announceRefund(db, config, parsed.data.attemptId);
+    await announceRefund(context.store, parsed.data.attemptId);
     await staff.setFlash({ kind: "success", message: refund.message });
     return redirect(`${dashboardHref(state)}#money-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
   }
@@ -175,7 +174,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // An Affirm loan is captured when its order ships; a refused capture leaves the order as it was.
     if (status === "Shipped") {
-      const capture = await captureOrderPayment(db, context.store.config, orderId);
+      const capture = await captureOrderPayment(context.store, orderId);
       if (!capture.ok) return reply({ kind: "error", message: capture.message }, 502);
     }
     const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff, shipment: shipment?.data ?? null });
@@ -185,7 +184,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ kind: "error", message: refusal.message }, refusal.status);
     }
     // The shopper's email (once per event, by its reference) and the parcel's tracker, after the change is committed.
-    await announceStatus(db, context.store.config, {
+    await announceStatus(context.store, {
       orderId,
       to: result.to,
       shipment: result.shipment,

@@ -44,7 +44,6 @@ type ActionData = { flash: Flash; fields?: Record<string, string> };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
-  const { db, config } = context.store;
   const staff = await requireStaff(context.store, request);
   const number = params.number ?? "";
   const reply = async (flash: Flash, status: number, fields?: Record<string, string>) =>
@@ -65,10 +64,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const step = { number, seen: parsed.data.seen, staff: staff.staff };
   const outcome =
     parsed.data.intent === "approve"
-      ? await approveRequest(db, config, step)
+      ? await approveRequest(context.store, step)
       : parsed.data.intent === "decline"
-        ? await declineRequest(db, config, { ...step, reason: parsed.data.reason })
-        : await receiveAndRefund(db, config, { ...step, amount: parsed.data.amount, damaged: parsed.data.damaged === "on" });
+        ? await declineRequest(context.store, { ...step, reason: parsed.data.reason })
+        : await receiveAndRefund(context.store, { ...step, amount: parsed.data.amount, damaged: parsed.data.damaged === "on" });
   if (!outcome.ok)
     return reply({ kind: "error", message: outcome.message }, outcome.status, { reason: form.reason ?? "", amount: form.amount ?? "" });
   await staff.setFlash({ kind: "success", message: outcome.message });

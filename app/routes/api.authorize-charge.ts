@@ -16,10 +16,9 @@ const bodySchema = z.object({ checkoutToken: z.string().trim().refine(isAffirmTo
  * (JSON Responses, not data(): single fetch drops data()'s status in resource routes.)
  */
 export const action = jsonAction(bodySchema, async ({ context, payload }) => {
-  const db = context.store.db;
   const limit = await context.store.rateLimiter.hit(RATE_LIMITS.paymentStart, context.clientAddress);
   if (!limit.allowed) return tooManyRequests(limit, PAYMENT_RATE_LIMITED_MESSAGE);
-  const result = await authorizeAffirmCharge(db, context.store.config, payload.checkoutToken);
+  const result = await authorizeAffirmCharge(context.store, payload.checkoutToken);
   switch (result.status) {
     case "authorized":
       return jsonResponse({ transactionId: result.transactionId, orderId: result.orderId });

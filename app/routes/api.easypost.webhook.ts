@@ -10,9 +10,8 @@ import { methodNotAllowed } from "~/utils/json-route.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const rawBody = await request.text();
-  const { config, db } = context.store;
   try {
-    const { status, body } = await handleEasyPostWebhook(db, config, request.headers, rawBody);
+    const { status, body } = await handleEasyPostWebhook(context.store, request.headers, rawBody);
     return Response.json(body, { status });
   } catch (error) {
     logError("EasyPost webhook could not be handled", error);

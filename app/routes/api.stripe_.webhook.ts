@@ -17,7 +17,7 @@ const json = (body: object, status = 200) => Response.json(body, { status });
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const rawBody = await request.text();
-  const { config, db } = context.store;
+  const { config } = context.store;
   const secret = config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return json({ error: "Stripe webhooks are not configured." }, 404);
   const event = await verifiedStripeEvent(rawBody, request.headers.get("Stripe-Signature"), secret);
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reference = paymentReferenceOfEvent(event);
   if (!reference) return json({ received: true, handled: false });
   try {
-    const outcome = await confirmPaymentByReference(db, config, "stripe", reference);
+    const outcome = await confirmPaymentByReference(context.store, "stripe", reference);
     // Pending: Stripe could not be asked to confirm its own event; a retry will.
     if (outcome.status === "pending") return json({ error: "Payment not verified yet." }, 503);
     return json({ received: true, handled: true, outcome: outcome.status });

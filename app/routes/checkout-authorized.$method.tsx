@@ -70,7 +70,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!isPaymentMethod(params.method)) throw new Response("Unknown payment method", { status: 404 });
 
   const db = context.store.db;
-  const outcome = await confirmPayment(db, context.store.config, {
+  const outcome = await confirmPayment(context.store, {
     method: params.method,
     checkoutToken,
     attemptId,

@@ -15,8 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Financing cancelled" }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const { config, db } = context.store;
-  const next = await cancelPayment(db, config, params.get("checkout_token") ?? "", params.get("attempt") ?? "");
+  const next = await cancelPayment(context.store, params.get("checkout_token") ?? "", params.get("attempt") ?? "");
   if (next.startsWith("/checkout-authorized/")) throw redirect(next, 303);
   return { backTo: next };
 }

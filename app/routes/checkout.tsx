@@ -14,7 +14,6 @@ import {
   detailsCookieHeader,
   pendingCustomerDetails,
   checkoutSuggestions,
-  availablePaymentOptions,
   readForm,
   RATE_LIMITS,
   retryAfterSeconds,
@@ -51,12 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const checkout = await getCheckout(db, token);
     if (checkout?.status === "paid" && checkout.orderId) throw redirect(`/order-status/${checkout.orderId}`);
     if (checkout?.kind === "cart") {
-      const { config } = context.store;
       return {
         step: "payment" as const,
         checkout,
         taxNote: taxNoteOf(checkout),
-        paymentOptions: availablePaymentOptions(db, config),
+        paymentOptions: context.store.payments.options(),
         // Checked again on every view: the stock may have gone since the checkout was recorded, a product been hidden or repriced.
         stockMessage: await checkoutStockMessage(db, checkout, { afterRefusal: search.get("payment_error") === "stock" }),
         ...(await checkoutLineNotices(db, checkout, { afterRefusal: search.get("payment_error") === "product" })),

@@ -20,11 +20,11 @@ export const loader = methodNotAllowed;
 export const action = jsonAction(
   payload,
   async ({ context, payload: { order_id } }) => {
-    const { config, db, emailSender } = context.store;
+    const { db } = context.store;
     const order = await findOrderByDisplayId(db, order_id);
     if (!order) return jsonError(404, "Order not found. Please check your Order ID.");
 
-    const result = await sendOrderConfirmation(db, order, config, { sender: emailSender });
+    const result = await sendOrderConfirmation(context.store, order);
     if (result === "failed") return jsonError(502, "The confirmation email could not be sent. Please try again later.");
     // Queued: the provider failed just now; the email is kept and sent again automatically.
     return jsonResponse({ order_id: order.orderId, email: result }, result === "queued" ? 202 : 200);

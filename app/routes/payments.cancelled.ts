@@ -8,8 +8,7 @@ export const handle: RouteHandle = { personal: true };
 /** Every provider's cancel URL (and the test page's Cancel): back to the checkout, which says "Payment cancelled". */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const { config, db } = context.store;
-  return redirect(await cancelPayment(db, config, params.get("checkout_token") ?? "", params.get("attempt") ?? ""), 303);
+  return redirect(await cancelPayment(context.store, params.get("checkout_token") ?? "", params.get("attempt") ?? ""), 303);
 }
 
 export const action = refuseNonGet;

@@ -1,5 +1,6 @@
+import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { publicBaseUrl, type Config } from "~/config.server";
+import { publicBaseUrl } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { afterSaleEvents, afterSaleLines, afterSaleRequests, orders, type AfterSaleStatus } from "~/db/schema";
 import { restock } from "~/stock/stock.server";
@@ -73,10 +74,10 @@ const noRefundUnderWay = isNull(afterSaleRequests.refundStartedAt);
  * `requested`, so a second post answers 409 and sends nothing.
  */
 export async function approveRequest(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   input: { number: string; seen: AfterSaleStatus; staff: StaffUser },
 ): Promise<DeskOutcome> {
+  const { db, config } = deps;
   const number = normalizeRequestNumber(input.number);
   if (!number) return { ok: false, status: 404, message: "Request not found." };
   const [current] = await db
@@ -100,8 +101,7 @@ export async function approveRequest(
   const recipient = await emailRequestOf(db, current.id);
   if (recipient) {
     await sendDeskEmail(
-      db,
-      config,
+      deps,
       recipient,
       authorizationNumber && labelUrl
         ? {
@@ -124,10 +124,10 @@ export async function approveRequest(
 
 /** Declines a requested (or approved, not yet received) request with the reason the customer reads, once. */
 export async function declineRequest(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   input: { number: string; seen: AfterSaleStatus; reason: string; staff: StaffUser },
 ): Promise<DeskOutcome> {
+  const { db } = deps;
   const number = normalizeRequestNumber(input.number);
   if (!number) return { ok: false, status: 404, message: "Request not found." };
   // Never while its refund is under way: a return being received and refunded is decided already.
@@ -146,7 +146,7 @@ export async function declineRequest(
   if (!declined) return refusal(db, number, "declined", input.seen);
   await audit(db, declined.id, input.staff.email, "declined", input.reason);
   const recipient = await emailRequestOf(db, declined.id);
-  if (recipient) await sendDeskEmail(db, config, recipient, { kind: "return-declined", reason: input.reason });
+  if (recipient) await sendDeskEmail(deps, recipient, { kind: "return-declined", reason: input.reason });
   return { ok: true, message: `Request ${number} declined. The customer was emailed the reason.` };
 }
 
@@ -161,10 +161,10 @@ const REFUND_CLAIM_SECONDS = 120;
  * refused refund releases the claim and leaves it approved, with the reason shown.
  */
 export async function receiveAndRefund(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   input: { number: string; seen: AfterSaleStatus; amount: string; damaged?: boolean; staff: StaffUser },
 ): Promise<DeskOutcome> {
+  const { db } = deps;
   const number = normalizeRequestNumber(input.number);
   const amountCents = parseDollars(input.amount);
   if (!number) return { ok: false, status: 404, message: "Request not found." };
@@ -195,7 +195,7 @@ export async function receiveAndRefund(
   if (!claimed) return receiveRefusal(db, number, input.seen);
   const release = () => db.update(afterSaleRequests).set({ refundStartedAt: null }).where(eq(afterSaleRequests.id, claimed.id));
   try {
-    return await refundClaimed(db, config, claimed, {
+    return await refundClaimed(deps, claimed, {
       number,
       amountCents,
       actor: input.staff.email,
@@ -248,8 +248,7 @@ type ClaimedRequest = typeof afterSaleRequests.$inferSelect;
 
 /** The claimed return's refund: checked again under the claim, given back through the provider, recorded with its receipt. */
 async function refundClaimed(
-  db: Database,
-  config: Config,
+  deps: ServiceDeps,
   claimed: ClaimedRequest,
   {
     number,
@@ -259,6 +258,7 @@ async function refundClaimed(
     release,
   }: { number: string; amountCents: number; actor: string; damaged: boolean; release: () => Promise<unknown> },
 ): Promise<DeskOutcome> {
+  const { db } = deps;
   // Under the claim, what the payment still holds cannot change: the amount is checked once more against it.
   const detail = await deskDetail(db, number);
   const payment = await paymentOfOrder(db, claimed.orderId);
@@ -279,7 +279,7 @@ async function refundClaimed(
     reference = "nothing to refund";
     await record(reference);
   } else {
-    const outcome = await refundPartOfPayment(db, config, payment, {
+    const outcome = await refundPartOfPayment(deps, payment, {
       amountCents,
       idempotencyKey: await refundKey(db, claimed.id),
       actor,
@@ -296,7 +296,7 @@ async function refundClaimed(
   await audit(db, claimed.id, actor, "refunded", `${formatUsd(amountCents)} (${reference})`);
   const recipient = await emailRequestOf(db, claimed.id);
   if (recipient) {
-    await sendDeskEmail(db, config, recipient, {
+    await sendDeskEmail(deps, recipient, {
       kind: "return-refunded",
       amountCents,
       taxCents: Math.min(detail.refund.taxCents, amountCents),

@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { parseConfig } from "../../app/config.server";
 import { openDatabase, type DatabaseTarget } from "../../app/db/database.server";
 import { sweepDueAttempts } from "../../app/payments/reconciler.server";
+import { storeServices } from "../../app/services/store-services.server";
 import { formatTable } from "./bundle-size";
 import { insertDueAttempts } from "./due-payment-attempts";
 import { postgresTarget } from "./bench-server";
@@ -43,7 +44,7 @@ async function sweepRow(scratch: Scratch): Promise<string[]> {
       // The offline test payment page answers "not paid yet": each check reads the checkout and the payment and puts the attempt off.
       const config = parseConfig({ PAYMENTS_TEST_MODE: "on" });
       const began = performance.now();
-      const report = await sweepDueAttempts(handle.db, config);
+      const report = await sweepDueAttempts({ db: handle.db, config, ...storeServices(config, handle.db) });
       const ms = performance.now() - began;
       return [scratch.label, String(report.claimed), String(report.rescheduled), (ms / 1000).toFixed(2), (ms / report.claimed).toFixed(1)];
     } finally {

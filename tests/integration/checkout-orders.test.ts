@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
   }
 
   const confirm = (checkoutToken: string, attemptId: string, method: "stripe" | "paypal" = "stripe") =>
-    confirmPayment(database.db, config, { method, checkoutToken, attemptId });
+    confirmPayment(storeOf(database.db, config), { method, checkoutToken, attemptId });
 
   it.each([
     ["blaze-4899", 695, 5594],
@@ -199,7 +199,7 @@ describe.each(testDatabaseKinds())("checkout and orders on %s", (kind) => {
     const attemptId = await pay(checkout.token, "approved");
     const off = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN, PAYMENTS_TEST_MODE: "off" });
     expect(await startPayment(storeOf(database.db, off), { checkout, method: "stripe" })).toEqual({ status: "unavailable" });
-    const outcome = await confirmPayment(database.db, off, { method: "stripe", checkoutToken: checkout.token, attemptId });
+    const outcome = await confirmPayment(storeOf(database.db, off), { method: "stripe", checkoutToken: checkout.token, attemptId });
     expect(outcome.status).toBe("declined");
     expect((await getCheckout(database.db, checkout.token))?.status).toBe("pending");
   });

@@ -12,7 +12,7 @@ import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet 
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { TEST_ORIGIN, storeOf } from "../support/test-runtime";
-import { paymentProviderFor } from "~/services/payments/index.server";
+import { paymentProvidersFor } from "~/services/payments/index.server";
 
 /**
  * A part of a payment (a returned item) through Affirm's and Authorize.Net's drivers: an exact amount,
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())("partial refunds through Affirm and Authorize
     if (started.status !== "started") throw new Error(started.status);
     const token = started.payment.reference;
     affirm.confirm(token);
-    const paid = await confirmPayment(database.db, config(), {
+    const paid = await confirmPayment(storeOf(database.db, config()), {
       method: "affirm",
       checkoutToken: checkout.token,
       attemptId: started.attemptId,
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())("partial refunds through Affirm and Authorize
     });
     if (paid.status !== "paid") throw new Error(paid.status);
     const transactionId = affirm.checkouts.get(token)!.transactionId!;
-    const provider = paymentProviderFor(database.db, config(), "affirm")!;
+    const provider = paymentProvidersFor(config(), database.db).forMethod("affirm")!;
     const part = (amountCents: number, key: string) => ({
       attemptId: started.attemptId,
       reference: token,
@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())("partial refunds through Affirm and Authorize
     expect(await provider.refundPayment!(part(2_500, "return-refund-a"))).toMatchObject({ status: "refused" });
     expect(affirm.transactions.get(transactionId)).toMatchObject({ status: "authorized" });
 
-    expect(await captureOrderPayment(database.db, config(), paid.order.orderId)).toEqual({ ok: true });
+    expect(await captureOrderPayment(storeOf(database.db, config()), paid.order.orderId)).toEqual({ ok: true });
     expect(await provider.refundPayment!(part(2_500, "return-refund-a"))).toMatchObject({ status: "refunded" });
     const refunds = () => affirm.requests.filter((request) => request.path === `/api/v1/transactions/${transactionId}/refund`);
     expect(refunds()[0]!.body).toEqual({ amount: 2_500 });

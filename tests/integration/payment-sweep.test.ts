@@ -6,7 +6,7 @@ import { startJobQueue, stopJobQueue, useJobQueue, type JobData, type JobQueue }
 import { scheduleUnfinishedAttempts, sweepDueAttempts } from "~/payments/reconciler.server";
 import { insertDueAttempts } from "../../scripts/lib/due-payment-attempts";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
 
 /**
  * The reconciler keeps up with a busy store: a sweep job claims every due
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
     // Jobs of the shape queued before sweeps (one per attempt) may still wait in a deployed database.
     for (const id of ids.slice(0, 3)) await q.send("payment.reconcile", { id } as never);
     const began = Date.now();
-    await q.work("payment.reconcile", () => sweepDueAttempts(database.db, config));
+    await q.work("payment.reconcile", () => sweepDueAttempts(storeOf(database.db, config)));
     expect(await scheduleUnfinishedAttempts(database.db)).toBe(200);
 
     // One attempt a poll would take 200 s.
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
   it("stops claiming when its time runs out and queues another sweep at once", async () => {
     await insertDueAttempts(database.db, 30);
     useJobQueue(await startQueue());
-    const report = await sweepDueAttempts(database.db, config, { batchSize: 10, budgetMs: 0 });
+    const report = await sweepDueAttempts(storeOf(database.db, config), { batchSize: 10, budgetMs: 0 });
     expect(report).toMatchObject({ claimed: 10, rescheduled: 10 });
     const [next] = await waitingSweeps();
     expect(next!.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
     const leaseEnd = new Date(Date.now() + 5 * 60_000 + 3_000);
     await database.db.update(paymentAttempts).set({ checks: 1, nextCheckAt: leaseEnd }).where(eq(paymentAttempts.id, id!));
     useJobQueue(await startQueue());
-    expect((await sweepDueAttempts(database.db, config)).claimed).toBe(0);
+    expect((await sweepDueAttempts(storeOf(database.db, config))).claimed).toBe(0);
     const sweeps = await waitingSweeps();
     expect(sweeps).toHaveLength(1);
     expect(sweeps[0]!.startAfter.getTime() - leaseEnd.getTime()).toBeGreaterThanOrEqual(0);

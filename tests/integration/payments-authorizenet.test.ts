@@ -6,7 +6,7 @@ import { orders, paymentAttempts, products } from "~/db/schema";
 import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
-import { availablePaymentOptions } from "~/services/payments/index.server";
+import { paymentProvidersFor } from "~/services/payments/index.server";
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
   }
 
   const confirm = (checkoutToken: string, attemptId: string, extra: Record<string, string> = {}) =>
-    confirmPayment(database.db, config, {
+    confirmPayment(storeOf(database.db, config), {
       method: "authorizenet",
       checkoutToken,
       attemptId,
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds())("Authorize.Net hosted form payments on %s", (
   const ordersOf = (checkoutToken: string) => database.db.select().from(orders).where(eq(orders.checkoutToken, checkoutToken));
 
   it("offers the hosted form as the only method once its keys are set", () => {
-    expect(availablePaymentOptions(database.db, config)).toEqual([
+    expect(paymentProvidersFor(config, database.db).options()).toEqual([
       {
         method: "authorizenet",
         label: "Card on Authorize.Net's secure payment form",

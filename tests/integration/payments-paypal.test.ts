@@ -5,7 +5,7 @@ import { parseConfig } from "~/config.server";
 import { orders, paymentAttempts, products } from "~/db/schema";
 import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
-import { forgetPayPalTokens, PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
+import { PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
 import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { fakePayPalSettings, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
@@ -40,7 +40,6 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
   beforeEach(() => {
     fake.reset();
-    forgetPayPalTokens();
   });
 
   const newCheckout = (quantity = 1): Promise<Checkout> =>
@@ -54,7 +53,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
 
   /** The shopper comes back from PayPal's page: PayPal appends its token and PayerID. */
   const returnVisit = (checkout: Checkout, attemptId: string, orderId: string) =>
-    confirmPayment(database.db, config, {
+    confirmPayment(storeOf(database.db, config), {
       method: "paypal",
       checkoutToken: checkout.token,
       attemptId,

@@ -16,7 +16,6 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_staff.dashboard";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { createAuthorizeNetFromConfig } from "~/services/payments/authorize-net.server";
-import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/affirm";
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
@@ -92,7 +91,6 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
     paypal.reset();
     anet.reset();
     affirm.reset();
-    forgetPayPalTokens();
   });
 
   async function signIn() {
@@ -108,7 +106,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
   }
 
   const confirm = (checkout: Checkout, method: "paypal" | "authorizenet" | "affirm", attemptId: string, returnParams?: URLSearchParams) =>
-    confirmPayment(database.db, config(), { method, checkoutToken: checkout.token, attemptId, returnParams });
+    confirmPayment(storeOf(database.db, config()), { method, checkoutToken: checkout.token, attemptId, returnParams });
   const newCheckout = () => createCartCheckout(storeOf(database.db), [{ productKey: "blaze-4899", quantity: 1 }], customer);
   const attemptOf = async (id: string) => (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0]!;
   const auditOf = (id: string) => database.db.select().from(paymentAuditEntries).where(eq(paymentAuditEntries.attemptId, id));
@@ -161,7 +159,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       expect(await confirm(checkout, "paypal", second.attemptId)).toMatchObject({ status: "paid", chargedTwice: false });
     }
     // The third never comes back: the reconciler asks about it, and takes nothing either.
-    await reconcileDueAttempts(database.db, config(), { now: new Date(Date.now() + 6 * 60_000), limit: 100 });
+    await reconcileDueAttempts(storeOf(database.db, config()), { now: new Date(Date.now() + 6 * 60_000), limit: 100 });
     expect(capturesOf(second.payment.reference)).toHaveLength(0);
     expect(capturesOf(third.payment.reference)).toHaveLength(0);
     expect(capturesOf(first.payment.reference)).toHaveLength(1);
@@ -369,7 +367,7 @@ describe.each(testDatabaseKinds())("money after the sale on %s", (kind) => {
       const checkout = await newCheckout();
       const payment = await started(checkout, "affirm");
       affirm.confirm(payment.payment.reference);
-      const report = await reconcileDueAttempts(database.db, config(), { now: new Date(Date.now() + 6 * 60_000), limit: 100 });
+      const report = await reconcileDueAttempts(storeOf(database.db, config()), { now: new Date(Date.now() + 6 * 60_000), limit: 100 });
       expect(report.paid).toBeGreaterThanOrEqual(1);
       expect(await database.db.select().from(orders).where(eq(orders.checkoutToken, checkout.token))).toEqual([
         expect.objectContaining({

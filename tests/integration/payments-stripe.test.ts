@@ -10,7 +10,7 @@ import { startPayment } from "~/payments/start-payment.server";
 import { action as stripeApi } from "~/routes/api.stripe";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
-import { availablePaymentOptions } from "~/services/payments/index.server";
+import { paymentProvidersFor } from "~/services/payments/index.server";
 import { createStripeProvider, stripeOptionsFromConfig } from "~/services/payments/stripe.server";
 import { startFakeStripe, stripeError, type FakeStripe } from "../fakes/stripe";
 import { expectErrorLog } from "../support/error-log";
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
   }
 
   const returnVisit = (checkout: Checkout, attemptId: string, extra: Record<string, string> = {}) =>
-    confirmPayment(database.db, config(), {
+    confirmPayment(storeOf(database.db, config()), {
       method: "stripe",
       checkoutToken: checkout.token,
       attemptId,
@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())("Stripe card payments against the fake Stripe
   }
 
   it("offers only Stripe for cards once its keys are set (no test page)", () => {
-    const options = availablePaymentOptions(database.db, config());
+    const options = paymentProvidersFor(config(), database.db).options();
     expect(options).toEqual([expect.objectContaining({ method: "stripe", provider: "stripe", isTest: false })]);
   });
 

@@ -10,7 +10,6 @@ import { startPayment } from "~/payments/start-payment.server";
 import { updateOrderStatus } from "~/staff/dashboard.server";
 import { action as authorizeNetWebhook } from "~/routes/api.authorizenet.webhook";
 import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
-import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
@@ -55,7 +54,6 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
     runtime = testRuntime(database, env);
     paypal.reset();
     anet.reset();
-    forgetPayPalTokens();
   });
 
   async function start(method: "paypal" | "authorizenet") {
@@ -93,7 +91,7 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(200);
       const [order] = await ordersOf(checkout);
       await updateOrderStatus(database.db, { orderId: order!.orderId, status: "Cancelled", staff: { email: "staff@example.com" } });
-      expect(await refundPayment(database.db, config(), attemptId, "staff@example.com")).toMatchObject({ ok: true });
+      expect(await refundPayment(storeOf(database.db, config()), attemptId, "staff@example.com")).toMatchObject({ ok: true });
       const before = await attemptOf(attemptId);
 
       for (const event of ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.REFUNDED", "CHECKOUT.ORDER.COMPLETED"]) {
@@ -168,26 +166,26 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       anet.submitHostedForm(anetPayment.token!, "pay");
 
       // Not before the first check is due.
-      await reconcileDueAttempts(database.db, config(), { now: new Date() });
+      await reconcileDueAttempts(storeOf(database.db, config()), { now: new Date() });
       expect(await ordersOf(paypalPayment.checkout)).toHaveLength(0);
       // Attempts the earlier tests left unfinished are asked about too; some have no transaction (logged).
       const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
-      const report = await reconcileDueAttempts(database.db, config(), { now: later(6), limit: 100 });
+      const report = await reconcileDueAttempts(storeOf(database.db, config()), { now: later(6), limit: 100 });
       error.mockRestore();
       expect(report.paid).toBeGreaterThanOrEqual(2);
       expect(await ordersOf(paypalPayment.checkout)).toHaveLength(1);
       expect(await ordersOf(anetPayment.checkout)).toHaveLength(1);
 
       // A late return, another pass and two processes' passes at once record nothing more.
-      await confirmPayment(database.db, config(), {
+      await confirmPayment(storeOf(database.db, config()), {
         method: "paypal",
         checkoutToken: paypalPayment.checkout.token,
         attemptId: paypalPayment.attemptId,
       });
       const quiet = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
       const again = await Promise.all([
-        reconcileDueAttempts(database.db, config(), { now: later(600) }),
-        reconcileDueAttempts(database.db, config(), { now: later(600) }),
+        reconcileDueAttempts(storeOf(database.db, config()), { now: later(600) }),
+        reconcileDueAttempts(storeOf(database.db, config()), { now: later(600) }),
       ]);
       quiet.mockRestore();
       expect(again.map((pass) => pass.paid)).toEqual([0, 0]);
@@ -198,17 +196,17 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
     it("asks again with back-off while nothing is paid, and marks the attempt abandoned after the deadline", async () => {
       const { checkout, attemptId } = await start("paypal");
       const error = vi.spyOn(logger, "error").mockImplementation((() => {}) as never);
-      expect((await reconcileDueAttempts(database.db, config(), { now: later(6) })).rescheduled).toBeGreaterThanOrEqual(1);
+      expect((await reconcileDueAttempts(storeOf(database.db, config()), { now: later(6) })).rescheduled).toBeGreaterThanOrEqual(1);
       const first = await attemptOf(attemptId);
       expect(first.checks).toBe(1);
       expect(first.nextCheckAt!.getTime()).toBeGreaterThan(later(6 + 9).getTime());
       // Not yet due: left alone.
-      const { rescheduled } = await reconcileDueAttempts(database.db, config(), { now: later(7) });
+      const { rescheduled } = await reconcileDueAttempts(storeOf(database.db, config()), { now: later(7) });
       expect((await attemptOf(attemptId)).checks).toBe(1);
       expect(rescheduled).toBe(0);
 
       const past = later(DEFAULT_RECONCILE_POLICY.deadlineMs / 60_000 + 1);
-      await reconcileDueAttempts(database.db, config(), { now: past });
+      await reconcileDueAttempts(storeOf(database.db, config()), { now: past });
       error.mockRestore();
       expect(await attemptOf(attemptId)).toMatchObject({ status: "abandoned", message: ABANDONED_MESSAGE, nextCheckAt: null });
       expect(await ordersOf(checkout)).toHaveLength(0);

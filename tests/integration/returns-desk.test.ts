@@ -22,7 +22,6 @@ import { loader as photoLoader } from "~/routes/_staff.returns.$number_.photos.$
 import { loader as instructionsLoader } from "~/routes/return-instructions.$number.$authorization";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import type { StoreRuntime } from "~/store-runtime";
-import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import { DESK_PAGE_SIZE, type DeskDetail } from "~/staff/returns-desk.server";
 import { receiveAndRefund } from "~/staff/returns-desk-flow.server";
@@ -33,7 +32,7 @@ import { startFakeStripe, succeededIntent, type FakeStripe } from "../fakes/stri
 import { expectErrorLog } from "../support/error-log";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, storeOf, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 import { callRoute, type RouteFn, type RouteOutcome } from "../support/route-outcome";
 
 const STAFF_EMAIL = "desk@example.com";
@@ -92,7 +91,6 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
   });
   beforeEach(() => {
     runtime = testRuntime(database, env);
-    forgetPayPalTokens();
   });
 
   async function signIn() {
@@ -433,11 +431,11 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     await database.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.paymentReference, paymentId));
     expect((await listMoneyProblems(database.db)).toRefund).toContainEqual(expect.objectContaining({ attemptId, amountCents: 10_695 }));
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-    const rest = await refundAttempt(database.db, parseConfig(env), attempt!, STAFF_EMAIL);
+    const rest = await refundAttempt(storeOf(database.db, parseConfig(env)), attempt!, STAFF_EMAIL);
     expect(rest).toMatchObject({ ok: true, message: expect.stringMatching(/remaining \$106\.95/) });
     expect(stripe.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([15_000, 10_695]);
     const [after] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-    expect(await refundAttempt(database.db, parseConfig(env), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundAttempt(storeOf(database.db, parseConfig(env)), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
     expect(stripe.refundsOf(paymentId)).toHaveLength(2);
     expect((await listMoneyProblems(database.db)).toRefund.map((row) => row.attemptId)).not.toContain(attemptId);
   });
@@ -451,7 +449,7 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
       const config = parseConfig(env);
       const outcomes = await Promise.all(
         [database.db, second?.db ?? database.db, database.db, second?.db ?? database.db].map((db) =>
-          receiveAndRefund(db, config, { number, seen: "approved", amount: "150.00", staff: staffUser }),
+          receiveAndRefund(storeOf(db, config), { number, seen: "approved", amount: "150.00", staff: staffUser }),
         ),
       );
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);

@@ -21,7 +21,6 @@ import { fakeAffirmSettings, startFakeAffirm, type FakeAffirm } from "../fakes/a
 import { fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
-import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -78,7 +77,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     await decideTestPayment(database.db, started.payment.reference, "approved");
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, started.attemptId));
-    const paid = await confirmPayment(database.db, config, {
+    const paid = await confirmPayment(storeOf(database.db, config), {
       method: "paypal",
       checkoutToken: attempt!.checkoutToken,
       attemptId: started.attemptId,
@@ -163,7 +162,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       });
       expect(order.items.map((item) => item.taxCents)).toEqual([8_850, 708]);
       // Confirming again (a reload, a webhook) records nothing more.
-      await confirmPayment(database.db, offline, {
+      await confirmPayment(storeOf(database.db, offline), {
         method: "paypal",
         checkoutToken: checkout.token,
         attemptId: (await attemptsOf(checkout.token))[0]!.id,
@@ -296,8 +295,13 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       // On PostgreSQL the second click comes through a second connection pool, as from a second store process.
       const second = database.url ? await openDatabase({ url: database.url }) : null;
       const outcomes = await Promise.all([
-        receiveAndRefund(database.db, withStripeTax, { number, seen: "approved", amount: (refund / 100).toFixed(2), staff }),
-        receiveAndRefund(second?.db ?? database.db, withStripeTax, { number, seen: "approved", amount: (refund / 100).toFixed(2), staff }),
+        receiveAndRefund(storeOf(database.db, withStripeTax), { number, seen: "approved", amount: (refund / 100).toFixed(2), staff }),
+        receiveAndRefund(storeOf(second?.db ?? database.db, withStripeTax), {
+          number,
+          seen: "approved",
+          amount: (refund / 100).toFixed(2),
+          staff,
+        }),
       ]).finally(() => second?.close());
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
       const reversals = (await rowsOf(order.orderId)).filter((row) => row.kind === "reversal");
@@ -312,8 +316,11 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       // The order is then cancelled and its payment given back: the rest of its tax is reversed, once.
       await database.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.orderId, order.orderId));
       const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-      expect(await refundAttempt(database.db, withStripeTax, attempt!, "desk@example.com")).toMatchObject({ ok: true });
-      expect(await refundAttempt(database.db, withStripeTax, attempt!, "desk@example.com")).toMatchObject({ ok: false, status: 409 });
+      expect(await refundAttempt(storeOf(database.db, withStripeTax), attempt!, "desk@example.com")).toMatchObject({ ok: true });
+      expect(await refundAttempt(storeOf(database.db, withStripeTax), attempt!, "desk@example.com")).toMatchObject({
+        ok: false,
+        status: 409,
+      });
       await sweepTaxTransactions(database.db, service(withStripeTax), { logger: quiet });
 
       const rows = await rowsOf(order.orderId);
@@ -380,7 +387,6 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
     afterAll(async () => {
       await Promise.all([stripe?.close(), paypal?.close(), affirm?.close(), anet?.close()]);
     });
-    beforeEach(() => forgetPayPalTokens());
 
     /** A $1,000 grill to San Francisco: $88.50 of tax, $1,088.50 to pay. */
     async function started(method: "stripe" | "paypal" | "affirm" | "authorizenet") {

@@ -17,7 +17,7 @@ import { openAIError, startFakeOpenAI } from "../fakes/openai";
 import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
 import { parseConfig } from "~/config.server";
 import { logger } from "~/observability/logger.server";
 
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       else fail(postmark);
 
       const start = new Date();
-      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender(0.3) })).resolves.toBe("queued");
+      await expect(sendOrderConfirmation({ ...storeOf(database.db, config), emailSender: sender(0.3) }, order)).resolves.toBe("queued");
       expect(logger.error).toHaveBeenCalled();
       const [{ value }] = await database.db.select({ value: count() }).from(orders).where(eq(orders.orderId, order.orderId));
       expect(value).toBe(1);
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       expect(await confirmationEmailState(database.db, order.orderId)).toBe("pending");
 
       // Asking again neither sends nor queues a second copy.
-      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender() })).resolves.toBe("queued");
+      await expect(sendOrderConfirmation({ ...storeOf(database.db, config), emailSender: sender() }, order)).resolves.toBe("queued");
 
       postmark.reset();
       const later = new Date(start.getTime() + 2 * 60_000);
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
       expect(report).toMatchObject({ sent: 1, rescheduled: 0, failed: 0 });
       expect(postmark.requests).toHaveLength(1);
       expect(await confirmationEmailState(database.db, order.orderId)).toBe("sent");
-      await expect(sendOrderConfirmation(database.db, order, config, { sender: sender() })).resolves.toBe("already-sent");
+      await expect(sendOrderConfirmation({ ...storeOf(database.db, config), emailSender: sender() }, order)).resolves.toBe("already-sent");
       expect((await retryDueEmails(database.db, sender(), { now: new Date(later.getTime() + 3_600_000) })).claimed).toBe(0);
       expect(postmark.requests).toHaveLength(1);
     });

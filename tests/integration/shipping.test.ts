@@ -24,7 +24,7 @@ import {
 } from "../fakes/easypost";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, storeOf, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
 
 const STAFF_EMAIL = "shipper@example.com";
 const STAFF_PASSWORD = "Correct-Horse-Battery-42";
@@ -255,8 +255,8 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       expect((await ship(orderId, PARCEL, easyRuntime())).status).toBe(303);
       expect(easypost.requests).toHaveLength(0); // not in the request: the job queue creates it
       const config = easyRuntime().config;
-      expect(await trackShipment(database.db, config, orderId)).toBe("tracked");
-      expect(await trackShipment(database.db, config, orderId)).toBe("nothing-to-do");
+      expect(await trackShipment(storeOf(database.db, config), orderId)).toBe("tracked");
+      expect(await trackShipment(storeOf(database.db, config), orderId)).toBe("nothing-to-do");
       expect(easypost.requests).toEqual([
         expect.objectContaining({ path: "/v2/trackers", body: { tracker: { tracking_code: "1Z999AA10123456784", carrier: "UPS" } } }),
       ]);
@@ -303,10 +303,10 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
       const { orderId } = await newOrder();
       await ship(orderId, { carrier: "Estes", trackingNumber: "PRO-55555" }, easyRuntime());
       easypost.respondWith(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Try again" } });
-      await expect(trackShipment(database.db, easyRuntime().config, orderId)).rejects.toThrow(/503/);
+      await expect(trackShipment(storeOf(database.db, easyRuntime().config), orderId)).rejects.toThrow(/503/);
       expect((await orderOf(orderId)).trackerId).toBeNull();
       easypost.reset();
-      expect(await trackShipment(database.db, easyRuntime().config, orderId)).toBe("tracked");
+      expect(await trackShipment(storeOf(database.db, easyRuntime().config), orderId)).toBe("tracked");
       expect(easypost.requests[0].body).toEqual({ tracker: { tracking_code: "PRO-55555" } });
     });
   });
@@ -350,8 +350,8 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
         .update(paymentAttempts)
         .set({ refundedAt: new Date(), refundReference: "RF-1" })
         .where(eq(paymentAttempts.id, paypal.attemptId));
-      await announceRefund(database.db, runtime.config, paypal.attemptId);
-      await announceRefund(database.db, runtime.config, paypal.attemptId);
+      await announceRefund(storeOf(database.db, runtime.config), paypal.attemptId);
+      await announceRefund(storeOf(database.db, runtime.config), paypal.attemptId);
       const mail = await mailTo(paypal.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]).toMatchObject({ tag: "refund-issued" });
@@ -374,7 +374,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
         .update(paymentAttempts)
         .set({ refundedAt: new Date(), refundReference: "RF-REST" })
         .where(eq(paymentAttempts.id, returned.attemptId));
-      await announceRefund(database.db, runtime.config, returned.attemptId);
+      await announceRefund(storeOf(database.db, runtime.config), returned.attemptId);
       expect((await mailTo(returned.email))[0].textBody).toContain(`We have refunded $58.00 for order ${returned.orderId}`);
 
       const card = await paidOrder("stripe");
@@ -382,7 +382,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
         .update(paymentAttempts)
         .set({ refundedAt: new Date(), refundReference: "RF-2", refundReason: "duplicate" })
         .where(eq(paymentAttempts.id, card.attemptId));
-      await announceRefund(database.db, runtime.config, card.attemptId);
+      await announceRefund(storeOf(database.db, runtime.config), card.attemptId);
       expect(await mailTo(card.email)).toHaveLength(0);
     });
   });

@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())("spec conformance on %s", (kind) => {
     const started = await startPayment(storeOf(database.db, config), { checkout, method: "stripe" });
     if (started.status !== "started") throw new Error(`payment not started: ${started.status}`);
     await decideTestPayment(database.db, started.payment.reference, "approved");
-    const outcome = await confirmPayment(database.db, config, { method: "stripe", checkoutToken, attemptId: started.attemptId });
+    const outcome = await confirmPayment(storeOf(database.db, config), { method: "stripe", checkoutToken, attemptId: started.attemptId });
     expect(outcome.status).toBe("paid");
   }
 

@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
 
   async function approveAndConfirm(db: TestDatabase["db"], checkout: Checkout, attemptId: string, reference: string) {
     await decideTestPayment(db, reference, "approved");
-    return confirmPayment(db, config, { method: "paypal", checkoutToken: checkout.token, attemptId });
+    return confirmPayment(storeOf(db, config), { method: "paypal", checkoutToken: checkout.token, attemptId });
   }
 
   it("gives every product a row once: tracked with the default count, the made-to-order brand its lead time", async () => {
@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
     if (started.status !== "started") throw new Error(started.status);
     expect(await stockRow(COVER)).toMatchObject({ reserved: 2 });
     await decideTestPayment(database.db, started.payment.reference, "declined");
-    await confirmPayment(database.db, config, { method: "paypal", checkoutToken: checkout.token, attemptId: started.attemptId });
+    await confirmPayment(storeOf(database.db, config), { method: "paypal", checkoutToken: checkout.token, attemptId: started.attemptId });
     expect(await stockRow(COVER)).toMatchObject({ onHand: 2, reserved: 0 });
   });
 
@@ -208,13 +208,15 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
     };
     expect(await stockRow(COVER)).toMatchObject({ onHand: 3 });
     const first = await request(`R-ST${orderId.slice(-6)}`);
-    expect(await receiveAndRefund(database.db, config, { number: first, seen: "approved", amount: "10.00", staff })).toMatchObject({
-      ok: true,
-    });
+    expect(await receiveAndRefund(storeOf(database.db, config), { number: first, seen: "approved", amount: "10.00", staff })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     expect(await stockRow(COVER)).toMatchObject({ onHand: 4 });
     const second = await request(`R-SU${orderId.slice(-6)}`);
     expect(
-      await receiveAndRefund(database.db, config, { number: second, seen: "approved", amount: "10.00", damaged: true, staff }),
+      await receiveAndRefund(storeOf(database.db, config), { number: second, seen: "approved", amount: "10.00", damaged: true, staff }),
     ).toMatchObject({
       ok: true,
     });

@@ -9,7 +9,6 @@ import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
 import type { StoreRuntime } from "~/store-runtime";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
-import { forgetPayPalTokens } from "~/services/payments/paypal.server";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { deliverWebhook, FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
@@ -82,7 +81,6 @@ describe.each(testDatabaseKinds())("forged webhooks on %s", (kind) => {
     paypal.reset();
     anet.reset();
     stripe.reset();
-    forgetPayPalTokens();
     warnings = vi.spyOn(logger, "warn").mockImplementation((() => {}) as never);
   });
   afterEach(() => {

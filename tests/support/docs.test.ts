@@ -44,6 +44,65 @@ describe("README and docs", () => {
   });
 });
 
+/**
+ * What docs/architecture.md says of the code, checked against it: each outside service is built in one
+ * place (the runtime's services), and which page routes import `.server` modules directly instead of
+ * through `app/server-api.ts` (staff and development pages, and the small pages named here: the list only shrinks).
+ */
+describe("docs/architecture.md", () => {
+  const SERVICE_BUILDERS = [
+    "emailSenderFor",
+    "paymentProvidersFor",
+    "shippingRatesFor",
+    "selectShipmentTracker",
+    "textGeneratorFor",
+    "taxServiceFor",
+  ];
+  const BUILT_HERE = "app/services/store-services.server.ts";
+  const PAGES_IMPORTING_SERVER_CODE_DIRECTLY = [
+    "chatbot.tsx",
+    "compare.tsx",
+    "fit.tsx",
+    "grill-helper.tsx",
+    "heater-helper.tsx",
+    "newsletter_.confirm.tsx",
+    "newsletter_.unsubscribe.tsx",
+    "notify-me_.confirm.tsx",
+    "notify-me_.unsubscribe.tsx",
+    "order-status._index.tsx",
+    "payments.authorizenet.$attemptId.tsx",
+    "return-instructions.$number.$authorization.tsx",
+    "test-payment.$id.tsx",
+  ];
+
+  it("builds every service in the runtime's services and nowhere else in app/ or server/", () => {
+    const builders = new RegExp(`\\b(${SERVICE_BUILDERS.join("|")})\\(`);
+    const callers = sourceFilesUnder("app", "server")
+      .filter((file) => file !== BUILT_HERE && !/\.test\.tsx?$/.test(file))
+      .filter((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .some((line) => builders.test(line) && !/^\s*export function/.test(line)),
+      );
+    expect(callers).toEqual([]);
+  });
+
+  it("lets only staff, development and the named pages import .server modules directly", () => {
+    const direct = readdirSync("app/routes")
+      .filter((name) => name.endsWith(".tsx") && /export default/.test(readFileSync(path.join("app/routes", name), "utf8")))
+      .filter((name) => /from "~\/[^"]*\.server"/.test(readFileSync(path.join("app/routes", name), "utf8")))
+      .filter((name) => !/^(_staff|dev)\./.test(name));
+    expect(direct).toEqual(PAGES_IMPORTING_SERVER_CODE_DIRECTLY);
+  });
+});
+
+function sourceFilesUnder(...directories: string[]): string[] {
+  return directories
+    .flatMap((directory) => readdirSync(directory, { recursive: true, encoding: "utf8" }).map((name) => path.join(directory, name)))
+    .filter((file) => /\.tsx?$/.test(file))
+    .sort();
+}
+
 /** The documents that say what holds now: a superseded decision records what held then, with the paths it had. */
 function current(files: string[]): string[] {
   return files.filter((file) => !/^- Status: superseded/m.test(readFileSync(file, "utf8")));

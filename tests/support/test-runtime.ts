@@ -2,11 +2,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { NO_CATALOG_WATCH } from "~/catalog/catalog-changes.server";
 import { parseConfig, type Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { taxServiceFor } from "~/services/tax/index.server";
 import type { StoreLoadContext } from "~/http/load-context";
 import { createRateLimiter } from "~/security/rate-limit.server";
 import { storeServices } from "~/services/store-services.server";
-import type { StoreRuntime } from "~/store-runtime";
+import type { ServiceDeps, StoreRuntime } from "~/store-runtime";
 import type { TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://store.test";
@@ -38,14 +37,12 @@ export function testRuntime(
 }
 
 /**
- * What checkouts and payments take of a runtime, for a test that holds only a database and a
- * configuration: the tax service that configuration chooses (the offline table, unless it says otherwise).
+ * What domain code takes of a runtime, for a test that holds only a database and a configuration:
+ * the services that configuration chooses, built as the runtime builds them (the offline stand-ins
+ * unless it says otherwise).
  */
-export function storeOf(
-  db: Database,
-  config: Config = parseConfig({ NODE_ENV: "test" }),
-): Pick<StoreRuntime, "db" | "config" | "taxService"> {
-  return { db, config, taxService: taxServiceFor(config) };
+export function storeOf(db: Database, config: Config = parseConfig({ NODE_ENV: "test" })): ServiceDeps {
+  return { db, config, ...storeServices(config, db) };
 }
 
 /** What the server hands a loader or action, on this runtime: the test names the client address when it matters. */

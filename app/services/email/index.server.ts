@@ -19,9 +19,8 @@ export function emailConfigFrom(config: Pick<Config, "POSTMARK_SERVER_TOKEN" | "
 }
 
 /**
- * The email sender the configuration chooses: Postmark, or the offline outbox kept in this database. The
- * runtime builds one at start (`context.store.emailSender`); code handed only the configuration builds its
- * own, which sends the same way.
+ * The email sender the configuration chooses: Postmark, or the offline outbox kept in this database. Built
+ * once, with the runtime's services (`context.store.emailSender`), and handed to the code that sends.
  */
 export function emailSenderFor(config: Config, db: Database): EmailSender {
   return selectEmailSender(

@@ -1,27 +1,18 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { createPayPalProviderFromConfig, isPayPalConfigured } from "./paypal.server";
-import { createAuthorizeNetFromConfig, isAuthorizeNetConfigured } from "./authorize-net.server";
+import { createPayPalProviderFromConfig, isPayPalConfigured, type PayPalProvider } from "./paypal.server";
+import { createAuthorizeNetFromConfig, isAuthorizeNetConfigured, type AuthorizeNetProvider } from "./authorize-net.server";
 import { createStripeProvider, isStripeConfigured, stripeOptionsFromConfig } from "./stripe.server";
 import { affirmProviderFromConfig, isAffirmConfigured } from "./affirm.server";
 import { createTestPaymentProvider } from "./test-payments.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentOption, type PaymentProvider } from "./types";
 
-/**
- * A real provider's driver: which method it serves, whether its keys are set,
- * and how to build it from the configuration. Each driver adds one entry.
- */
-interface RealDriver {
-  method: PaymentMethod;
-  isConfigured(config: Config): boolean;
-  create(config: Config): PaymentProvider;
-}
-
-const REAL_DRIVERS: readonly RealDriver[] = [
-  { method: "stripe", isConfigured: isStripeConfigured, create: (config) => createStripeProvider(stripeOptionsFromConfig(config)) },
-  { method: "paypal", isConfigured: isPayPalConfigured, create: createPayPalProviderFromConfig },
-  { method: "affirm", isConfigured: isAffirmConfigured, create: affirmProviderFromConfig },
-  { method: "authorizenet", isConfigured: isAuthorizeNetConfigured, create: createAuthorizeNetFromConfig },
+/** Whether each real provider's keys are set, in the spec's order of methods. */
+const REAL_DRIVERS: readonly { method: PaymentMethod; isConfigured(config: Config): boolean }[] = [
+  { method: "stripe", isConfigured: isStripeConfigured },
+  { method: "paypal", isConfigured: isPayPalConfigured },
+  { method: "affirm", isConfigured: isAffirmConfigured },
+  { method: "authorizenet", isConfigured: isAuthorizeNetConfigured },
 ];
 
 /** The methods whose real provider has its keys set. */
@@ -40,22 +31,51 @@ export function testPaymentsEnabled(config: Config): boolean {
   return configuredRealMethods(config).length === 0;
 }
 
-/**
- * The provider that takes payments by this method: its real driver when its
- * keys are set, else the test page when test payments are enabled, else none
- * (checkout then says the method is not available).
- */
-export function paymentProviderFor(db: Database, config: Config, method: PaymentMethod): PaymentProvider | null {
-  const driver = REAL_DRIVERS.find((candidate) => candidate.method === method && candidate.isConfigured(config));
-  if (driver) return driver.create(config);
-  return testPaymentsEnabled(config) ? createTestPaymentProvider(db, method) : null;
+/** The payment providers the configuration chooses, built once with the runtime (`context.store.payments`). */
+export interface PaymentProviders {
+  /**
+   * The provider that takes payments by this method: its real driver when its keys are set, else the
+   * test page when test payments are enabled, else none (checkout then says the method is not available).
+   */
+  forMethod(method: PaymentMethod): PaymentProvider | null;
+  /** The provider that must verify, refund or capture this attempt: the one that started it, and the test page only while test payments are on. */
+  forAttempt(attempt: { provider: string; method: string }): PaymentProvider | null;
+  /** The methods a shopper can pay with right now, in the spec's order. */
+  options(): PaymentOption[];
+  /** PayPal's real driver when its keys are set, for what only it does (verifying a webhook's signature). */
+  paypal: PayPalProvider | null;
+  /** Authorize.Net's real driver when its keys are set, for what only it does (a webhook's transaction look-up). */
+  authorizeNet: AuthorizeNetProvider | null;
 }
 
-/** The methods a shopper can pay with right now, in the spec's order. */
-export function availablePaymentOptions(db: Database, config: Config): PaymentOption[] {
-  return (Object.keys(PAYMENT_METHODS) as PaymentMethod[]).flatMap((method) => {
-    const provider = paymentProviderFor(db, config, method);
-    const { label, description } = PAYMENT_METHODS[method];
-    return provider ? [{ method, label, description, provider: provider.id, isTest: provider.isStandIn }] : [];
-  });
+export function paymentProvidersFor(config: Config, db: Database): PaymentProviders {
+  const methods = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
+  const paypal = isPayPalConfigured(config) ? createPayPalProviderFromConfig(config) : null;
+  const authorizeNet = isAuthorizeNetConfigured(config) ? createAuthorizeNetFromConfig(config) : null;
+  const real = new Map<PaymentMethod, PaymentProvider | null>([
+    ["stripe", isStripeConfigured(config) ? createStripeProvider(stripeOptionsFromConfig(config)) : null],
+    ["paypal", paypal],
+    ["affirm", isAffirmConfigured(config) ? affirmProviderFromConfig(config) : null],
+    ["authorizenet", authorizeNet],
+  ]);
+  const testPayments = testPaymentsEnabled(config);
+  const byMethod = new Map(
+    methods.map((method) => [method, real.get(method) ?? (testPayments ? createTestPaymentProvider(db, method) : null)]),
+  );
+  const forMethod = (method: PaymentMethod) => byMethod.get(method) ?? null;
+  return {
+    paypal,
+    authorizeNet,
+    forMethod,
+    forAttempt(attempt) {
+      const provider = forMethod(attempt.method as PaymentMethod);
+      return provider && provider.id === attempt.provider ? provider : null;
+    },
+    options: () =>
+      methods.flatMap((method) => {
+        const provider = forMethod(method);
+        const { label, description } = PAYMENT_METHODS[method];
+        return provider ? [{ method, label, description, provider: provider.id, isTest: provider.isStandIn }] : [];
+      }),
+  };
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import {
   FAKE_PAYPAL_CLIENT_ID,
@@ -14,7 +14,6 @@ import { paymentToStart } from "../../../tests/support/shopping-fixtures";
 import {
   centsToValue,
   createPayPalProvider,
-  forgetPayPalTokens,
   isPayPalConfigured,
   PAYPAL_CAPTURE_DECLINED_MESSAGE,
   PAYPAL_DECLINED_MESSAGE,
@@ -55,8 +54,6 @@ const usd = (value: string) => ({ currency_code: "USD", value });
 const fake = await startFakeForFile(startFakePayPal);
 
 describe("PayPal driver (Orders v2) against the fake", () => {
-  beforeEach(() => forgetPayPalTokens());
-
   const paypal = (timeoutMs = 2_000) =>
     createPayPalProvider({
       clientId: FAKE_PAYPAL_CLIENT_ID,
@@ -224,21 +221,23 @@ describe("PayPal driver (Orders v2) against the fake", () => {
   });
 
   it("reuses the access token until shortly before it expires", async () => {
-    await paypal().startPayment(input);
-    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
+    const driver = paypal();
+    await driver.startPayment(input);
+    await driver.startPayment({ ...input, attemptId: "pa_attempt0000000002" });
     expect(sent("POST", "/v1/oauth2/token")).toHaveLength(1);
 
-    forgetPayPalTokens();
     fake.paypal.tokenLifetimeSeconds = 30; // shorter than the renewal margin: renewed after half its life, so still cached now
-    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000003" });
-    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000004" });
+    const another = paypal();
+    await another.startPayment({ ...input, attemptId: "pa_attempt0000000003" });
+    await another.startPayment({ ...input, attemptId: "pa_attempt0000000004" });
     expect(sent("POST", "/v1/oauth2/token")).toHaveLength(2);
   });
 
   it("gets a new token once when PayPal no longer accepts the cached one", async () => {
-    await paypal().startPayment(input);
+    const driver = paypal();
+    await driver.startPayment(input);
     fake.paypal.tokens.clear();
-    await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
+    await driver.startPayment({ ...input, attemptId: "pa_attempt0000000002" });
     expect(sent("POST", "/v1/oauth2/token")).toHaveLength(2);
   });
 
@@ -408,7 +407,6 @@ describe("PayPal driver (Orders v2) against the fake", () => {
     });
 
     fake.reset();
-    forgetPayPalTokens();
     fake.respondWith(() => ({ status: 200, body: "{" }));
     expect(await failure(paypal().startPayment(input))).toMatchObject({
       name: "PaymentError",
@@ -416,7 +414,6 @@ describe("PayPal driver (Orders v2) against the fake", () => {
     });
 
     fake.reset();
-    forgetPayPalTokens();
     const { reference } = await paypal().startPayment(input);
     fake.approveOrder(reference);
     ordersAnswer((request) =>

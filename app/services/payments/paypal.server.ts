@@ -104,14 +104,6 @@ interface Answer {
   json: unknown;
 }
 
-/** Access tokens by API host and client id, kept until shortly before they expire. */
-const tokenCache = new Map<string, { token: string; renewAt: number }>();
-
-/** Forgets every cached access token (tests). */
-export function forgetPayPalTokens(): void {
-  tokenCache.clear();
-}
-
 /** The headers PayPal signs each webhook delivery with, as verify-webhook-signature takes them. */
 export interface PayPalWebhookSignature {
   transmissionId: string;
@@ -178,7 +170,8 @@ export interface PayPalProvider extends PaymentProvider {
 export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
   const apiBase = trimSlash(options.apiBase);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const cacheKey = `${apiBase} ${options.clientId}`;
+  /** The access token, kept until shortly before it expires: the driver is built once per runtime, so one token serves every request. */
+  let cachedToken: { token: string; renewAt: number } | null = null;
 
   async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<Answer> {
     let response: Response;
@@ -197,8 +190,7 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
   }
 
   async function accessToken(): Promise<string> {
-    const cached = tokenCache.get(cacheKey);
-    if (cached && cached.renewAt > Date.now()) return cached.token;
+    if (cachedToken && cachedToken.renewAt > Date.now()) return cachedToken.token;
     const credentials = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
     const answer = await send("POST", "/v1/oauth2/token", {
       headers: {
@@ -213,7 +205,7 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
     if (!parsed.success) throw new PaymentError("PayPal answered the token request with an unexpected body.", PROVIDER, answer.status);
     const lifetimeMs = parsed.data.expires_in * 1000;
     const renewAt = Date.now() + Math.max(lifetimeMs - TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2);
-    tokenCache.set(cacheKey, { token: parsed.data.access_token, renewAt });
+    cachedToken = { token: parsed.data.access_token, renewAt };
     return parsed.data.access_token;
   }
 
@@ -232,7 +224,7 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
       });
     const answer = await call();
     if (answer.status !== 401) return answer;
-    tokenCache.delete(cacheKey);
+    cachedToken = null;
     return call();
   }
 
