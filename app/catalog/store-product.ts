@@ -1,3 +1,4 @@
+import { centsOfDecimal } from "~/pricing/money";
 import type { Specification } from "./product";
 
 /**
@@ -47,9 +48,11 @@ export function cardData({ key, id, title, priceCents, wasCents, onSale, image, 
   return { key, id, title, priceCents, wasCents, onSale, image, brand, facts };
 }
 
-
+/** A catalogue price (dollars, checked by the catalogue's schema: two decimals at most) in cents. */
 export function priceToCents(price: number): number {
-  return Math.round(price * 100);
+  const cents = centsOfDecimal(price);
+  if (cents === null) throw new RangeError(`Not a price: ${price}`);
+  return cents;
 }
 
 /** The display path for product detail: the own seasoning has its own page. */

@@ -611,6 +611,8 @@ export const afterSaleRequests = pgTable(
     /** Set on approval of a return: the return authorization, and EasyPost's label (else printable instructions). */
     authorizationNumber: text("authorization_number"),
     labelUrl: text("label_url"),
+    /** What EasyPost's return label cost the store, deducted from the refund; null while none was bought. */
+    labelCostCents: money("label_cost_cents"),
     declineReason: text("decline_reason"),
     /** The refund of a received return: claimed, then done, once. */
     refundCents: money("refund_cents"),
@@ -631,6 +633,7 @@ export const afterSaleRequests = pgTable(
     check("after_sale_requests_status_valid", sql`${table.status} in (${inList(AFTER_SALE_STATUSES)})`),
     check("after_sale_requests_reason_valid", sql`${table.reason} in (${inList(RETURN_REASONS)})`),
     check("after_sale_requests_refund_non_negative", sql`${table.refundCents} is null or ${table.refundCents} >= 0`),
+    check("after_sale_requests_label_cost_non_negative", sql`${table.labelCostCents} is null or ${table.labelCostCents} >= 0`),
   ],
 );
 

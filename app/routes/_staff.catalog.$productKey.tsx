@@ -1,3 +1,4 @@
+import { decimalOfCents } from "~/pricing/money";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDateTimeUtc, formatUsd, productPath, SiteLink } from "~/components/shared";
@@ -9,7 +10,6 @@ import { catalogProductHref, DESK_DETAILS_INTENT, DESK_PRICE_INTENT } from "~/ca
 import { CHANGE_STATUS, changeProducts, deskProduct } from "~/catalog/desk/catalog-desk.server";
 import { deskForm, type DeskForm } from "~/catalog/desk/desk-form.server";
 import {
-  centsAsDollars,
   describeDeskValue,
   DESCRIPTION_MAX,
   DESK_FIELD_LABELS,
@@ -114,7 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(catalogProductHref(productKey), { status: 303, headers: { "Set-Cookie": await staff.commit() } });
 }
 
-const money = (cents: number | null) => (cents === null ? "" : centsAsDollars(cents));
+const money = (cents: number | null) => (cents === null ? "" : decimalOfCents(cents));
 
 export default function CatalogProduct() {
   const { staffEmail, staffRole, csrf, flash, mayPrice, row, history } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { SiteLink } from "~/components/shared";
+import { SHIPPING_WORDS, SiteLink } from "~/components/shared";
 import {
   data,
   redirect,
@@ -164,7 +164,10 @@ export default function CheckoutPage() {
           <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />
           <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           <p className="checkout__shipping-note">
-            Shipping: {cart.shippingCents === 0 ? "Free (orders over $49)" : "$6.95 (free on orders over $49)"}
+            Shipping:{" "}
+            {cart.shippingCents === 0
+              ? `Free (orders over ${SHIPPING_WORDS.freeAbove})`
+              : `${SHIPPING_WORDS.cart} (free on orders over ${SHIPPING_WORDS.freeAbove})`}
           </p>
           <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
             Proceed to Payment

@@ -26,7 +26,7 @@ export function newAuthorizationNumber(): string {
 
 /**
  * With EASYPOST_API_KEY, buys the return's prepaid label (customer to warehouse, its lowest rate) and
- * records it: the request's label URL, and an event whose detail carries the cost the refund deducts.
+ * records it: the request's label URL and its cost (which the refund deducts), and an event in its history.
  * Without a key, or when EasyPost fails (logged, written in the history), the printable instructions stay.
  */
 export async function returnLabelFor(
@@ -61,7 +61,10 @@ export async function returnLabelFor(
         reference: number,
       },
     );
-    await db.update(afterSaleRequests).set({ labelUrl: label.labelUrl, updatedAt: new Date() }).where(eq(afterSaleRequests.id, requestId));
+    await db
+      .update(afterSaleRequests)
+      .set({ labelUrl: label.labelUrl, labelCostCents: label.costCents, updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, requestId));
     await audit(
       db,
       requestId,

@@ -216,7 +216,7 @@ export async function deskDetail(db: Database, numberInput: string): Promise<Des
     lines,
     photoIds: photoRows.map((photo) => photo.id),
     events: eventRows,
-    refund: refundable ? await proposedRefund(db, order, lines, eventRows) : null,
+    refund: refundable ? await proposedRefund(db, order, lines, request.labelCostCents) : null,
   };
 }
 
@@ -232,22 +232,15 @@ function toDeskLine(items: OrderItem[], lineIndex: number, quantity: number): De
   };
 }
 
-/** The audit action of a bought return label; its detail carries the cost as `LABEL_COST` writes it. */
+/** The audit action of a bought return label (its cost is the request's `labelCostCents`). */
 export const LABEL_BOUGHT = "return label bought";
-const LABEL_COST = /cost \$([\d,]+)\.(\d{2})/;
-
-/** What the label cost, from its audit event (the store bought at most one); none without a label. */
-function returnShippingCents(events: DeskEvent[]): number {
-  const bought = events.find((event) => event.action === LABEL_BOUGHT);
-  const cost = bought?.detail ? LABEL_COST.exec(bought.detail) : null;
-  return cost ? Number(cost[1]!.replaceAll(",", "")) * 100 + Number(cost[2]) : NO_LABEL_RETURN_SHIPPING_CENTS;
-}
 
 async function proposedRefund(
   db: Database,
   order: typeof orders.$inferSelect,
   lines: DeskLine[],
-  events: DeskEvent[],
+  /** What the return label cost the store (it bought at most one); null without a label. */
+  labelCostCents: number | null,
 ): Promise<ReturnRefund> {
   const payment = await paymentOfOrder(db, order.orderId);
   const refundableCents = payment ? (payment.refundedAt ? 0 : payment.amountCents - (await partlyRefundedCents(db, payment))) : 0;
@@ -260,7 +253,7 @@ async function proposedRefund(
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
-    returnShippingCents: returnShippingCents(events),
+    returnShippingCents: labelCostCents ?? NO_LABEL_RETURN_SHIPPING_CENTS,
     refundableCents,
   });
 }

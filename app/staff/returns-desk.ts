@@ -1,3 +1,4 @@
+import { centsOfTypedDollars } from "~/pricing/money";
 /**
  * The returns desk's money rule (issue 41): what a received return gives back. Pure, so the page and
  * the server show and check the same figure.
@@ -83,12 +84,13 @@ function returnedLineTax(line: RefundLine): number {
   return line.orderedQuantity > 0 ? Math.round((line.taxCents * quantity) / line.orderedQuantity) : 0;
 }
 
-/** Dollars as staff type them ("12.34", "$1,234.5", "12") into whole cents; null for anything else. */
+/** The most a refund typed at the desk may be: $9,999,999.99 (no order comes near it). */
+const MAX_TYPED_REFUND_CENTS = 999_999_999;
+
+/** A refund as staff type it ("12.34", "$1,234.5", "12") in whole cents; null for anything else. */
 export function parseDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, "").replace(/,/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const cents = centsOfTypedDollars(text);
+  return cents !== null && cents <= MAX_TYPED_REFUND_CENTS ? cents : null;
 }
 
 export const DESK_STATUSES = ["requested", "approved", "received", "declined", "refunded"] as const;

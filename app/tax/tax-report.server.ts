@@ -1,3 +1,4 @@
+import { decimalOfCents } from "~/pricing/money";
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { taxTransactions } from "~/db/schema";
@@ -85,16 +86,15 @@ const CSV_HEADER = ["State", "Month", "Orders", "Taxable sales", "Tax collected"
 
 /** The report as CSV: dollars with two decimals, one row per state and month, then the totals. */
 export function taxReportCsv(report: TaxReport): string {
-  const dollars = (cents: number) => (cents / 100).toFixed(2);
   const body = report.rows.map((row) =>
     csvLine([
       row.state,
       row.month,
       row.orders,
-      dollars(row.salesCents),
-      dollars(row.collectedCents),
-      dollars(row.refundedCents),
-      dollars(row.netCents),
+      decimalOfCents(row.salesCents),
+      decimalOfCents(row.collectedCents),
+      decimalOfCents(row.refundedCents),
+      decimalOfCents(row.netCents),
     ]),
   );
   const { totals } = report;
@@ -102,10 +102,10 @@ export function taxReportCsv(report: TaxReport): string {
     "All states",
     `${report.from} to ${report.to}`,
     totals.orders,
-    dollars(totals.salesCents),
-    dollars(totals.collectedCents),
-    dollars(totals.refundedCents),
-    dollars(totals.netCents),
+    decimalOfCents(totals.salesCents),
+    decimalOfCents(totals.collectedCents),
+    decimalOfCents(totals.refundedCents),
+    decimalOfCents(totals.netCents),
   ]);
   return csvDocument([csvLine(CSV_HEADER), ...body, total]);
 }

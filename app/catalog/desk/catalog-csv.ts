@@ -1,8 +1,8 @@
+import { decimalOfCents } from "~/pricing/money";
 import type { CatalogImportRow, StockImportError } from "~/db/schema";
 import { csvDocument, csvLine } from "~/utils/csv";
 import { columnNamedTwice, decodeCsvUpload, productKeyCell, readCsvTable, shownCell, startsLikeFormula, type Checked } from "~/utils/csv-upload";
 import {
-  centsAsDollars,
   deskChanges,
   deskValuesProblem,
   DESK_FIELD_LABELS,
@@ -57,9 +57,9 @@ export function catalogCsvDocument(rows: readonly CsvProduct[]): string {
       row.brand,
       row.model,
       row.title,
-      centsAsDollars(row.priceCents),
-      row.compareAtCents === null ? "" : centsAsDollars(row.compareAtCents),
-      row.salePriceCents === null ? "" : centsAsDollars(row.salePriceCents),
+      decimalOfCents(row.priceCents),
+      row.compareAtCents === null ? "" : decimalOfCents(row.compareAtCents),
+      row.salePriceCents === null ? "" : decimalOfCents(row.salePriceCents),
       row.saleStartsAt ? utcMinute(row.saleStartsAt) : "",
       row.saleEndsAt ? utcMinute(row.saleEndsAt) : "",
       yesNo(row.published),

@@ -1,3 +1,4 @@
+import { centsOfTypedDollars } from "~/pricing/money";
 import { formatDateTimeUtc, formatUsd } from "~/utils/format";
 
 /**
@@ -65,19 +66,12 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
  * point, more than $0 and at most MAX_PRICE_CENTS. Digit by digit, so no binary fraction creeps in.
  */
 export function parsePriceInput(text: string, label: string): Parsed<number> {
-  const trimmed = text.trim().replace(/^\$/, "");
-  if (trimmed.startsWith("-")) return { ok: false, message: `${label} cannot be negative.` };
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(trimmed);
-  if (!match) return { ok: false, message: `${label} must be an amount in dollars, like 1299.00.` };
-  const cents = Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (text.trim().replace(/^\$/, "").startsWith("-")) return { ok: false, message: `${label} cannot be negative.` };
+  const cents = centsOfTypedDollars(text);
+  if (cents === null) return { ok: false, message: `${label} must be an amount in dollars, like 1299.00.` };
   if (cents <= 0) return { ok: false, message: `${label} must be more than $0.00.` };
   if (cents > MAX_PRICE_CENTS) return { ok: false, message: `${label} must be at most ${formatUsd(MAX_PRICE_CENTS)}.` };
   return { ok: true, value: cents };
-}
-
-/** Integer cents as a price field and the CSV write dollars (parsePriceInput reads them back): 129900 → "1299.00". */
-export function centsAsDollars(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** An optional price: empty means none. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { publicBaseUrl, type Config } from "~/config.server";
-import { dollarsToCents } from "~/services/shipping/dollars-to-cents";
+import { centsOfDecimal, decimalOfCents } from "~/pricing/money";
 import {
   PAYMENT_CURRENCY,
   PaymentError,
@@ -93,7 +93,7 @@ export function authorizeNetInvoiceNumber(attemptId: string): string {
 
 /** "123.45" from 12345 cents, exactly. */
 export function centsToDollars(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return decimalOfCents(cents);
 }
 
 /**
@@ -298,7 +298,7 @@ function verdict(transaction: TransactionDetails, input: VerifyPaymentInput): Pa
   const status = transaction.transactionStatus;
   if (PAID_STATUSES.has(status)) {
     const amount = CAPTURED_STATUSES.has(status) ? transaction.settleAmount : transaction.authAmount;
-    const amountCents = dollarsToCents(amount);
+    const amountCents = centsOfDecimal(amount);
     if (amountCents === null) throw new PaymentError(`Authorize.Net transaction ${transaction.transId} has no usable amount.`, PROVIDER);
     return { status: "approved", reference, amountCents, currency: PAYMENT_CURRENCY };
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "~/config.server";
-import { dollarsToCents } from "~/services/shipping/dollars-to-cents";
+import { centsOfDecimal, decimalOfCents } from "~/pricing/money";
 import {
   PaymentError,
   type PaymentItem,
@@ -421,7 +421,7 @@ function judgeOrder(order: PayPalOrder, attemptId: string): PaymentVerification 
   const captures = unit?.payments?.captures ?? [];
   const completed = captures.find((candidate) => candidate.status === "COMPLETED");
   if (completed) {
-    const amountCents = completed.amount ? dollarsToCents(completed.amount.value) : null;
+    const amountCents = completed.amount ? centsOfDecimal(completed.amount.value) : null;
     if (!completed.amount || amountCents === null) {
       throw new PaymentError(`PayPal capture ${completed.id} has no usable amount.`, PROVIDER);
     }
@@ -439,7 +439,7 @@ function judgeOrder(order: PayPalOrder, attemptId: string): PaymentVerification 
 export function centsToValue(cents: number, { allowZero = false } = {}): string {
   if (!Number.isSafeInteger(cents) || cents < (allowZero ? 0 : 1))
     throw new PaymentError(`Cannot charge ${cents} cents with PayPal.`, PROVIDER);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return decimalOfCents(cents);
 }
 
 function statusError(what: string, answer: Answer): PaymentError {

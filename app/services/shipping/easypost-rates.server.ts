@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollarsToCents } from "./dollars-to-cents";
+import { centsOfDecimal } from "~/pricing/money";
 import { assertQuotable } from "./quote-request";
 import { ShippingRateError, type QuoteRequest, type ShippingAddress, type ShippingRates } from "./types";
 
@@ -40,7 +40,7 @@ export function createEasyPostRates({
       const response = await post(endpoint, authorization, shipmentBody(request), timeoutMs);
       const shipment = await readShipment(response);
       const rate = pickRate(shipment.rates, shipment.messages?.[0]?.message);
-      const amountCents = dollarsToCents(rate.retail_rate ?? rate.rate);
+      const amountCents = centsOfDecimal(rate.retail_rate ?? rate.rate);
       if (amountCents === null) {
         throw new ShippingRateError(`EasyPost's ${rate.carrier} ${rate.service} rate has no usable amount.`, {
           provider: PROVIDER,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollarsToCents } from "./dollars-to-cents";
+import { centsOfDecimal } from "~/pricing/money";
 import { ShippingRateError, type Parcel, type ShippingAddress } from "./types";
 
 const PROVIDER = "easypost";
@@ -50,7 +50,7 @@ export async function buyEasyPostReturnLabel(
   if (!created.success)
     throw new ShippingRateError("EasyPost answered the return shipment with an unexpected body.", { provider: PROVIDER });
   const priced = created.data.rates
-    .map((rate) => ({ ...rate, cents: dollarsToCents(rate.rate) }))
+    .map((rate) => ({ ...rate, cents: centsOfDecimal(rate.rate) }))
     .filter((rate): rate is typeof rate & { cents: number } => rate.cents !== null);
   const cheapest = priced.sort((a, b) => a.cents - b.cents)[0];
   if (!cheapest) throw new ShippingRateError("EasyPost offered no rate for the return label.", { provider: PROVIDER });
@@ -58,7 +58,7 @@ export async function buyEasyPostReturnLabel(
     await post(`${base}/${encodeURIComponent(created.data.id)}/buy`, authorization, timeoutMs, { rate: { id: cheapest.id } }),
   );
   if (!bought.success) throw new ShippingRateError("EasyPost answered the label purchase with an unexpected body.", { provider: PROVIDER });
-  const costCents = dollarsToCents(bought.data.selected_rate.rate);
+  const costCents = centsOfDecimal(bought.data.selected_rate.rate);
   if (costCents === null) throw new ShippingRateError("EasyPost's bought rate has no usable amount.", { provider: PROVIDER });
   return {
     shipmentId: bought.data.id,

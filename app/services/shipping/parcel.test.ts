@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dollarsToCents } from "./dollars-to-cents";
+import { centsOfDecimal } from "~/pricing/money";
 import { DEFAULT_PRODUCT_PARCEL, productParcel, seasoningParcel } from "./parcel";
 
 describe("seasoningParcel", () => {
@@ -30,25 +30,25 @@ describe("productParcel", () => {
   });
 });
 
-describe("dollarsToCents", () => {
+describe("centsOfDecimal", () => {
   it("parses provider amounts into whole cents without float error", () => {
-    expect(dollarsToCents("10.85")).toBe(1085);
-    expect(dollarsToCents("7")).toBe(700);
-    expect(dollarsToCents("12.5")).toBe(1250);
-    expect(dollarsToCents(" 1234.56 ")).toBe(123456);
-    expect(dollarsToCents("0.29")).toBe(29);
-    expect(dollarsToCents(10.85)).toBe(1085);
+    expect(centsOfDecimal("10.85")).toBe(1085);
+    expect(centsOfDecimal("7")).toBe(700);
+    expect(centsOfDecimal("12.5")).toBe(1250);
+    expect(centsOfDecimal(" 1234.56 ")).toBe(123456);
+    expect(centsOfDecimal("0.29")).toBe(29);
+    expect(centsOfDecimal(10.85)).toBe(1085);
   });
 
   it("rounds half up past the cent", () => {
-    expect(dollarsToCents("10.855")).toBe(1086);
-    expect(dollarsToCents("10.854")).toBe(1085);
-    expect(dollarsToCents("9.995")).toBe(1000);
+    expect(centsOfDecimal("10.855")).toBe(1086);
+    expect(centsOfDecimal("10.854")).toBe(1085);
+    expect(centsOfDecimal("9.995")).toBe(1000);
   });
 
   it("answers null for anything that is not a non-negative amount", () => {
     for (const value of ["", "abc", "-3.00", "1,234.00", "$5", "1e3", null, undefined, -1, Number.NaN, Infinity, {}]) {
-      expect(dollarsToCents(value)).toBeNull();
+      expect(centsOfDecimal(value)).toBeNull();
     }
   });
 });
