@@ -14,7 +14,8 @@ import { scheduleUntrackedShipments, trackShipment } from "./orders/shipping-tra
 import type { ProgressFn, StartupReport } from "./startup-report.server";
 import { scheduleTaxRecording, sweepTaxTransactions } from "./tax/tax-transactions.server";
 import { taxServiceSummary } from "./tax/tax-summary.server";
-import { scheduleHoldRelease, seedStock, sweepExpiredHolds } from "./stock/stock.server";
+import { scheduleHoldRelease, sweepExpiredHolds } from "./stock/stock-holds.server";
+import { seedStock } from "./stock/stock.server";
 import { notifyBackInStock, scheduleBackInStock } from "./stock/stock-alerts.server";
 
 /** What a start-up step gets: the configuration, the migrated database, the services and where to say what it found. */

@@ -24,7 +24,7 @@ import { publicConfig } from "../app/public-config.server";
 import { jobQueueDepths } from "../app/jobs/queue.server";
 import { readAtScrape } from "../app/observability/metrics.server";
 import { oldestUnfinishedAttemptStartedAt } from "../app/payments/attempts.server";
-import { heldStock } from "../app/stock/stock.server";
+import { heldStock } from "../app/stock/stock-holds.server";
 import { startStoreRuntime } from "../app/runtime.server";
 import { privatePathsOf } from "../app/utils/private-paths.server";
 import type { StoreRuntime } from "../app/store-runtime";

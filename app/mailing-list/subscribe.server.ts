@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { mailingList } from "~/db/schema";
 import { sendEmailSafely } from "~/services/email/index.server";
-import { newsletterConfirmationEmail } from "~/services/email/templates";
+import { newsletterConfirmationEmail } from "~/services/email/subscription-emails";
 import type { EmailMessage, EmailSender } from "~/services/email/types";
 import {
   listUnsubscribeHeaders,

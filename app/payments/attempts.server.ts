@@ -4,7 +4,7 @@ import { paymentAttempts } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
-import { releaseCheckoutHolds } from "~/stock/stock.server";
+import { releaseCheckoutHolds } from "~/stock/stock-holds.server";
 import type { PaymentMethod, PaymentProviderId } from "~/services/payments/types";
 import { logError } from "~/observability/logger.server";
 import { paymentAttempts as paymentAttemptsCounted } from "~/observability/metrics.server";

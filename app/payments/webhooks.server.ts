@@ -1,12 +1,12 @@
 import type { ServiceDeps } from "~/store-runtime";
-import { authorizeNetTransactionOfEvent, isAuthorizeNetSignatureValid } from "~/services/payments/authorize-net.server";
+import { authorizeNetTransactionOfEvent, isAuthorizeNetSignatureValid } from "~/services/payments/authorize-net-webhook.server";
+import type { PayPalProvider } from "~/services/payments/paypal.server";
 import {
   isPayPalWebhookEvent,
   paypalOrderIdOfEvent,
   paypalWebhookSignatureOf,
-  type PayPalProvider,
   type PayPalWebhookSignature,
-} from "~/services/payments/paypal.server";
+} from "~/services/payments/paypal-webhook.server";
 import { PaymentError } from "~/services/payments/types";
 import { confirmPaymentByReference, type PaymentOutcome } from "./confirm-payment.server";
 import { log, logError } from "~/observability/logger.server";

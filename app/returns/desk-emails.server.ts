@@ -3,6 +3,7 @@ import type { Config } from "~/config.server";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, formatUsd, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
+import { contactLine, emailDocument } from "~/services/email/layout";
 
 /**
  * The returns desk's emails to the customer (issue 41, item 2): approved (authorization number,
@@ -59,26 +60,22 @@ export function deskEmail(
 ): { subject: string; text: string; html: string; tag: string } {
   const name = greetingName(request.customer.firstName);
   const { subject, paragraphs, link } = content(request, details);
-  const contact = `Questions? Call us at ${config.STORE_PHONE} or write to ${config.STORE_EMAIL}.`;
+  const contact = contactLine({ storePhone: config.STORE_PHONE, storeEmail: config.STORE_EMAIL });
   const text = [
     `Hi ${name},`,
     "",
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(link ? [`${link.label}: ${link.url}`, ""] : []),
-    contact,
+    contact.text,
     "",
     config.STORE_NAME,
   ].join("\n");
   const linkUrl = link ? safeHttpUrl(link.url) : null;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
-<p>Hi ${escapeHtml(name)},</p>
+  const html = emailDocument(`<p>Hi ${escapeHtml(name)},</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 ${link && linkUrl ? `<p><a href="${escapeHtml(linkUrl)}">${escapeHtml(link.label)}</a></p>` : ""}
-<p>Questions? Call us at ${escapeHtml(config.STORE_PHONE)} or write to <a href="mailto:${escapeHtml(config.STORE_EMAIL)}">${escapeHtml(config.STORE_EMAIL)}</a>.</p>
-<p>${escapeHtml(config.STORE_NAME)}</p>
-</body></html>`;
+${contact.html}
+<p>${escapeHtml(config.STORE_NAME)}</p>`);
   return { subject: singleLine(`${config.STORE_NAME}: ${subject}`), text, html, tag: details.kind };
 }
 

@@ -4,6 +4,7 @@ import type { AfterSaleKind } from "~/db/schema";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
 import { escapeHtml, greetingName, safeHttpUrl, singleLine } from "~/services/email/format";
+import { contactLine, emailDocument } from "~/services/email/layout";
 import { returnLinkEmail, type RenderedEmail } from "~/services/email/templates";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import type { StoreRuntime } from "~/store-runtime";
@@ -60,23 +61,17 @@ export function acknowledgementEmail(input: AcknowledgementInput): RenderedEmail
     ...next.flatMap((paragraph) => [paragraph, ""]),
     `See its status: ${url}`,
     "",
-    `Questions? Call us at ${input.storePhone} or write to ${input.storeEmail}.`,
+    contactLine(input).text,
     "",
     input.storeName,
   ].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
-<p>Hi ${escapeHtml(name)},</p>
+  const html = emailDocument(`<p>Hi ${escapeHtml(name)},</p>
 <p>${escapeHtml(opening)}</p>
 <ul>${input.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
 ${next.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 <p><a href="${escapeHtml(url)}">See the status of ${escapeHtml(input.number)}</a></p>
-<p>Questions? Call us at ${escapeHtml(input.storePhone)} or write to <a href="mailto:${escapeHtml(input.storeEmail)}">${escapeHtml(input.storeEmail)}</a>.</p>
-<p>${escapeHtml(input.storeName)}</p>
-</body>
-</html>`;
+${contactLine(input).html}
+<p>${escapeHtml(input.storeName)}</p>`);
   const subject = isReturn ? `return request ${input.number} received` : `defect claim ${input.number} received`;
   return { subject: singleLine(`${input.storeName}: ${subject}`), text, html, tag: isReturn ? "return-requested" : "claim-received" };
 }

@@ -3,7 +3,8 @@ import type { Database } from "~/db/database.server";
 import { products, type OrderItem } from "~/db/schema";
 import type { StockLevel } from "./availability";
 import { productStockView, quantityRefusalMessage, quantityRefusals, type ProductStockView, type WantedQuantity } from "./shopper-stock";
-import { checkoutShortages, shortageMessage, shortageText, stockLevels } from "./stock.server";
+import { checkoutShortages } from "./stock-holds.server";
+import { shortageMessage, shortageText, stockLevels } from "./stock.server";
 
 /**
  * The storefront's side of stock (issue 49): what pages say of it, read once per request for the keys a

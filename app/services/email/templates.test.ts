@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatLongDate, formatUsd } from "./format";
-import {
-  backInStockEmail,
-  contactMessageEmail,
-  orderConfirmationEmail,
-  stockAlertConfirmationEmail,
-  TEST_ORDER_NOTICE,
-  type OrderConfirmationInput,
-} from "./templates";
+import { backInStockEmail, stockAlertConfirmationEmail } from "./subscription-emails";
+import { contactMessageEmail, orderConfirmationEmail, TEST_ORDER_NOTICE, type OrderConfirmationInput } from "./templates";
 
 const order: OrderConfirmationInput = {
   storeName: "Outdoor Kitchen Outlet",

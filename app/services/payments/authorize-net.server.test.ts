@@ -8,13 +8,8 @@ import {
 } from "../../../tests/fakes/authorize-net";
 import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
-import {
-  authorizeNetInvoiceNumber,
-  centsToDollars,
-  createAuthorizeNet,
-  isAuthorizeNetSignatureValid,
-  type AuthorizeNetOptions,
-} from "./authorize-net.server";
+import { authorizeNetInvoiceNumber, centsToDollars, createAuthorizeNet, type AuthorizeNetOptions } from "./authorize-net.server";
+import { isAuthorizeNetSignatureValid } from "./authorize-net-webhook.server";
 import { PaymentError } from "./types";
 import { logger } from "~/observability/logger.server";
 

@@ -1,5 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { publicBaseUrl, type Config } from "~/config.server";
 import { centsOfDecimal, decimalOfCents } from "~/pricing/money";
 import {
@@ -11,6 +9,14 @@ import {
   type VerifyPaymentInput,
 } from "./types";
 import { logError } from "~/observability/logger.server";
+import {
+  batchListAnswer,
+  detailsAnswer,
+  listAnswer,
+  messagesSchema,
+  transactionAnswer,
+  type TransactionDetails,
+} from "./authorize-net-answers";
 
 const PROVIDER = "authorizenet";
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -319,36 +325,6 @@ function reportedTransactionId(params: URLSearchParams): string | null {
   return /^\d{1,20}$/.test(value) && value !== "0" ? value : null;
 }
 
-const amount = z.union([z.number(), z.string()]).nullish();
-const transactionDetailsSchema = z.object({
-  transId: z.string(),
-  transactionStatus: z.string(),
-  responseReasonDescription: z.string().nullish(),
-  authAmount: amount,
-  settleAmount: amount,
-  order: z.object({ invoiceNumber: z.string().nullish() }).nullish(),
-  payment: z.object({ creditCard: z.object({ cardNumber: z.string().nullish() }).nullish() }).nullish(),
-});
-const transactionAnswer = z.object({
-  transactionResponse: z
-    .object({
-      responseCode: z.string().nullish(),
-      transId: z.string().nullish(),
-      errors: z.array(z.object({ errorText: z.string() })).nullish(),
-    })
-    .nullish(),
-});
-type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
-const detailsAnswer = z.object({ transaction: transactionDetailsSchema });
-const listAnswer = z.object({
-  transactions: z.array(z.object({ transId: z.string(), invoiceNumber: z.string().nullish() })).nullish(),
-});
-const batchListAnswer = z.object({ batchList: z.array(z.object({ batchId: z.string() })).nullish() });
-const messagesSchema = z.object({
-  resultCode: z.string(),
-  message: z.array(z.object({ code: z.string(), text: z.string() })).nullish(),
-});
-
 /** xs:dateTime in UTC without milliseconds, as the API's examples write it. */
 function apiDateTime(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -403,29 +379,4 @@ async function callApi(endpoint: string, body: unknown, timeoutMs: number): Prom
   } catch {
     throw new PaymentError("Authorize.Net answered with malformed JSON.", PROVIDER, response.status);
   }
-}
-
-/**
- * Whether `X-ANET-Signature: sha512=HEX` (upper-case from Authorize.Net; either case taken) is the
- * HMAC-SHA512 of the raw body under the merchant's Signature Key. The key is 128 hex characters, but
- * Authorize.Net keys the HMAC with that text itself, as its samples do (PHP `hash_hmac('sha512', $body,
- * $signatureKey)`), not with the bytes the hex stands for. Compared in constant time; anything malformed is false.
- */
-export function isAuthorizeNetSignatureValid(rawBody: string, header: string | null, signatureKey: string): boolean {
-  const match = /^sha512=([0-9a-f]{128})$/i.exec((header ?? "").trim());
-  const key = signatureKey.trim();
-  if (!match || !key) return false;
-  const expected = createHmac("sha512", Buffer.from(key, "utf8")).update(rawBody, "utf8").digest();
-  const sent = Buffer.from(match[1], "hex");
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
-}
-
-/** The transaction id of a `net.authorize.payment.*` notification, to look up; nothing else in it is believed. */
-export function authorizeNetTransactionOfEvent(event: unknown): string | null {
-  const parsed = z
-    .object({ eventType: z.string(), payload: z.object({ entityName: z.string().optional(), id: z.union([z.string(), z.number()]) }) })
-    .safeParse(event);
-  if (!parsed.success || !parsed.data.eventType.startsWith("net.authorize.payment.")) return null;
-  const id = String(parsed.data.payload.id);
-  return parsed.data.payload.entityName === "transaction" && /^\d{1,20}$/.test(id) ? id : null;
 }

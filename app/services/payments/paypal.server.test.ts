@@ -1,80 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
-import {
-  FAKE_PAYPAL_CLIENT_ID,
-  FAKE_PAYPAL_CLIENT_SECRET,
-  paypalError,
-  startFakePayPal,
-  unprocessable,
-  type FakePayPal,
-  type RecordedRequest,
-} from "../../../tests/fakes/paypal";
+import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, paypalError, startFakePayPal } from "../../../tests/fakes/paypal";
 import { startFakeForFile } from "../../../tests/support/fake-servers";
 import { paymentToStart } from "../../../tests/support/shopping-fixtures";
-import {
-  centsToValue,
-  createPayPalProvider,
-  isPayPalConfigured,
-  PAYPAL_CAPTURE_DECLINED_MESSAGE,
-  PAYPAL_DECLINED_MESSAGE,
-  PAYPAL_OTHER_CHECKOUT_MESSAGE,
-  PAYPAL_UNKNOWN_ORDER_MESSAGE,
-  PAYPAL_VOIDED_MESSAGE,
-  paypalApiBase,
-  paypalSdkUrl,
-} from "./paypal.server";
+import { item, paypalDriverKit, paypalInput, usd } from "../../../tests/support/paypal-driver";
+import { centsToValue } from "./paypal-order-body";
+import { createPayPalProvider, isPayPalConfigured, paypalApiBase, paypalSdkUrl } from "./paypal.server";
 import { PaymentError } from "./types";
 
-const item = (productKey: string, title: string, unitPriceCents: number, quantity: number) => ({
-  productKey,
-  title,
-  model: "M-1",
-  brand: "blaze",
-  imageUrl: `http://store.test/images/${productKey}.svg`,
-  productUrl: `http://store.test/product/${productKey}`,
-  categories: ["Grills"],
-  unitPriceCents,
-  quantity,
-});
-
-/** $11,399.98 of items − $114.00 off + $99.99 shipping + $959.70 tax = $12,345.67. */
-const input = paymentToStart({
-  method: "paypal",
-  attemptId: "pa_attempt0000000001",
-  checkoutToken: "chk_token_0001",
-  amountCents: 1234567,
-  subtotalCents: 1_139_998,
-  discountCents: 11_400,
-  shippingCents: 9_999,
-  taxCents: 95_970,
-  items: [item("blaze-3159840", "Blaze 32 Inch Grill", 499_999, 2), item("blaze-cover-1", "Blaze Grill Cover", 14_000, 10)],
-});
-const usd = (value: string) => ({ currency_code: "USD", value });
-
 const fake = await startFakeForFile(startFakePayPal);
-
+const { paypal, verify, sent, failure, ordersAnswer } = paypalDriverKit(fake);
+const input = paypalInput;
 describe("PayPal driver (Orders v2) against the fake", () => {
-  const paypal = (timeoutMs = 2_000) =>
-    createPayPalProvider({
-      clientId: FAKE_PAYPAL_CLIENT_ID,
-      clientSecret: FAKE_PAYPAL_CLIENT_SECRET,
-      apiBase: fake.url,
-      brandName: "Outdoor Kitchen Outlet",
-      timeoutMs,
-    });
-  const verify = (reference: string, attemptId = input.attemptId) =>
-    paypal().verifyPayment({ attemptId, reference, amountCents: input.amountCents, returnParams: new URLSearchParams() });
-  const sent = (method: string, pathStart: string): RecordedRequest[] =>
-    fake.apiRequests().filter((request) => request.method === method && request.path.startsWith(pathStart));
-  const failure = (promise: Promise<unknown>) => promise.then(() => null).catch((error: unknown) => error);
-
-  /** Only the REST calls fail this way; the token endpoint keeps answering. */
-  function ordersAnswer(
-    handler: (request: RecordedRequest) => ReturnType<FakePayPal["answer"]> | Promise<ReturnType<FakePayPal["answer"]>>,
-  ) {
-    fake.respondWith((request) => (request.path.startsWith("/v2/") ? handler(request) : fake.answer(request)));
-  }
-
   it("is configured by a client id and secret; hosts follow the environment unless set", () => {
     expect(isPayPalConfigured(parseConfig({}))).toBe(false);
     const sandbox = parseConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" });
@@ -248,122 +185,6 @@ describe("PayPal driver (Orders v2) against the fake", () => {
     expect(error).toMatchObject({ status: 401, provider: "paypal" });
     expect((error as Error).message).toContain("invalid_client: Client Authentication failed");
     expect(sent("POST", "/v2/")).toHaveLength(0);
-  });
-
-  it("is pending while the shopper has not approved", async () => {
-    const { reference } = await paypal().startPayment(input);
-    expect(await verify(reference)).toEqual({ status: "pending", reference, message: "PayPal order is PAYER_ACTION_REQUIRED." });
-    expect(sent("POST", `/v2/checkout/orders/${reference}/capture`)).toHaveLength(0);
-  });
-
-  it("captures an approved order once and reports the captured amount; a second verify still answers approved", async () => {
-    const { reference } = await paypal().startPayment(input);
-    fake.approveOrder(reference);
-
-    const approved = { status: "approved", reference, amountCents: 1234567, currency: "USD" };
-    expect(await verify(reference)).toEqual(approved);
-    const [capture] = sent("POST", `/v2/checkout/orders/${reference}/capture`);
-    expect(capture?.headers["paypal-request-id"]).toBe(`capture-${input.attemptId}`);
-    expect(capture?.headers.authorization).toMatch(/^Bearer /);
-
-    expect(await verify(reference)).toEqual(approved);
-    expect(sent("POST", `/v2/checkout/orders/${reference}/capture`)).toHaveLength(1);
-  });
-
-  it("reads the capture from the order when a retried capture answers ORDER_ALREADY_CAPTURED", async () => {
-    const { reference } = await paypal().startPayment(input);
-    fake.approveOrder(reference);
-    await verify(reference);
-    // Another process saw the order APPROVED just before this one captured it.
-    const order = fake.paypal.orders.get(reference)!;
-    let firstGet = true;
-    ordersAnswer((request) => {
-      if (request.method === "GET" && firstGet) {
-        firstGet = false;
-        return { status: 200, body: { id: order.id, status: "APPROVED", links: [] } };
-      }
-      return fake.answer(request);
-    });
-    expect(await verify(reference, "pa_attempt0000000001")).toEqual({
-      status: "approved",
-      reference,
-      amountCents: 1234567,
-      currency: "USD",
-    });
-    expect(sent("GET", `/v2/checkout/orders/${reference}`)).toHaveLength(2);
-  });
-
-  it("reports the amount PayPal captured, even when it differs from ours (the framework then refuses it)", async () => {
-    const { reference } = await paypal().startPayment(input);
-    fake.paypal.capturedValueOverride = "1.00";
-    fake.approveOrder(reference);
-    expect(await verify(reference)).toEqual({ status: "approved", reference, amountCents: 100, currency: "USD" });
-  });
-
-  it("declines with a readable message when the capture answers INSTRUMENT_DECLINED", async () => {
-    const { reference } = await paypal().startPayment(input);
-    fake.paypal.captureOutcome = "instrument-declined";
-    fake.approveOrder(reference);
-    expect(await verify(reference)).toEqual({ status: "declined", reference, message: PAYPAL_DECLINED_MESSAGE });
-  });
-
-  it("declines a capture PayPal declined, waits on a pending one, and declines a voided order", async () => {
-    const declined = await paypal().startPayment(input);
-    fake.paypal.captureOutcome = "capture-declined";
-    fake.approveOrder(declined.reference);
-    expect(await verify(declined.reference)).toEqual({
-      status: "declined",
-      reference: declined.reference,
-      message: PAYPAL_CAPTURE_DECLINED_MESSAGE,
-    });
-
-    const pending = await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000002" });
-    fake.paypal.captureOutcome = "pending";
-    fake.approveOrder(pending.reference);
-    expect(await verify(pending.reference, "pa_attempt0000000002")).toEqual({
-      status: "pending",
-      reference: pending.reference,
-      message: "PayPal capture is pending (PENDING_REVIEW).",
-    });
-
-    const voided = await paypal().startPayment({ ...input, attemptId: "pa_attempt0000000003" });
-    fake.paypal.orders.get(voided.reference)!.status = "VOIDED";
-    expect(await verify(voided.reference, "pa_attempt0000000003")).toEqual({
-      status: "declined",
-      reference: voided.reference,
-      message: PAYPAL_VOIDED_MESSAGE,
-    });
-  });
-
-  it("declines another 422 refusal with PayPal's description", async () => {
-    const { reference } = await paypal().startPayment(input);
-    fake.approveOrder(reference);
-    ordersAnswer((request) =>
-      request.path.endsWith("/capture")
-        ? unprocessable("PAYER_CANNOT_PAY", "Combination of payer and payee settings mean that this buyer cannot pay this seller.")
-        : fake.answer(request),
-    );
-    expect(await verify(reference)).toEqual({
-      status: "declined",
-      reference,
-      message: "Combination of payer and payee settings mean that this buyer cannot pay this seller.",
-    });
-  });
-
-  it("declines an order PayPal does not know, and one made for another attempt", async () => {
-    expect(await verify("NOSUCHORDER123")).toEqual({
-      status: "declined",
-      reference: "NOSUCHORDER123",
-      message: PAYPAL_UNKNOWN_ORDER_MESSAGE,
-    });
-
-    const { reference } = await paypal().startPayment(input);
-    fake.approveOrder(reference);
-    expect(await verify(reference, "pa_someoneelse000001")).toEqual({
-      status: "declined",
-      reference,
-      message: PAYPAL_OTHER_CHECKOUT_MESSAGE,
-    });
   });
 
   it("turns a 4xx with PayPal's error body into a PaymentError naming the issue", async () => {

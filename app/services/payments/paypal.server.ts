@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Config } from "~/config.server";
-import { centsOfDecimal, decimalOfCents } from "~/pricing/money";
+import { centsOfDecimal } from "~/pricing/money";
+import { centsToValue, orderRequest } from "./paypal-order-body";
+import type { PayPalWebhookSignature } from "./paypal-webhook.server";
 import {
   PaymentError,
-  type PaymentItem,
   type PaymentProvider,
   type PaymentVerification,
   type RefundResult,
@@ -102,64 +103,6 @@ type PayPalError = z.infer<typeof errorAnswer>;
 interface Answer {
   status: number;
   json: unknown;
-}
-
-/** The headers PayPal signs each webhook delivery with, as verify-webhook-signature takes them. */
-export interface PayPalWebhookSignature {
-  transmissionId: string;
-  transmissionTime: string;
-  transmissionSig: string;
-  certUrl: string;
-  authAlgo: string;
-}
-
-/**
- * How far a delivery's PAYPAL-TRANSMISSION-TIME may lie from now. PayPal retries a delivery it could not
- * make for up to 3 days; whether a retry keeps its first time is not documented, so a day more is allowed.
- */
-const TRANSMISSION_MAX_AGE_MS = 4 * 24 * 60 * 60_000;
-/** Clocks differ a little; a time further ahead than this was never PayPal's. */
-const TRANSMISSION_MAX_AHEAD_MS = 5 * 60_000;
-
-/** Each header's shape, within the lengths verify-webhook-signature accepts. */
-const SIGNATURE_HEADERS = {
-  transmissionId: { header: "paypal-transmission-id", shape: /^[\w-]{1,50}$/ },
-  transmissionTime: { header: "paypal-transmission-time", shape: /^[\dT:.+\-Z]{1,100}$/ },
-  transmissionSig: { header: "paypal-transmission-sig", shape: /^[A-Za-z0-9+/=_-]{1,500}$/ },
-  certUrl: { header: "paypal-cert-url", shape: /^https:\/\/\S{1,492}$/ },
-  authAlgo: { header: "paypal-auth-algo", shape: /^[A-Za-z0-9]{1,100}$/ },
-} as const satisfies Record<keyof PayPalWebhookSignature, { header: string; shape: RegExp }>;
-
-/**
- * A delivery's signature headers, or null for anything PayPal never sends (a header missing or out of
- * shape, a certificate off PayPal's host, a transmission time far from now): those can never verify, so
- * PayPal is not asked about them.
- */
-export function paypalWebhookSignatureOf(headers: Headers, now: Date): PayPalWebhookSignature | null {
-  const signature = {} as PayPalWebhookSignature;
-  for (const [field, { header, shape }] of Object.entries(SIGNATURE_HEADERS)) {
-    const value = headers.get(header) ?? "";
-    if (!shape.test(value)) return null;
-    signature[field as keyof PayPalWebhookSignature] = value;
-  }
-  return isPayPalCertUrl(signature.certUrl) && isRecentTransmission(signature.transmissionTime, now) ? signature : null;
-}
-
-function isPayPalCertUrl(certUrl: string): boolean {
-  const url = URL.parse(certUrl);
-  if (!url || url.protocol !== "https:" || url.port || url.username) return false;
-  return url.hostname === "paypal.com" || url.hostname.endsWith(".paypal.com");
-}
-
-function isRecentTransmission(transmissionTime: string, now: Date): boolean {
-  const sentAt = Date.parse(transmissionTime);
-  const ahead = sentAt - now.getTime();
-  return Number.isFinite(sentAt) && ahead <= TRANSMISSION_MAX_AHEAD_MS && -ahead <= TRANSMISSION_MAX_AGE_MS;
-}
-
-/** Whether a webhook body has the shape of every PayPal event (an event type and its resource). */
-export function isPayPalWebhookEvent(event: unknown): boolean {
-  return webhookEvent.safeParse(event).success;
 }
 
 export interface PayPalProvider extends PaymentProvider {
@@ -269,7 +212,12 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
     isStandIn: false,
 
     async startPayment(input: StartPaymentInput): Promise<StartedPayment> {
-      const answer = await api("POST", "/v2/checkout/orders", { "paypal-request-id": input.attemptId }, orderRequest(input, options));
+      const answer = await api(
+        "POST",
+        "/v2/checkout/orders",
+        { "paypal-request-id": input.attemptId },
+        orderRequest(input, options.brandName),
+      );
       if (answer.status !== 200 && answer.status !== 201) throw statusError("POST /v2/checkout/orders", answer);
       const order = readOrder("POST /v2/checkout/orders", answer);
       const approval = order.links?.find((link) => link.rel === "payer-action") ?? order.links?.find((link) => link.rel === "approve");
@@ -340,74 +288,6 @@ export function createPayPalProvider(options: PayPalOptions): PayPalProvider {
   };
 }
 
-/** The create-order body: one purchase unit for the server's total and its items, tagged with our attempt and checkout. */
-function orderRequest(input: StartPaymentInput, options: PayPalOptions) {
-  const { customer } = input;
-  return {
-    intent: "CAPTURE",
-    purchase_units: [
-      {
-        reference_id: input.checkoutToken,
-        custom_id: input.attemptId,
-        description: input.description.slice(0, 127),
-        amount: orderAmount(input),
-        ...(input.items.length > 0 ? { items: input.items.map((item) => orderItem(item, input.currency)) } : {}),
-        shipping: {
-          name: { full_name: `${customer.firstName} ${customer.lastName}`.trim().slice(0, 300) },
-          address: {
-            address_line_1: customer.address,
-            admin_area_2: customer.city,
-            admin_area_1: customer.state,
-            postal_code: customer.postalCode,
-            country_code: customer.countryCode,
-          },
-        },
-      },
-    ],
-    payment_source: {
-      paypal: {
-        experience_context: {
-          ...(options.brandName ? { brand_name: options.brandName.slice(0, 127) } : {}),
-          locale: "en-US",
-          shipping_preference: "SET_PROVIDED_ADDRESS",
-          user_action: "PAY_NOW",
-          return_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-        },
-      },
-    },
-  };
-}
-
-/**
- * The total with its breakdown. PayPal refuses (422) a value other than item_total + tax_total + shipping − discount
- * (AMOUNT_MISMATCH), or items that do not add up to item_total (ITEM_TOTAL_MISMATCH): the server's figures are sent
- * as they are, so a checkout whose parts disagree with its total is never charged.
- */
-function orderAmount(input: StartPaymentInput) {
-  const part = (cents: number) => ({ currency_code: input.currency, value: centsToValue(cents, { allowZero: true }) });
-  return {
-    currency_code: input.currency,
-    value: centsToValue(input.amountCents),
-    breakdown: {
-      item_total: part(input.subtotalCents),
-      shipping: part(input.shippingCents),
-      tax_total: part(input.taxCents),
-      discount: part(input.discountCents),
-    },
-  };
-}
-
-function orderItem(item: PaymentItem, currency: string) {
-  return {
-    name: item.title.slice(0, 127),
-    sku: item.productKey.slice(0, 127),
-    quantity: String(item.quantity),
-    unit_amount: { currency_code: currency, value: centsToValue(item.unitPriceCents, { allowZero: true }) },
-    category: "PHYSICAL_GOODS",
-  };
-}
-
 /** What an order says about the payment once it is no longer waiting for the shopper's approval. */
 function judgeOrder(order: PayPalOrder, attemptId: string): PaymentVerification {
   const reference = order.id;
@@ -433,13 +313,6 @@ function judgeOrder(order: PayPalOrder, attemptId: string): PaymentVerification 
     return { status: "pending", reference, message: `PayPal capture is pending (${latest.status_details?.reason ?? "no reason given"}).` };
   }
   return { status: "declined", reference, message: PAYPAL_CAPTURE_DECLINED_MESSAGE };
-}
-
-/** 123.45 dollars for 12345 cents, exactly, as PayPal's amount value; 0.00 only with `allowZero` (a part of a breakdown, an item). */
-export function centsToValue(cents: number, { allowZero = false } = {}): string {
-  if (!Number.isSafeInteger(cents) || cents < (allowZero ? 0 : 1))
-    throw new PaymentError(`Cannot charge ${cents} cents with PayPal.`, PROVIDER);
-  return decimalOfCents(cents);
 }
 
 function statusError(what: string, answer: Answer): PaymentError {
@@ -473,27 +346,3 @@ function parseJson(text: string): unknown {
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
-
-/**
- * The PayPal order a webhook event is about: the order itself (CHECKOUT.ORDER.*) or the order of a
- * capture (PAYMENT.CAPTURE.*). Only an id to look up; nothing else in the event is believed.
- */
-export function paypalOrderIdOfEvent(event: unknown): string | null {
-  const parsed = webhookEvent.safeParse(event);
-  if (!parsed.success) return null;
-  const { event_type: type, resource } = parsed.data;
-  const id = type.startsWith("CHECKOUT.ORDER.")
-    ? resource.id
-    : type.startsWith("PAYMENT.CAPTURE.")
-      ? resource.supplementary_data?.related_ids?.order_id
-      : undefined;
-  return typeof id === "string" && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
-}
-
-const webhookEvent = z.object({
-  event_type: z.string(),
-  resource: z.object({
-    id: z.string().optional(),
-    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
-  }),
-});
