@@ -1,4 +1,4 @@
-import { centsOfDecimal } from "~/pricing/money";
+import { centsOfDecimal } from "~/utils/money";
 import type { Specification } from "./product";
 
 /**

@@ -1,5 +1,5 @@
 import { formatUsd, scaleCents } from "~/utils/format";
-import { usdWords } from "./money";
+import { usdWords } from "~/utils/money";
 
 /**
  * Money rules of the spec, in integer cents. The server computes every total

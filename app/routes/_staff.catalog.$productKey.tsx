@@ -1,4 +1,4 @@
-import { decimalOfCents } from "~/pricing/money";
+import { decimalOfCents } from "~/utils/money";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDateTimeUtc, formatUsd, productPath, SiteLink } from "~/components/shared";

@@ -1,4 +1,4 @@
-import { centsOfTypedDollars } from "~/pricing/money";
+import { centsOfTypedDollars } from "~/utils/money";
 /**
  * The returns desk's money rule (issue 41): what a received return gives back. Pure, so the page and
  * the server show and check the same figure.

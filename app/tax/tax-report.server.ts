@@ -1,4 +1,4 @@
-import { decimalOfCents } from "~/pricing/money";
+import { decimalOfCents } from "~/utils/money";
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { taxTransactions } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { decimalOfCents } from "~/pricing/money";
+import { decimalOfCents } from "~/utils/money";
 import type { CatalogImportRow, StockImportError } from "~/db/schema";
 import { csvDocument, csvLine } from "~/utils/csv";
 import { columnNamedTwice, decodeCsvUpload, productKeyCell, readCsvTable, shownCell, startsLikeFormula, type Checked } from "~/utils/csv-upload";

@@ -1,4 +1,4 @@
-import { centsOfTypedDollars } from "~/pricing/money";
+import { centsOfTypedDollars } from "~/utils/money";
 import { formatDateTimeUtc, formatUsd } from "~/utils/format";
 
 /**

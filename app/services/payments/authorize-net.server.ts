@@ -1,5 +1,5 @@
 import { publicBaseUrl, type Config } from "~/config.server";
-import { centsOfDecimal, decimalOfCents } from "~/pricing/money";
+import { centsOfDecimal, decimalOfCents } from "~/utils/money";
 import {
   PAYMENT_CURRENCY,
   PaymentError,

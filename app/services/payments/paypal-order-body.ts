@@ -1,4 +1,4 @@
-import { decimalOfCents } from "~/pricing/money";
+import { decimalOfCents } from "~/utils/money";
 import { PaymentError, type PaymentItem, type StartPaymentInput } from "./types";
 
 /** What the PayPal driver sends to create an order (Orders v2): the server's figures, in PayPal's shape. */

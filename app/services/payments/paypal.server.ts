@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "~/config.server";
-import { centsOfDecimal } from "~/pricing/money";
+import { centsOfDecimal } from "~/utils/money";
 import { centsToValue, orderRequest } from "./paypal-order-body";
 import type { PayPalWebhookSignature } from "./paypal-webhook.server";
 import {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsOfDecimal } from "~/pricing/money";
+import { centsOfDecimal } from "~/utils/money";
 import { assertQuotable } from "./quote-request";
 import { ShippingRateError, type QuoteRequest, type ShippingAddress, type ShippingRates } from "./types";
 

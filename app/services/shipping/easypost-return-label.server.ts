@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsOfDecimal } from "~/pricing/money";
+import { centsOfDecimal } from "~/utils/money";
 import { ShippingRateError, type Parcel, type ShippingAddress } from "./types";
 
 const PROVIDER = "easypost";

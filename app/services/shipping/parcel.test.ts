@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsOfDecimal } from "~/pricing/money";
+import { centsOfDecimal } from "~/utils/money";
 import { DEFAULT_PRODUCT_PARCEL, productParcel, seasoningParcel } from "./parcel";
 
 describe("seasoningParcel", () => {
