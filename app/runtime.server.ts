@@ -5,6 +5,7 @@ import type { StoreRuntime } from "./store-runtime";
 import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } from "./db/database.server";
 import { storeSettings } from "./db/schema";
 import { createRateLimiter } from "./security/rate-limit.server";
+import { systemClock } from "./utils/clock";
 import { stopJobQueue } from "./jobs/queue.server";
 import { storeServices } from "./services/store-services.server";
 import { STARTUP_STEPS } from "./startup.server";
@@ -38,7 +39,8 @@ export async function startStoreRuntime(
         () => "up to date",
       );
       const sessionSecret = config.SESSION_SECRET ?? (await storedSessionSecret(database.db));
-      const rateLimiter = createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE });
+      const clock = systemClock;
+      const rateLimiter = createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now: () => clock.now().getTime() });
       const services = storeServices(config, database.db);
       for (const step of STARTUP_STEPS) {
         await report.step(
@@ -49,7 +51,7 @@ export async function startStoreRuntime(
       }
       const catalogWatch = await watchCatalog(database);
       const watched = stoppingOnClose(database, () => catalogWatch.stop());
-      return { config, database: watched, db: database.db, sessionSecret, rateLimiter, catalogWatch, ...services, ...fromBuild };
+      return { config, database: watched, db: database.db, sessionSecret, clock, rateLimiter, catalogWatch, ...services, ...fromBuild };
     });
   } catch (error) {
     await database.close().catch(() => {});

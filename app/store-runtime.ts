@@ -8,6 +8,7 @@ import type { ShipmentTracker } from "./services/shipping/easypost-tracker.serve
 import type { ShippingRates } from "./services/shipping/types";
 import type { TaxService } from "./services/tax/types";
 import type { TextGenerator } from "./services/text/types";
+import type { Clock } from "./utils/clock";
 
 /**
  * Everything a request needs besides itself: the validated configuration, the
@@ -31,6 +32,8 @@ export interface StoreRuntime {
   privatePaths: readonly string[];
   /** Catalogue changes of every process (the desk, its CSV import, a reload, a sale's start or end): the shared HTTP cache empties itself on each. */
   catalogWatch: Pick<CatalogWatch, "onChange">;
+  /** The time as the store's code reads it (app/utils/clock.ts): the machine's, or a test's. */
+  clock: Clock;
   /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
   rateLimiter: RateLimiter;
   /** Postmark when POSTMARK_SERVER_TOKEN is set, else the offline outbox in this database. */

@@ -77,10 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     const knownDevice = await knownDeviceFor(context.store, request, email);
-    const staff = await staffAuthenticator(db, { address, knownDevice }).authenticate(STAFF_STRATEGY, request);
+    const staff = await staffAuthenticator(context.store, { address, knownDevice }).authenticate(STAFF_STRATEGY, request);
     // A browser that was already signed in gets a new session; the old one ends.
     if (cookie.sid) await endSessionOfToken(db, cookie.sid);
-    const session = await createStaffSession(db, staff.id);
+    const session = await createStaffSession(db, staff.id, context.store.clock.now());
     const headers = new Headers();
     headers.append("Set-Cookie", await signedInCookie(context.store, request, session.token));
     headers.append("Set-Cookie", await knownDeviceCookieFor(context.store, request, staff.email));

@@ -1,11 +1,11 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { Database } from "~/db/database.server";
+import type { StoreRuntime } from "~/store-runtime";
 import { isEmailAddress } from "~/utils/email-address.server";
 import { fieldsOf, type FormFields } from "~/utils/forms.server";
 import { verifyStaffCredentials } from "./accounts.server";
 import type { StaffUser } from "./staff-user";
-import { beginSignInAttempt, lockoutClock, lockoutMessage } from "./lockout.server";
+import { beginSignInAttempt, lockoutMessage } from "./lockout.server";
 import { rateLimitRefusals } from "~/observability/metrics.server";
 
 export const FILL_IN_ALL_FIELDS = "Please fill in all fields.";
@@ -48,19 +48,19 @@ export interface SignInClient {
  * remix-auth 4 only runs the strategy and returns its user; it keeps no
  * session. The route records the session (session-store.server.ts).
  */
-export const staffAuthenticator = (db: Database, client: SignInClient) =>
+export const staffAuthenticator = ({ db, clock }: Pick<StoreRuntime, "db" | "clock">, client: SignInClient) =>
   new Authenticator<StaffUser>().use(
     new FormStrategy<StaffUser>(async ({ form }) => {
       const { email, password } = credentialsFrom(fieldsOf(form));
       if (!email || !password) throw new SignInError(FILL_IN_ALL_FIELDS, 400);
       // An address no account can have (the accounts use the same rule) needs no database and counts no attempt.
       if (!isEmailAddress(email)) throw new SignInError(INVALID_CREDENTIALS, 401);
-      const decision = await beginSignInAttempt(db, { email, ...client });
+      const decision = await beginSignInAttempt(db, { email, ...client }, clock.now());
       if (decision.kind === "refused") {
         rateLimitRefusals.inc({ rule: "staff-lockout" });
         throw new SignInError(lockoutMessage(decision.retryAfterMinutes), 429, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
       }
-      if (decision.delayMs > 0) await lockoutClock.sleep(decision.delayMs);
+      if (decision.delayMs > 0) await clock.sleep(decision.delayMs);
       const user = await verifyStaffCredentials(db, email, password);
       if (!user) throw new SignInError(INVALID_CREDENTIALS, 401);
       await decision.attempt.succeeded();

@@ -4,14 +4,7 @@ import { safeRedirectPath } from "~/utils/redirect";
 import { OWNER_ONLY, mayDo, type OwnerOnlyAction } from "./roles";
 import type { StaffUser } from "./staff-user";
 import { clearedStaffCookie, readStaffCookie, signedInCookie } from "./session.server";
-import {
-  findActiveStaffSession,
-  revokeStaffSession,
-  sessionClock,
-  setStaffSessionFlash,
-  touchStaffSession,
-  type Flash,
-} from "./session-store.server";
+import { findActiveStaffSession, revokeStaffSession, setStaffSessionFlash, touchStaffSession, type Flash } from "./session-store.server";
 
 export interface StaffContext {
   staff: StaffUser;
@@ -45,7 +38,7 @@ export function loginPathFor(request: Request): string {
 export async function requireStaff(store: StoreRuntime, request: Request): Promise<StaffContext> {
   const { db } = store;
   const { sid } = await readStaffCookie(store, request);
-  const now = sessionClock.now();
+  const now = store.clock.now();
   const session = sid ? await findActiveStaffSession(db, sid, now) : null;
   if (!sid || !session) {
     const headers = new Headers();
@@ -67,7 +60,7 @@ export async function requireStaff(store: StoreRuntime, request: Request): Promi
 export async function currentStaff(store: StoreRuntime, request: Request): Promise<StaffUser | null> {
   const { sid } = await readStaffCookie(store, request);
   if (!sid) return null;
-  return (await findActiveStaffSession(store.db, sid))?.staff ?? null;
+  return (await findActiveStaffSession(store.db, sid, store.clock.now()))?.staff ?? null;
 }
 
 /** An owner-only action refused to the signed-in account: the page answers with this message and status. */

@@ -37,12 +37,6 @@ export const LOCKOUT_LIMITS = {
 
 export const MAX_DELAY_MS = 5_000;
 
-/** The clock and the pause, replaceable in tests. */
-export const lockoutClock = {
-  now: (): Date => new Date(),
-  sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
 export function lockoutMessage(minutes: number): string {
   const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
   return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
@@ -73,8 +67,8 @@ export function delayFor(failures: number, slowAfter: number): number {
 export async function beginSignInAttempt(
   db: Database,
   input: { email: string; address: string; knownDevice: string | null },
+  now: Date,
 ): Promise<AttemptDecision> {
-  const now = lockoutClock.now();
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
   const keys = {
     account: input.knownDevice ? deviceKey(input.knownDevice) : emailKey(input.email),

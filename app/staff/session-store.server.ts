@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { staffSessions, staffUsers } from "~/db/schema";
 import type { StaffUser } from "./staff-user";
@@ -19,9 +19,6 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const KEEP_ENDED_MS = 24 * 60 * 60 * 1000;
 
 export type Flash = { kind: "success" | "error"; message: string };
-
-/** The clock of the idle expiry, replaceable in tests. */
-export const sessionClock = { now: (): number => Date.now() };
 
 export interface ActiveStaffSession {
   /** The row's id (the token's hash). */
@@ -44,8 +41,7 @@ export function sessionIdFor(token: string): string {
 }
 
 /** Starts a session for a staff member who just proved their password; returns the cookie's token. */
-export async function createStaffSession(db: Database, staffId: string): Promise<{ token: string; csrf: string }> {
-  const now = new Date(sessionClock.now());
+export async function createStaffSession(db: Database, staffId: string, now: Date): Promise<{ token: string; csrf: string }> {
   await pruneEndedSessions(db, now);
   const token = newSessionToken();
   const csrf = newCsrfToken();
@@ -54,7 +50,7 @@ export async function createStaffSession(db: Database, staffId: string): Promise
 }
 
 /** The live session behind a cookie's token: not revoked, not idle too long, its account still there. */
-export async function findActiveStaffSession(db: Database, token: string, now = sessionClock.now()): Promise<ActiveStaffSession | null> {
+export async function findActiveStaffSession(db: Database, token: string, now: Date): Promise<ActiveStaffSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
     .select({
@@ -71,7 +67,7 @@ export async function findActiveStaffSession(db: Database, token: string, now = 
       and(
         eq(staffSessions.id, sessionIdFor(token)),
         isNull(staffSessions.revokedAt),
-        gt(staffSessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        gt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
       ),
     );
   if (!row) return null;
@@ -79,10 +75,10 @@ export async function findActiveStaffSession(db: Database, token: string, now = 
 }
 
 /** Renews the idle clock and uses up the one-time message. */
-export async function touchStaffSession(db: Database, id: string, now = sessionClock.now()): Promise<void> {
+export async function touchStaffSession(db: Database, id: string, now: Date): Promise<void> {
   await db
     .update(staffSessions)
-    .set({ lastSeenAt: new Date(now), flash: null })
+    .set({ lastSeenAt: now, flash: null })
     .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt)));
 }
 
@@ -91,11 +87,14 @@ export async function setStaffSessionFlash(db: Database, id: string, flash: Flas
   await db.update(staffSessions).set({ flash }).where(eq(staffSessions.id, id));
 }
 
-/** Ends one session (sign-out). */
+/**
+ * Ends one session (sign-out). A revocation counts from the moment it is written, so it is stamped with
+ * the database's clock; only the idle expiry, a decision, reads the runtime's clock.
+ */
 export async function revokeStaffSession(db: Database, id: string): Promise<void> {
   await db
     .update(staffSessions)
-    .set({ revokedAt: new Date(sessionClock.now()) })
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt)));
 }
 
@@ -108,7 +107,7 @@ export async function endSessionOfToken(db: Database, token: string): Promise<vo
 export async function revokeAllStaffSessions(db: Pick<Database, "update">, staffId: string): Promise<number> {
   const ended = await db
     .update(staffSessions)
-    .set({ revokedAt: new Date(sessionClock.now()) })
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
     .returning({ id: staffSessions.id });
   return ended.length;

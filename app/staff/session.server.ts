@@ -1,7 +1,7 @@
 import { signedCookie, type CookieKeys } from "~/utils/cookies.server";
 import { SESSION_IDLE_MS } from "./session-store.server";
 
-export { SESSION_IDLE_MS, sessionClock, type Flash } from "./session-store.server";
+export { SESSION_IDLE_MS, type Flash } from "./session-store.server";
 
 export const SESSION_COOKIE_NAME = "staff_session";
 

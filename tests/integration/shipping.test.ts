@@ -13,7 +13,7 @@ import { action as webhookAction } from "~/routes/api.easypost.webhook";
 import { easyPostSignature } from "~/services/shipping/easypost-tracker.server";
 import { createStaffAccount } from "~/staff/accounts.server";
 import type { OrderDetail } from "~/staff/dashboard.server";
-import { lockoutClock } from "~/staff/lockout.server";
+import { testClock } from "../support/test-clock";
 import {
   easyPostTracker,
   easyPostTrackerEvent,
@@ -81,8 +81,7 @@ describe.each(testDatabaseKinds())("shipping with tracking, and the customer's e
     await easypost?.close();
   });
   beforeEach(async () => {
-    vi.spyOn(lockoutClock, "sleep").mockResolvedValue(undefined);
-    runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN });
+    runtime = testRuntime(database, { PUBLIC_BASE_URL: TEST_ORIGIN }, { clock: testClock() });
     easypost.reset();
     browser = await signIn();
   });

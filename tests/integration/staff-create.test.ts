@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
     }
   }
 
-  const liveSessions = (token: string) => withDatabase(async (db) => (await findActiveStaffSession(db, token)) !== null);
+  const liveSessions = (token: string) => withDatabase(async (db) => (await findActiveStaffSession(db, token, new Date())) !== null);
 
   it(
     "--reset replaces the password (and with --role the role) and ends every session of the account; staff:revoke ends them without a new password",
@@ -134,7 +134,10 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
         const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, "new.staff@example.com"));
         return row;
       });
-      const before = await withDatabase(async (db) => [await createStaffSession(db, account.id), await createStaffSession(db, account.id)]);
+      const before = await withDatabase(async (db) => [
+        await createStaffSession(db, account.id, new Date()),
+        await createStaffSession(db, account.id, new Date()),
+      ]);
       expect(await liveSessions(before[0].token)).toBe(true);
 
       const reset = run(["--email", "new.staff@example.com", "--reset"], NEW_PASSWORD);
@@ -152,7 +155,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
       expect(await roleOf()).toBe("staff");
 
       // With --role, the role changes too, and the sessions end as with any reset.
-      const promotedFrom = await withDatabase((db) => createStaffSession(db, account.id));
+      const promotedFrom = await withDatabase((db) => createStaffSession(db, account.id, new Date()));
       const promoted = run(["--email", "new.staff@example.com", "--reset", "--role", "owner"], NEW_PASSWORD);
       expect(promoted.stderr).toBe("");
       expect(promoted.status).toBe(0);
@@ -160,7 +163,7 @@ describe.each(testDatabaseKinds())("npm run staff:create on %s", (kind) => {
       expect(await roleOf()).toBe("owner");
       expect(await liveSessions(promotedFrom.token)).toBe(false);
 
-      const later = await withDatabase((db) => createStaffSession(db, account.id));
+      const later = await withDatabase((db) => createStaffSession(db, account.id, new Date()));
       const revoked = runScript("scripts/staff-revoke.ts", ["New.Staff@example.com"]);
       expect(revoked.stderr).toBe("");
       expect(revoked.status).toBe(0);

@@ -20,8 +20,9 @@ import {
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { dashboardTiles, listOrders, orderDetail, PAGE_SIZE, updateOrderStatus } from "~/staff/dashboard.server";
 import { DEMO_STAFF_EMAIL, ensureDemoStaffAccount } from "~/staff/demo-account.server";
-import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
-import { SESSION_IDLE_MS, sessionClock } from "~/staff/session.server";
+import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS } from "~/staff/lockout.server";
+import { SESSION_IDLE_MS } from "~/staff/session.server";
+import { testClock } from "../support/test-clock";
 import { parseConfig } from "~/config.server";
 import { testOrder } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
@@ -106,11 +107,12 @@ async function signIn(email = EMAIL, password = PASSWORD) {
 
 describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) => {
   let database: TestDatabase;
-  let delays: number[];
+  const clock = testClock();
+  const delays = clock.slept;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    runtime = testRuntime(database);
+    runtime = testRuntime(database, {}, { clock });
     await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD, role: "staff" });
   });
 
@@ -119,10 +121,8 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   });
 
   beforeEach(async () => {
-    delays = [];
-    vi.spyOn(lockoutClock, "sleep").mockImplementation(async (ms: number) => {
-      delays.push(ms);
-    });
+    delays.length = 0;
+    clock.follow(() => Date.now());
     await database.db.delete(orderStatusChanges);
     await database.db.delete(orders);
     await database.db.delete(staffLoginAttempts);
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("signs out an idle session after 12 hours and rolls the expiry on every request", async () => {
       let now = Date.now();
-      vi.spyOn(sessionClock, "now").mockImplementation(() => now);
+      clock.follow(() => now);
       let { cookie } = await signIn();
       const visit = async () => {
         const outcome = await call(dashboardLoader as RouteFn, get("/dashboard", cookie));
@@ -344,7 +344,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
   describe("lock-out", () => {
     it("slows failures against one account from any addresses, refuses the 11th, and lets the owner's known device in at once", async () => {
       const now = new Date("2026-11-22T10:00:00Z").getTime();
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
+      clock.follow(() => new Date(now));
       const owner = await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "198.51.100.7");
       expect(owner.status).toBe(303);
       const deviceCookie = cookieFrom(owner.headers.getSetCookie().find((value) => value.startsWith("staff_device=")) ?? null);
@@ -358,7 +358,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       expect((await attemptSignIn(EMAIL, PASSWORD, {}, "/login", "203.0.113.99")).status).toBe(429);
 
       // The owner's browser has a budget of its own: neither refused nor slowed.
-      delays = [];
+      delays.length = 0;
       const browser = await openLoginPage();
       const again = await call(
         loginAction as RouteFn,
@@ -373,7 +373,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("refuses one address after 10 failures across emails, with Retry-After, but not other addresses, and lifts", async () => {
       let now = new Date("2026-11-22T12:00:00Z").getTime();
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
+      clock.follow(() => new Date(now));
       const attacker = "192.0.2.66";
       for (let i = 0; i < 10; i += 1) {
         expect((await attemptSignIn(`user${i}@example.com`, "wrong-password-1", {}, "/login", attacker)).status).toBe(401);
@@ -389,7 +389,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("counts every address of one IPv6 /64 as one address: the 11th failure from the /64 is refused, the next /64 is not", async () => {
       const now = new Date("2026-11-22T13:00:00Z");
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      clock.follow(() => now);
       for (let i = 1; i <= LOCKOUT_LIMITS.address.refuseAfter; i += 1) {
         const outcome = await attemptSignIn(`user${i}@example.com`, "wrong-password-1", {}, "/login", `2001:db8:64:1::${i}`);
         expect(outcome.status).toBe(401);
@@ -400,7 +400,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("lets no more than 10 of a burst of parallel guesses from one address through", async () => {
       const now = new Date("2026-11-22T14:00:00Z");
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      clock.follow(() => now);
       const browsers = await Promise.all(Array.from({ length: 16 }, () => openLoginPage()));
       const outcomes = await Promise.all(
         browsers.map((browser, i) =>
@@ -414,7 +414,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
     it("lets no more than 10 of a burst of parallel guesses from 16 addresses against one account through", async () => {
       const now = new Date("2026-11-22T15:00:00Z");
-      vi.spyOn(lockoutClock, "now").mockImplementation(() => now);
+      clock.follow(() => now);
       const browsers = await Promise.all(Array.from({ length: 16 }, () => openLoginPage()));
       const outcomes = await Promise.all(
         browsers.map((browser, i) =>

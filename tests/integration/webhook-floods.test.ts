@@ -9,6 +9,7 @@ import { action as paypalWebhook } from "~/routes/api.paypal.webhook";
 import { action as stripeWebhook } from "~/routes/api.stripe_.webhook";
 import type { StoreRuntime } from "~/store-runtime";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
+import { testClock } from "../support/test-clock";
 import { FAKE_ANET_SIGNATURE_KEY, fakeAuthorizeNetSettings, startFakeAuthorizeNet, type FakeAuthorizeNet } from "../fakes/authorize-net";
 import { deliverWebhook, FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
@@ -22,8 +23,10 @@ import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-
  * for the whole store; Stripe and Authorize.Net check their signature locally and ask nothing before.
  */
 let runtime: StoreRuntime;
-/** The rate limiter's clock. */
+/** The runtime's clock (the rate limiter's windows), moved an hour per test. */
 let now = Date.now();
+const clock = testClock();
+clock.follow(() => now);
 
 const FLOOD = 60;
 const VERIFY_PATH = "/v1/notifications/verify-webhook-signature";
@@ -77,7 +80,7 @@ describe.each(testDatabaseKinds())("forged webhooks on %s", (kind) => {
   beforeEach(() => {
     // Each test an hour after the last one: the store-wide PayPal limit starts a new window for it.
     now += 3_600_000;
-    runtime = testRuntime(database, env, { now: () => now });
+    runtime = testRuntime(database, env, { clock });
     paypal.reset();
     anet.reset();
     stripe.reset();

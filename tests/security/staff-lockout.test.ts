@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/_staff.login";
 import { createStaffAccount } from "~/staff/accounts.server";
-import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS, lockoutClock } from "~/staff/lockout.server";
+import { LOCKOUT_LIMITS, LOCKOUT_WINDOW_MS } from "~/staff/lockout.server";
+import { testClock } from "../support/test-clock";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
 import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
@@ -68,11 +69,12 @@ function deviceCookieOf(signedIn: Answer): string {
 describe.each(testDatabaseKinds())("sign-in guesses against one account (%s)", (kind) => {
   let database: TestDatabase;
   let now = Date.parse("2026-11-23T09:00:00Z");
-  const delays: number[] = [];
+  const clock = testClock();
+  const delays = clock.slept;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    runtime = testRuntime(database);
+    runtime = testRuntime(database, {}, { clock });
     await createStaffAccount(database.db, { email: EMAIL, password: PASSWORD, role: "staff" });
     await createStaffAccount(database.db, { email: COLLEAGUE_EMAIL, password: PASSWORD, role: "staff" });
   });
@@ -82,13 +84,11 @@ describe.each(testDatabaseKinds())("sign-in guesses against one account (%s)", (
   afterEach(() => {
     vi.restoreAllMocks();
     delays.length = 0;
+    clock.follow(() => Date.now());
   });
 
   const useLockoutClock = () => {
-    vi.spyOn(lockoutClock, "now").mockImplementation(() => new Date(now));
-    vi.spyOn(lockoutClock, "sleep").mockImplementation(async (ms) => {
-      delays.push(ms);
-    });
+    clock.follow(() => new Date(now));
   };
 
   /** Guesses against EMAIL within one minute, from the addresses in turn; how many had their password checked. */

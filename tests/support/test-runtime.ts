@@ -6,6 +6,7 @@ import type { StoreLoadContext } from "~/http/load-context";
 import { createRateLimiter } from "~/security/rate-limit.server";
 import { storeServices } from "~/services/store-services.server";
 import type { ServiceDeps, StoreRuntime } from "~/store-runtime";
+import { systemClock, type Clock } from "~/utils/clock";
 import type { TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://store.test";
@@ -19,8 +20,8 @@ export const TEST_ORIGIN = "http://store.test";
 export function testRuntime(
   database: TestDatabase,
   env: Record<string, string> = {},
-  /** The rate limiter's clock, for a test that moves it (windows start at a subject's first hit). */
-  { now }: { now?: () => number } = {},
+  /** The runtime's clock (staff sessions, the lock-out, the rate limits), for a test that moves it (tests/support/test-clock.ts). */
+  { clock = systemClock }: { clock?: Clock } = {},
 ): StoreRuntime {
   const config = parseConfig({ NODE_ENV: "test", ...env });
   return {
@@ -31,7 +32,8 @@ export function testRuntime(
     // The server reads them from its build's routes; a test of robots.txt reads them from the routes it loads.
     privatePaths: [],
     catalogWatch: NO_CATALOG_WATCH,
-    rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now }),
+    clock,
+    rateLimiter: createRateLimiter({ db: database.db, scale: config.RATE_LIMIT_SCALE, now: () => clock.now().getTime() }),
     ...storeServices(config, database.db),
   };
 }
