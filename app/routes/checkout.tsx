@@ -164,10 +164,9 @@ export default function CheckoutPage() {
           <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />
           <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           <p className="checkout__shipping-note">
-            Shipping:{" "}
             {cart.shippingCents === 0
-              ? `Free (orders over ${SHIPPING_WORDS.freeAbove})`
-              : `${SHIPPING_WORDS.cart} (free on orders over ${SHIPPING_WORDS.freeAbove})`}
+              ? `Shipping: Free (orders over ${SHIPPING_WORDS.freeAbove})`
+              : `Shipping: ${SHIPPING_WORDS.cart} (free on orders over ${SHIPPING_WORDS.freeAbove})`}
           </p>
           <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
             Proceed to Payment
