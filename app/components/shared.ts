@@ -46,7 +46,6 @@ export { cardData, priceToCents, type ProductCardData, productPath, type Product
 export {
   financingMonthlyCents,
   qualifiesForFreeShipping,
-  SHIPPING_WORDS,
   SINGLE_PRODUCT_MAX_QUANTITY,
   STRUCK_PRICE_FACTOR,
   struckPriceCents,

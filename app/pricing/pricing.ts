@@ -1,5 +1,4 @@
-import { formatUsd, scaleCents } from "~/utils/format";
-import { usdWords } from "~/utils/money";
+import { scaleCents } from "~/utils/format";
 
 /**
  * Money rules of the spec, in integer cents. The server computes every total
@@ -8,12 +7,6 @@ import { usdWords } from "~/utils/money";
 export const FREE_SHIPPING_ABOVE_CENTS = 4900;
 export const CART_SHIPPING_CENTS = 695;
 export const SINGLE_ITEM_SHIPPING_CENTS = 699;
-/** The store's shipping rules in a shopper's words, from the constants above: "$49", "$6.95", "$6.99". */
-export const SHIPPING_WORDS = {
-  freeAbove: usdWords(FREE_SHIPPING_ABOVE_CENTS),
-  cart: formatUsd(CART_SHIPPING_CENTS),
-  singleItem: formatUsd(SINGLE_ITEM_SHIPPING_CENTS),
-} as const;
 export const PROMO_CODE = "LOVERUB10";
 export const PROMO_DISCOUNT_RATE = 0.1;
 export const INVALID_PROMO_MESSAGE = "Invalid promo code";

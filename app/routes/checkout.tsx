@@ -1,4 +1,4 @@
-import { SHIPPING_WORDS, SiteLink } from "~/components/shared";
+import { SiteLink } from "~/components/shared";
 import {
   data,
   redirect,
@@ -164,9 +164,7 @@ export default function CheckoutPage() {
           <CustomerFields values={result?.values ?? view.details ?? {}} errors={result?.errors ?? {}} />
           <CustomerDetailsMirror details={view.details} formSelector=".checkout__form" />
           <p className="checkout__shipping-note">
-            {cart.shippingCents === 0
-              ? `Shipping: Free (orders over ${SHIPPING_WORDS.freeAbove})`
-              : `Shipping: ${SHIPPING_WORDS.cart} (free on orders over ${SHIPPING_WORDS.freeAbove})`}
+            Shipping: {cart.shippingCents === 0 ? "Free (orders over $49)" : "$6.95 (free on orders over $49)"}
           </p>
           <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
             Proceed to Payment

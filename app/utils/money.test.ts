@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsOfDecimal, centsOfTypedDollars, decimalOfCents, usdWords } from "./money";
+import { priceToCents } from "~/catalog/store-product";
+import { centsOfDecimal, centsOfTypedDollars, decimalOfCents } from "./money";
 
 describe("centsOfDecimal (a provider's or a file's dollars)", () => {
   it("reads strings digit by digit and numbers to the nearest cent", () => {
@@ -43,9 +44,8 @@ describe("centsOfTypedDollars (a person's typing)", () => {
   });
 });
 
-describe("usdWords", () => {
-  it("says whole dollars without cents, others with them", () => {
-    expect(usdWords(4900)).toBe("$49");
-    expect(usdWords(695)).toBe("$6.95");
+describe("priceToCents (the catalogue's prices, in the browser too)", () => {
+  it("agrees with centsOfDecimal", () => {
+    for (const price of [0.01, 8351.55, 1299, 19.99, 4899.99, 0.1 + 0.2]) expect(priceToCents(price)).toBe(centsOfDecimal(price));
   });
 });

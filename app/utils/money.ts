@@ -36,8 +36,3 @@ export function centsOfTypedDollars(text: string): number | null {
   const cents = Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : null;
 }
-
-/** Whole dollars for a rule's wording ("orders over $49"): the cents are left off only when there are none. */
-export function usdWords(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : `$${decimalOfCents(cents)}`;
-}

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { type ProductCardData, type ProductSummary as CardProduct, SHIPPING_WORDS, SiteLink } from "~/components/shared";
+import { type ProductCardData, type ProductSummary as CardProduct, SiteLink } from "~/components/shared";
 import { CHECKOUT_PRODUCT_SLIDES, ProductCarousel } from "../ProductCarousel";
 import type { CustomerErrors } from "~/checkout/customer-fields";
 import type { CustomerField } from "~/orders/customer";
@@ -207,9 +207,9 @@ export function SingleCheckoutView({
           ) : null}
           <p className="checkout__shipping-note">
             {rule.kind === "flat"
-              ? `Shipping: ${SHIPPING_WORDS.singleItem} flat for one jar.`
+              ? "Shipping: $6.99 flat for one jar."
               : rule.kind === "free"
-                ? `Free shipping on orders over ${SHIPPING_WORDS.freeAbove}.`
+                ? "Free shipping on orders over $49."
                 : "Shipping is the carrier's rate to your address."}
           </p>
           <button type="submit" name="intent" value="pay" className="button button--primary button--block" disabled={busy}>

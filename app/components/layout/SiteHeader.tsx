@@ -12,7 +12,6 @@ import {
   PROMO_BANNER,
   UTILITY_LINKS,
   type Menu,
-  SHIPPING_WORDS,
   SiteLink,
 } from "~/components/shared";
 import { SearchBox } from "./SearchBox";
@@ -30,7 +29,7 @@ export function SiteHeader({ store, cartQuantity }: { store: PublicConfig; cartQ
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <p className="site-header__notice">{`Free Shipping on Orders Over ${SHIPPING_WORDS.freeAbove}`}</p>
+        <p className="site-header__notice">Free Shipping on Orders Over $49</p>
         <a className="site-header__phone-bar" href={telHref(store.storePhone)}>
           <PhoneIcon size={14} /> <span className="site-header__phone-label">Call an expert: </span>
           {store.storePhone}
