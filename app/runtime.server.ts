@@ -6,7 +6,7 @@ import { databaseTargetFor, openDatabase, type Database, type DatabaseHandle } f
 import { storeSettings } from "./db/schema";
 import { createRateLimiter } from "./security/rate-limit.server";
 import { systemClock } from "./utils/clock";
-import { stopJobQueue } from "./jobs/queue.server";
+import { createJobs } from "./jobs/queue.server";
 import { storeServices } from "./services/store-services.server";
 import { STARTUP_STEPS } from "./startup.server";
 import { watchCatalog } from "./catalog/catalog-changes.server";
@@ -24,9 +24,10 @@ export async function startStoreRuntime(
   /** What the composition root read from the build's routes (server/main.ts). */
   fromBuild: Pick<StoreRuntime, "privatePaths">,
 ): Promise<StoreRuntime> {
+  const jobs = createJobs();
   const database = await report.step(
     "database",
-    async () => stoppingOnClose(await openDatabase(databaseTargetFor(config)), stopJobQueue),
+    async () => stoppingOnClose(await openDatabase(databaseTargetFor(config)), () => jobs.stop()),
     (opened) => opened.description,
   );
   try {
@@ -45,13 +46,24 @@ export async function startStoreRuntime(
       for (const step of STARTUP_STEPS) {
         await report.step(
           step.name,
-          (progress) => step.run({ config, db: database.db, database, services, sessionSecret, report }, progress),
+          (progress) => step.run({ config, db: database.db, database, jobs, services, sessionSecret, report }, progress),
           (summary) => summary,
         );
       }
       const catalogWatch = await watchCatalog(database);
       const watched = stoppingOnClose(database, () => catalogWatch.stop());
-      return { config, database: watched, db: database.db, sessionSecret, clock, rateLimiter, catalogWatch, ...services, ...fromBuild };
+      return {
+        config,
+        database: watched,
+        db: database.db,
+        sessionSecret,
+        clock,
+        jobs,
+        rateLimiter,
+        catalogWatch,
+        ...services,
+        ...fromBuild,
+      };
     });
   } catch (error) {
     await database.close().catch(() => {});

@@ -3,7 +3,7 @@ import { photoIndex } from "./catalog/photos.server";
 import { publicBaseUrl, type Config } from "./config.server";
 import { formatNumber } from "./utils/number-format";
 import type { Database, DatabaseHandle } from "./db/database.server";
-import { startJobQueue, stopJobQueue, useJobQueue } from "./jobs/queue.server";
+import type { Jobs } from "./jobs/queue.server";
 import { deliverQueuedEmail, scheduleQueuedEmails } from "./services/email/deliveries.server";
 import type { StoreServices } from "./services/store-services.server";
 import { scheduleUnfinishedAttempts, sweepDueAttempts } from "./payments/reconciler.server";
@@ -24,6 +24,8 @@ export interface StartupContext {
   db: Database;
   /** The same database, for what runs its own SQL on it (the job queue). */
   database: DatabaseHandle;
+  /** The runtime's job queue, which the jobs step starts and works. */
+  jobs: Jobs;
   /** The services the runtime built from the configuration, for the jobs that use them. */
   services: StoreServices;
   /** The session secret, for the jobs whose emails carry signed links ("Notify me"). */
@@ -98,29 +100,27 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
   },
   {
     name: "jobs",
-    async run({ config, db, database, services, sessionSecret }) {
-      const deps = { db, config, ...services };
+    async run({ config, db, database, jobs, services, sessionSecret }) {
+      const deps = { db, config, jobs, ...services };
       // Every process works the queue (app/jobs/queue.server.ts); pg-boss gives each job to one of them.
-      await stopJobQueue();
-      const queue = await startJobQueue(database);
-      useJobQueue(queue);
+      const queue = await jobs.start(database);
       // Work whose job was lost (a process died before it could queue one) is scheduled again, before the workers'
       // first fetch: a job per waiting email (one already waiting is not doubled) and one payment sweep now.
-      const emails = await scheduleQueuedEmails(db);
-      const attempts = await scheduleUnfinishedAttempts(db);
-      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(db, services.emailSender, id));
+      const emails = await scheduleQueuedEmails(deps);
+      const attempts = await scheduleUnfinishedAttempts(deps);
+      await queue.work("email.deliver", ({ id }) => deliverQueuedEmail(deps, services.emailSender, id));
       await queue.work("payment.reconcile", () => sweepDueAttempts(deps));
-      await scheduleCheckoutCleanup();
-      await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(db));
+      await scheduleCheckoutCleanup(jobs);
+      await queue.work("checkout.cleanup", () => cleanUpAbandonedCheckouts(deps));
       const parcels = await scheduleUntrackedShipments(deps);
       await queue.work("shipment.track", ({ id }) => trackShipment(deps, id));
-      const taxRecords = await scheduleTaxRecording(db);
-      await queue.work("tax.record", () => sweepTaxTransactions(db, services.taxService));
-      const holds = await scheduleHoldRelease(db);
-      await queue.work("stock.release", () => sweepExpiredHolds(db));
-      const backInStock = await scheduleBackInStock(db);
+      const taxRecords = await scheduleTaxRecording(deps);
+      await queue.work("tax.record", () => sweepTaxTransactions(deps, services.taxService));
+      const holds = await scheduleHoldRelease(deps);
+      await queue.work("stock.release", () => sweepExpiredHolds(deps));
+      const backInStock = await scheduleBackInStock(deps);
       const alerts = { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME, sender: services.emailSender };
-      await queue.work("stock.notify", ({ id }) => notifyBackInStock(db, alerts, id));
+      await queue.work("stock.notify", ({ id }) => notifyBackInStock(deps, alerts, id));
       return `email deliveries, payment checks, parcel tracking, tax records, stock hold releases, back-in-stock emails and the hourly checkout clean-up on pg-boss (${emails} emails waiting, ${attempts} payments unfinished, ${parcels} parcels to track, ${taxRecords} tax records to send, ${holds} stock holds, ${backInStock} products back in stock to announce)`;
     },
   },

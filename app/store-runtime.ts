@@ -1,6 +1,7 @@
 import type { CatalogWatch } from "./catalog/catalog-changes.server";
 import type { Config } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/database.server";
+import type { Jobs } from "./jobs/queue.server";
 import type { RateLimiter } from "./security/rate-limit.server";
 import type { EmailSender } from "./services/email/types";
 import type { PaymentProviders } from "./services/payments/index.server";
@@ -34,6 +35,8 @@ export interface StoreRuntime {
   catalogWatch: Pick<CatalogWatch, "onChange">;
   /** The time as the store's code reads it (app/utils/clock.ts): the machine's, or a test's. */
   clock: Clock;
+  /** The job queue (app/jobs/queue.server.ts), started by the start-up's jobs step: what domain code queues its work on. */
+  jobs: Jobs;
   /** The rate limits, counted in `db` with RATE_LIMIT_SCALE (security/rate-limit.server.ts). */
   rateLimiter: RateLimiter;
   /** Postmark when POSTMARK_SERVER_TOKEN is set, else the offline outbox in this database. */
@@ -56,5 +59,5 @@ export interface StoreRuntime {
  */
 export type ServiceDeps = Pick<
   StoreRuntime,
-  "db" | "config" | "emailSender" | "payments" | "shippingRates" | "shipmentTracker" | "textGenerator" | "taxService"
+  "db" | "config" | "jobs" | "emailSender" | "payments" | "shippingRates" | "shipmentTracker" | "textGenerator" | "taxService"
 >;

@@ -21,7 +21,6 @@ import { ConfigError, getConfig, type Config } from "../app/config.server";
 import { DatabaseInUseError } from "../app/db/database.server";
 import { log } from "../app/observability/logger.server";
 import { publicConfig } from "../app/public-config.server";
-import { jobQueueDepths } from "../app/jobs/queue.server";
 import { readAtScrape } from "../app/observability/metrics.server";
 import { oldestUnfinishedAttemptStartedAt } from "../app/payments/attempts.server";
 import { heldStock } from "../app/stock/stock-holds.server";
@@ -106,7 +105,7 @@ async function serveMetrics(store: StoreRuntime, config: Config): Promise<Server
   readAtScrape({
     ready: () => store.database.ping(),
     oldestUnfinishedPaymentStartedAt: () => oldestUnfinishedAttemptStartedAt(store.db),
-    jobQueueDepths,
+    jobQueueDepths: () => store.jobs.depths(),
     stockHolds: () => heldStock(store.db),
   });
   try {

@@ -3,7 +3,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders, paymentAttempts, promoReservations, testPayments } from "~/db/schema";
 import { log } from "~/observability/logger.server";
-import { enqueue } from "~/jobs/queue.server";
+import type { JobSender } from "~/jobs/queue.server";
+import type { ServiceDeps } from "~/store-runtime";
 
 /**
  * Every Proceed to Payment records a pending checkout, and most are never paid (issue 40: one client
@@ -20,14 +21,14 @@ const BATCH_SIZE = 500;
 const MAX_BATCHES = 200;
 
 /** Queues the next run, on the next hour (one waiting job, however many processes ask). */
-export async function scheduleCheckoutCleanup(now = new Date()): Promise<void> {
+export async function scheduleCheckoutCleanup(jobs: JobSender, now = new Date()): Promise<void> {
   const nextRun = (Math.floor(now.getTime() / CLEANUP_EVERY_MS) + 1) * CLEANUP_EVERY_MS;
-  await enqueue("checkout.cleanup", {}, { startAfter: new Date(nextRun) });
+  await jobs.send("checkout.cleanup", {}, { startAfter: new Date(nextRun) });
 }
 
 /** The job: queues the next run first, so a run that fails never ends the chain, then deletes. */
-export async function cleanUpAbandonedCheckouts(db: Database, now = new Date()): Promise<number> {
-  await scheduleCheckoutCleanup(now);
+export async function cleanUpAbandonedCheckouts({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">, now = new Date()): Promise<number> {
+  await scheduleCheckoutCleanup(jobs, now);
   const deleted = await deleteAbandonedCheckouts(db, { now });
   if (deleted > 0) log("info", "Abandoned checkouts deleted", { deleted });
   return deleted;

@@ -53,7 +53,7 @@ export type ContactOutcome =
  * it and email the store. Only a valid message counts against the limit.
  */
 export async function receiveContactMessage(
-  store: Pick<StoreRuntime, "db" | "config" | "emailSender" | "rateLimiter">,
+  store: Pick<StoreRuntime, "db" | "jobs" | "config" | "emailSender" | "rateLimiter">,
   clientAddress: string,
   input: FormFields,
 ): Promise<ContactOutcome> {
@@ -69,7 +69,7 @@ export async function receiveContactMessage(
     await submitContactMessage(
       {
         db,
-        sendEmail: (message) => sendEmailSafely(message, { db, sender: emailSender }),
+        sendEmail: (message) => sendEmailSafely(message, { outbox: store, sender: emailSender }),
         store: { name: config.STORE_NAME, email: config.STORE_EMAIL },
       },
       parsed.values,

@@ -185,36 +185,42 @@ function runTime(name: JobName, startAfter: Date | undefined): Date {
   return new Date(Math.ceil(runAt.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS);
 }
 
-/**
- * This process's queue, the one `enqueue` sends to: set by the start-up's jobs
- * step (startup.server.ts), cleared when the database closes. The features that
- * schedule work do it deep inside their own functions, which take the database
- * but not the runtime, so the running queue is kept here rather than passed.
- */
-let running: JobQueue | undefined;
-
-/** Makes `queue` this process's queue. */
-export function useJobQueue(queue: JobQueue | undefined): void {
-  running = queue;
-}
+/** What domain code takes to queue work: the runtime's `jobs` (a test's, unstarted or started). */
+export type JobSender = Pick<Jobs, "send">;
 
 /**
- * Queues a job on this process's queue. Where none is running (a script, a
- * test without one) nothing is sent: the row keeps its own schedule, and the
- * next start schedules every row still due (see each feature's start-up).
+ * The store's job queue as the runtime holds it (StoreRuntime.jobs): built once with the runtime and
+ * started by the start-up's jobs step (startup.server.ts), which works its queues; the database's
+ * close stops it. Before it starts and after it stops (a script, a test that runs no queue) `send`
+ * queues nothing: the row keeps its own schedule, and the next start schedules every row still due
+ * (see each feature's start-up).
  */
-export async function enqueue<Name extends JobName>(name: Name, data: JobData[Name], options: { startAfter?: Date } = {}): Promise<void> {
-  await running?.send(name, data, options);
+export interface Jobs {
+  send: JobQueue["send"];
+  /** The running queue's depths (see JobQueue.depths); none while it does not run. */
+  depths(): Promise<Partial<Record<JobName, number>>>;
+  /** Starts the queue on `database` (stopping the one this handle ran) and returns it, for its workers. */
+  start(database: Pick<DatabaseHandle, "kind" | "executeSql">, options?: QueueOptions): Promise<JobQueue>;
+  stop(): Promise<void>;
 }
 
-/** This process's queue's depths (see JobQueue.depths); none where no queue runs. */
-export async function jobQueueDepths(): Promise<Partial<Record<JobName, number>>> {
-  return (await running?.depths()) ?? {};
-}
-
-/** Stops this process's queue, if it runs; the server's shutdown does this before it closes the database. */
-export async function stopJobQueue(): Promise<void> {
-  const queue = running;
-  running = undefined;
-  await queue?.stop();
+export function createJobs(): Jobs {
+  let running: JobQueue | undefined;
+  const stop = async () => {
+    const queue = running;
+    running = undefined;
+    await queue?.stop();
+  };
+  return {
+    send: async (name, data, options) => {
+      await running?.send(name, data, options);
+    },
+    depths: async () => (await running?.depths()) ?? {},
+    async start(database, options) {
+      await stop();
+      running = await startJobQueue(database, options);
+      return running;
+    },
+    stop,
+  };
 }

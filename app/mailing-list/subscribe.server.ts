@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { mailingList } from "~/db/schema";
 import { sendEmailSafely } from "~/services/email/index.server";
 import { newsletterConfirmationEmail } from "~/services/email/subscription-emails";
@@ -47,7 +48,11 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
  * unsubscribed one gets a fresh confirmation email, at most one per
  * CONFIRMATION_RESEND_INTERVAL_MS, and the same answer as a new one.
  */
-export async function subscribe(db: Database, email: string, context: NewsletterContext): Promise<SubscribeOutcome> {
+export async function subscribe(
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
+  email: string,
+  context: NewsletterContext,
+): Promise<SubscribeOutcome> {
   const { now = new Date(), logger = storeLog } = context;
   const address = email.trim();
   try {
@@ -80,7 +85,7 @@ export async function subscribe(db: Database, email: string, context: Newsletter
       if (claimed.length === 0) return "subscribed";
       id = known.id;
     }
-    const sent = await sendConfirmation(db, { id, email: address }, context);
+    const sent = await sendConfirmation({ db, jobs }, { id, email: address }, context);
     return sent ? "subscribed" : "failed";
   } catch (error) {
     logger.error("Mailing list sign-up failed", error);
@@ -88,7 +93,11 @@ export async function subscribe(db: Database, email: string, context: Newsletter
   }
 }
 
-async function sendConfirmation(db: Database, subscriber: { id: number; email: string }, context: NewsletterContext): Promise<boolean> {
+async function sendConfirmation(
+  outbox: Pick<ServiceDeps, "db" | "jobs">,
+  subscriber: { id: number; email: string },
+  context: NewsletterContext,
+): Promise<boolean> {
   const confirmUrl = newsletterConfirmUrl(context.baseUrl, signNewsletterToken(context.secret, "confirm", subscriber.id, context.now));
   const rendered = newsletterConfirmationEmail({
     storeName: context.storeName,
@@ -97,7 +106,7 @@ async function sendConfirmation(db: Database, subscriber: { id: number; email: s
   });
   const message = newsletterEmail(context, subscriber, rendered);
   const result = await sendEmailSafely(message, {
-    db,
+    outbox,
     sender: context.sender,
     logger: context.logger ?? storeLog,
   });

@@ -18,7 +18,7 @@ import { formatLongDate, formatUsd } from "~/utils/format";
 import { trackingUrl } from "./shipping";
 
 /** What sending an order's email takes of the runtime: the delivery queue's database, the store's details and the sender built once. */
-type OrderMail = Pick<StoreRuntime, "db" | "config" | "emailSender">;
+type OrderMail = Pick<StoreRuntime, "db" | "jobs" | "config" | "emailSender">;
 
 export function orderStatusUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/order-status/${encodeURIComponent(orderId)}`;
@@ -43,13 +43,13 @@ export function confirmationReference(orderId: string): string {
  * order: the email stays queued and is retried (`deliveries.server.ts`).
  */
 export async function sendOrderConfirmation(
-  { db, config, emailSender }: OrderMail,
+  { db, jobs, config, emailSender }: OrderMail,
   order: Order,
   { logger = storeLog }: { logger?: Pick<Console, "error"> } = {},
 ): Promise<ConfirmationResult> {
   try {
     const message = { to: order.customer.email, ...confirmationEmailFor(order, config) };
-    const result = await deliverEmail(db, emailSender, message, {
+    const result = await deliverEmail({ db, jobs }, emailSender, message, {
       reference: confirmationReference(order.orderId),
       logger,
     });
@@ -105,7 +105,7 @@ function confirmationEmailFor(order: Order, config: Config) {
  * that lost its discount), once per payment: the delivery queue's reference is the attempt.
  */
 export async function sendPaymentReturnedNotice(
-  { db, config, emailSender }: OrderMail,
+  { db, jobs, config, emailSender }: OrderMail,
   input: { attemptId: string; amountCents: number; customer: { email: string; firstName: string }; notice: string; orderId: string | null },
 ): Promise<void> {
   const baseUrl = publicBaseUrl(config);
@@ -120,7 +120,12 @@ export async function sendPaymentReturnedNotice(
     orderUrl: input.orderId ? orderStatusUrl(baseUrl, input.orderId) : null,
   });
   try {
-    await deliverEmail(db, emailSender, { to: input.customer.email, ...message }, { reference: `payment-returned:${input.attemptId}` });
+    await deliverEmail(
+      { db, jobs },
+      emailSender,
+      { to: input.customer.email, ...message },
+      { reference: `payment-returned:${input.attemptId}` },
+    );
   } catch (error) {
     storeLog.error(`Payment ${input.attemptId}: the shopper's refund notice not handled: ${String(error)}`);
   }
@@ -140,13 +145,13 @@ function aboutOrder(order: Pick<Order, "orderId" | "customer">, config: Config) 
 
 /** Queues and first-tries one email under its reference; a second call with the reference sends nothing. */
 async function deliverOnce(
-  { db, emailSender }: OrderMail,
+  { db, jobs, emailSender }: OrderMail,
   to: string,
   message: Awaited<ReturnType<typeof orderShippedEmail>>,
   reference: string,
 ) {
   try {
-    const result = await deliverEmail(db, emailSender, { to, ...message }, { reference });
+    const result = await deliverEmail({ db, jobs }, emailSender, { to, ...message }, { reference });
     return result.status;
   } catch (error) {
     storeLog.error(`Email ${reference} not handled: ${String(error)}`);

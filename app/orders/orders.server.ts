@@ -1,6 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import type { Checkout } from "~/checkout/checkout.server";
 import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { checkouts, orders } from "~/db/schema";
 import { promoHeldByAnotherCheckout, redeemPromo } from "~/pricing/promo-redemptions.server";
 import { generateOrderId, normalizeOrderId } from "./order-id";
@@ -29,7 +30,7 @@ class PromoTaken extends Error {}
  * order's stock allocation and tax transaction are written in the same database transaction.
  */
 export async function recordPaidCheckout(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   checkout: Checkout,
   payment: { reference: string; method: string; provider: string },
 ): Promise<RecordedCheckout> {
@@ -76,7 +77,7 @@ export async function recordPaidCheckout(
     });
     if (recorded.status === "created") {
       ordersCounted.inc({ provider: payment.provider });
-      await queueTaxRecording();
+      await queueTaxRecording(jobs);
     }
     return recorded;
   } catch (error) {

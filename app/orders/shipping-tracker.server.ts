@@ -1,7 +1,6 @@
 import type { ServiceDeps } from "~/store-runtime";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
 import { findOrderByDisplayId } from "./orders.server";
 import { easyPostCarrier } from "./shipping";
 
@@ -32,12 +31,16 @@ export async function trackShipment(
 }
 
 /** Start-up: queues a tracker for every shipped parcel EasyPost does not follow yet (a job lost with its process). */
-export async function scheduleUntrackedShipments({ db, shipmentTracker }: Pick<ServiceDeps, "db" | "shipmentTracker">): Promise<number> {
+export async function scheduleUntrackedShipments({
+  db,
+  jobs,
+  shipmentTracker,
+}: Pick<ServiceDeps, "db" | "jobs" | "shipmentTracker">): Promise<number> {
   if (shipmentTracker.isStandIn) return 0;
   const untracked = await db
     .select({ orderId: orders.orderId })
     .from(orders)
     .where(and(isNotNull(orders.trackingNumber), isNull(orders.trackerId), isNull(orders.deliveredAt)));
-  for (const { orderId } of untracked) await enqueue("shipment.track", { id: orderId });
+  for (const { orderId } of untracked) await jobs.send("shipment.track", { id: orderId });
   return untracked.length;
 }

@@ -5,7 +5,6 @@ import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { log, logError } from "~/observability/logger.server";
 import { quietCounter } from "~/http/quiet-log";
-import { enqueue } from "~/jobs/queue.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
 import { partlyRefundedCents } from "~/payments/refunds.server";
 import { returnLinkFor } from "~/returns/access.server";
@@ -39,7 +38,7 @@ export async function announceStatus(
   const returnUrl = returnLinkFor(input.sessionSecret, baseUrl, order.orderId);
   await sendShippedEmail(deps, order, { corrected: input.shipment === "corrected", returnUrl });
   if (input.shipment && !order.trackerId && !deps.shipmentTracker.isStandIn) {
-    await enqueue("shipment.track", { id: order.orderId }).catch((error: unknown) => {
+    await deps.jobs.send("shipment.track", { id: order.orderId }).catch((error: unknown) => {
       logError(`Order ${order.orderId}: the tracker could not be queued (the next start queues it)`, error);
     });
   }

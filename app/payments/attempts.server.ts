@@ -1,7 +1,7 @@
 import { and, eq, min, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { paymentAttempts } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { generateToken } from "~/orders/order-id";
 import { releasePromo } from "~/pricing/promo-redemptions.server";
 import { releaseCheckoutHolds } from "~/stock/stock-holds.server";
@@ -18,7 +18,7 @@ export const FIRST_CHECK_DELAY_MS = 5 * 60_000;
 const ATTEMPT_ID = /^pa_[A-Za-z0-9]{10,64}$/;
 
 export async function createAttempt(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   values: { checkoutToken: string; method: PaymentMethod; provider: PaymentProviderId; amountCents: number },
 ): Promise<PaymentAttempt> {
   const [attempt] = await db
@@ -27,7 +27,7 @@ export async function createAttempt(
     .returning();
   paymentAttemptsCounted.inc({ provider: attempt.provider, outcome: "started" });
   // The reconciler's sweep at the first check (reconciler.server.ts); a shopper's payment never fails for it.
-  await enqueue("payment.reconcile", {}, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
+  await jobs.send("payment.reconcile", {}, { startAfter: attempt.nextCheckAt ?? undefined }).catch((error: unknown) => {
     logError(`Payment attempt ${attempt.id}: its check could not be scheduled (the next start schedules it)`, error);
   });
   return attempt;

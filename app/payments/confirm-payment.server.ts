@@ -163,7 +163,7 @@ async function recordApproved(
 ): Promise<PaymentOutcome> {
   const { db } = deps;
   const approved = { paymentId: verification.reference, authorizationExpiresAt: verification.authorizationExpiresAt ?? null };
-  const recorded = await recordPaidCheckout(db, checkout, {
+  const recorded = await recordPaidCheckout(deps, checkout, {
     reference: verification.reference,
     method: attempt.method,
     provider: provider.id,

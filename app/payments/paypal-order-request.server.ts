@@ -31,7 +31,7 @@ export const PAYPAL_ORDER_ERRORS = {
  * server-computed total, and a clear 4xx for anything a client can get wrong.
  */
 export async function createPayPalOrderFor(
-  store: Pick<StoreRuntime, "db" | "config" | "rateLimiter" | "taxService" | "payments">,
+  store: Pick<StoreRuntime, "db" | "jobs" | "config" | "rateLimiter" | "taxService" | "payments">,
   request: Request,
   clientAddress: string,
 ): Promise<PayPalOrderAnswer> {

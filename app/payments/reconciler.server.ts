@@ -1,8 +1,6 @@
 import type { ServiceDeps } from "~/store-runtime";
 import { and, asc, count, eq, inArray, isNotNull, lte, min, sql } from "drizzle-orm";
-import type { Database } from "~/db/database.server";
 import { paymentAttempts } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
 import { markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { reconfirmAttempt } from "./confirm-payment.server";
 import { storeLog } from "~/observability/logger.server";
@@ -91,7 +89,7 @@ export async function sweepDueAttempts(
     for (const key of Object.keys(report) as (keyof ReconcileReport)[]) report[key] += batch[key];
     if (batch.claimed < batchSize) break;
     if (Date.now() - started >= budgetMs) {
-      await enqueue("payment.reconcile", {});
+      await deps.jobs.send("payment.reconcile", {});
       return report;
     }
   }
@@ -99,17 +97,17 @@ export async function sweepDueAttempts(
     .select({ earliest: min(paymentAttempts.nextCheckAt) })
     .from(paymentAttempts)
     .where(eq(paymentAttempts.status, "started"));
-  if (earliest) await enqueue("payment.reconcile", {}, { startAfter: earliest });
+  if (earliest) await deps.jobs.send("payment.reconcile", {}, { startAfter: earliest });
   return report;
 }
 
 /** What a process does at start: one sweep now, for the checks whose job was lost. Says how many attempts are unfinished. */
-export async function scheduleUnfinishedAttempts(db: Database): Promise<number> {
+export async function scheduleUnfinishedAttempts({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">): Promise<number> {
   const [{ unfinished }] = await db
     .select({ unfinished: count() })
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.status, "started"), isNotNull(paymentAttempts.nextCheckAt)));
-  await enqueue("payment.reconcile", {});
+  await jobs.send("payment.reconcile", {});
   return unfinished;
 }
 

@@ -74,7 +74,7 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
         .where(eq(paymentAttempts.id, attempt.id));
       return reverseTaxOfRefundedOrder(tx, attempt);
     });
-    if (reversed) await queueTaxRecording();
+    if (reversed) await queueTaxRecording(deps.jobs);
     await audit("refunded", result.refundReference);
     return {
       ok: true,

@@ -53,7 +53,7 @@ export function paymentReturnUrl(baseUrl: string, method: PaymentMethod, checkou
  * Element); the default "redirect" works without script.
  */
 export async function startPayment(
-  store: Pick<StoreRuntime, "db" | "config" | "taxService" | "payments">,
+  store: Pick<StoreRuntime, "db" | "config" | "jobs" | "taxService" | "payments">,
   { checkout: asked, method, flow = "redirect" }: { checkout: Checkout; method: PaymentMethod; flow?: PaymentFlow },
 ): Promise<StartPaymentResult> {
   const { db, config } = store;
@@ -67,7 +67,7 @@ export async function startPayment(
   if (fresh.status !== "fresh") return fresh;
   const { checkout } = fresh;
   // The units are held for this checkout before any money is asked for: the last one is never sold twice.
-  const held = await holdCheckoutStock(db, checkout);
+  const held = await holdCheckoutStock(store, checkout);
   if (!held.ok) {
     stockOuts.inc({ at: "hold" }, held.shortages.length);
     return { status: "out-of-stock", message: shortageMessage(held.shortages) };
@@ -79,7 +79,7 @@ export async function startPayment(
   }
 
   const baseUrl = publicBaseUrl(config);
-  const attempt = await createAttempt(db, {
+  const attempt = await createAttempt(store, {
     checkoutToken: checkout.token,
     method,
     provider: provider.id,

@@ -36,14 +36,14 @@ export function deskEmailReference(kind: DeskEmailKind, requestId: string): stri
 }
 
 export async function sendDeskEmail(
-  { db, config, emailSender }: Pick<ServiceDeps, "db" | "config" | "emailSender">,
+  { db, jobs, config, emailSender }: Pick<ServiceDeps, "db" | "jobs" | "config" | "emailSender">,
   request: DeskEmailRequest,
   details: DeskEmailDetails,
 ): Promise<void> {
   const email = deskEmail(config, request, details);
   try {
     await deliverEmail(
-      db,
+      { db, jobs },
       emailSender,
       { to: request.customer.email, ...email },
       { reference: deskEmailReference(details.kind, request.id) },

@@ -78,7 +78,7 @@ ${contactLine(input).html}
 
 /** Queues the acknowledgement once per request; never throws (the request stands whatever happens to its email). */
 export async function sendAcknowledgement(
-  { db, config, emailSender }: Pick<StoreRuntime, "db" | "config" | "emailSender">,
+  { db, jobs, config, emailSender }: Pick<StoreRuntime, "db" | "jobs" | "config" | "emailSender">,
   input: {
     requestId: string;
     kind: AfterSaleKind;
@@ -102,7 +102,7 @@ export async function sendAcknowledgement(
       requestUrl: `${publicBaseUrl(config)}/order-status/${encodeURIComponent(input.orderId)}/${path}`,
     });
     await deliverEmail(
-      db,
+      { db, jobs },
       emailSender,
       { to: input.customer.email, ...message },
       { reference: acknowledgementReference(input.kind, input.requestId) },
@@ -120,7 +120,7 @@ export type ReturnLinkOutcome = { status: "sent" } | { status: "rate-limited"; r
  * the customer. A few an hour per order; each is an email of its own.
  */
 export async function sendReturnLink(
-  store: Pick<StoreRuntime, "db" | "config" | "emailSender" | "sessionSecret" | "rateLimiter">,
+  store: Pick<StoreRuntime, "db" | "jobs" | "config" | "emailSender" | "sessionSecret" | "rateLimiter">,
   order: { orderId: string; customer: { email: string; firstName: string } },
 ): Promise<ReturnLinkOutcome> {
   const limit = await store.rateLimiter.hit(RATE_LIMITS.returnLinkOrder, order.orderId);
@@ -136,7 +136,7 @@ export async function sendReturnLink(
     returnUrl: returnLinkFor(store.sessionSecret, baseUrl, order.orderId),
   });
   await deliverEmail(
-    store.db,
+    store,
     store.emailSender,
     { to: order.customer.email, ...message },
     { reference: `return-link:${order.orderId}:${randomUUID()}` },

@@ -145,7 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (parsed.data.intent === "tax-retry") {
-    if (!(await retryTaxTransaction(db, parsed.data.recordId))) return reply({ kind: "error", message: TAX_RETRY_REFUSED }, 409);
+    if (!(await retryTaxTransaction(context.store, parsed.data.recordId))) return reply({ kind: "error", message: TAX_RETRY_REFUSED }, 409);
     await staff.setFlash({ kind: "success", message: TAX_RETRY_QUEUED });
     return redirect(`${dashboardHref(state)}#tax-records-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
   }
@@ -177,7 +177,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const capture = await captureOrderPayment(context.store, orderId);
       if (!capture.ok) return reply({ kind: "error", message: capture.message }, 502);
     }
-    const result = await updateOrderStatus(db, { orderId, status, staff: staff.staff, shipment: shipment?.data ?? null });
+    const result = await updateOrderStatus(context.store, { orderId, status, staff: staff.staff, shipment: shipment?.data ?? null });
     if (!result.ok) {
       if (result.reason === "out-of-stock") return reply({ kind: "error", message: `${result.message} The order stays Cancelled.` }, 409);
       const refusal = STATUS_REFUSALS[result.reason];

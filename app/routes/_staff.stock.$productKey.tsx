@@ -48,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = parseForm(setCountForm, form);
   if (!parsed.ok) return reply({ kind: "error", message: Object.values(parsed.errors)[0] ?? "Please check the form." }, 400, fields);
 
-  const result = await setCountFromDesk(context.store.db, {
+  const result = await setCountFromDesk(context.store, {
     productKey,
     onHand: parsed.data.onHand,
     reason: parsed.data.reason,

@@ -56,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!verifyCsrf(staff.csrf, form)) return reply({ kind: "error", message: FORM_EXPIRED }, 403);
   const parsed = parseForm(applyImportForm, form);
   if (!parsed.ok) return reply({ kind: "error", message: "Please use the Apply button on this page." }, 400);
-  const outcome = await applyImport(context.store.db, { id, actor: staff.staff.email });
+  const outcome = await applyImport(context.store, { id, actor: staff.staff.email });
   if (!outcome.ok) return reply({ kind: "error", message: outcome.message }, outcome.status);
   await staff.setFlash({ kind: "success", message: outcome.message });
   return redirect(`/stock/import/${id.toLowerCase()}`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });

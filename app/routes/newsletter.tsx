@@ -30,12 +30,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (isNewsletterBot(form)) {
     status = "subscribed";
   } else {
-    const { config, db, emailSender, sessionSecret } = context.store;
+    const { config, emailSender, sessionSecret } = context.store;
     try {
       // Only a valid address counts against the connection's limit.
       const limit = await context.store.rateLimiter.hit(RATE_LIMITS.newsletter, context.clientAddress);
       if (limit.allowed) {
-        status = await subscribe(db, parsed.email, {
+        status = await subscribe(context.store, parsed.email, {
           secret: sessionSecret,
           baseUrl: publicBaseUrl(config),
           storeName: config.STORE_NAME,

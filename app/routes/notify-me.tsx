@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (isStockAlertBot(form)) {
     status = "sent";
   } else {
-    const { config, db, emailSender, rateLimiter, sessionSecret } = context.store;
+    const { config, emailSender, rateLimiter, sessionSecret } = context.store;
     try {
       const limit = await firstRefusal([
         () => rateLimiter.hit(RATE_LIMITS.stockAlert, context.clientAddress),
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ]);
       if (limit.allowed) {
         status = await requestStockAlert(
-          db,
+          context.store,
           { productKey: parsed.productKey, email: parsed.email },
           { secret: sessionSecret, baseUrl: publicBaseUrl(config), storeName: config.STORE_NAME, sender: emailSender },
         );

@@ -22,8 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.store.config);
-  const { db, sessionSecret } = context.store;
-  const outcome = await confirmStockAlert(db, sessionSecret, form.token ?? new URL(request.url).searchParams.get("token"));
+  const outcome = await confirmStockAlert(
+    context.store,
+    context.store.sessionSecret,
+    form.token ?? new URL(request.url).searchParams.get("token"),
+  );
   return data({ outcome }, { status: isConfirmed(outcome) ? 200 : 400 });
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { ORDER_STATUSES, orderStatusChanges, orders, type OrderCustomer, type OrderItem, type OrderStatus } from "~/db/schema";
 import { paymentOfOrder, refundOfOrder, type OrderRefund } from "~/payments/order-payment.server";
 import { normalizeOrderId } from "~/orders/order-id";
@@ -245,7 +246,7 @@ export type UpdateStatusResult =
  * by posting Shipped again); another status keeps them, and the delivery date.
  */
 export async function updateOrderStatus(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   input: { orderId: string; status: unknown; staff: { email: string }; shipment?: ShipmentInput | null },
 ): Promise<UpdateStatusResult> {
   const status = statusSchema.safeParse(input.status);
@@ -316,8 +317,8 @@ export async function updateOrderStatus(
       throw error;
     });
   if (result.ok && "taxReversed" in result) {
-    if (result.taxReversed) await queueTaxRecording();
-    await queueBackInStock(result.backInStock ?? []);
+    if (result.taxReversed) await queueTaxRecording(jobs);
+    await queueBackInStock(jobs, result.backInStock ?? []);
   }
   return result;
 }

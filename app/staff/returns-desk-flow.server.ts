@@ -273,7 +273,7 @@ async function refundClaimed(
   }
   await audit(db, claimed.id, actor, "refund asked", formatUsd(amountCents));
   const record = (refundReference: string) =>
-    recordRefund(db, claimed, { amountCents, refundReference, actor, damaged, lines: detail.lines });
+    recordRefund(deps, claimed, { amountCents, refundReference, actor, damaged, lines: detail.lines });
   let reference: string;
   if (amountCents === 0) {
     reference = "nothing to refund";
@@ -316,7 +316,7 @@ async function refundClaimed(
  * the refund it was accepted with, and only while its claim holds.
  */
 async function recordRefund(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   claimed: ClaimedRequest,
   input: { amountCents: number; refundReference: string; actor: string; damaged: boolean; lines: DeskLine[] },
 ): Promise<void> {
@@ -346,8 +346,8 @@ async function recordRefund(
       refundCents: input.amountCents,
     });
   });
-  if (reversed) await queueTaxRecording();
-  await queueBackInStock(backInStock);
+  if (reversed) await queueTaxRecording(jobs);
+  await queueBackInStock(jobs, backInStock);
 }
 
 /** A received return's units, back on the shelf once (its request is the cause). */

@@ -4,7 +4,7 @@ import { getProductByKey } from "~/catalog/queries.server";
 import { productPath } from "~/catalog/store-product";
 import type { Database } from "~/db/database.server";
 import { stockAlerts } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { listUnsubscribeHeaders } from "~/mailing-list/newsletter-links.server";
 import { storeLog } from "~/observability/logger.server";
 import { deliverEmail } from "~/services/email/deliveries.server";
@@ -95,7 +95,7 @@ export type StockAlertRequestOutcome = "sent" | "available" | "unknown" | "faile
  * confirmation, at most one per STOCK_ALERT_RESEND_INTERVAL_MS; a confirmed one nothing.
  */
 export async function requestStockAlert(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   input: { productKey: string; email: string },
   context: StockAlertContext,
 ): Promise<StockAlertRequestOutcome> {
@@ -138,7 +138,11 @@ export async function requestStockAlert(
     const links = { productUrl: `${context.baseUrl}${productPath(product)}`, unsubscribeUrl: unsubscribeUrlFor(context, id) };
     const confirmUrl = stockAlertConfirmUrl(context.baseUrl, signStockAlertToken(context.secret, "confirm", id, now));
     const rendered = stockAlertConfirmationEmail({ storeName: context.storeName, productTitle: product.title, confirmUrl, ...links });
-    const result = await sendEmailSafely(stockAlertEmail(alert, rendered, links.unsubscribeUrl), { db, sender: context.sender, logger });
+    const result = await sendEmailSafely(stockAlertEmail(alert, rendered, links.unsubscribeUrl), {
+      outbox: { db, jobs },
+      sender: context.sender,
+      logger,
+    });
     // Queued counts: the retry loop sends it.
     return result.sent || result.queued ? "sent" : "failed";
   } catch (error) {
@@ -185,7 +189,7 @@ export type StockAlertConfirmOutcome = "confirmed" | "already-confirmed" | "expi
  * came back while the alert waited for its confirmation is announced at once (its `stock.notify` job).
  */
 export async function confirmStockAlert(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   secret: string,
   token: unknown,
   now: Date = new Date(),
@@ -199,7 +203,7 @@ export async function confirmStockAlert(
     .returning({ productKey: stockAlerts.productKey });
   if (confirmed) {
     if (availabilityOf(await stockLevel(db, confirmed.productKey)).kind !== "out")
-      await enqueue("stock.notify", { id: confirmed.productKey });
+      await jobs.send("stock.notify", { id: confirmed.productKey });
     return "confirmed";
   }
   const [row] = await db.select({ status: stockAlerts.status }).from(stockAlerts).where(eq(stockAlerts.id, check.alertId));
@@ -242,7 +246,11 @@ export class BackInStockEmailsLost extends Error {
  * sends nothing more. An email that could be neither sent nor queued gives its alert back and the job
  * throws, to be retried. Says how many emails it queued.
  */
-export async function notifyBackInStock(db: Database, context: StockAlertContext, productKey: string): Promise<number> {
+export async function notifyBackInStock(
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
+  context: StockAlertContext,
+  productKey: string,
+): Promise<number> {
   const { logger = storeLog } = context;
   const product = await getProductByKey(db, productKey);
   if (!product) return 0;
@@ -267,7 +275,7 @@ export async function notifyBackInStock(db: Database, context: StockAlertContext
       if (!claimed) return "taken" as const;
       const unsubscribeUrl = unsubscribeUrlFor(context, claimed.id);
       const rendered = backInStockEmail({ storeName: context.storeName, productTitle: product.title, productUrl, unsubscribeUrl });
-      const delivery = await deliverEmail(db, context.sender, stockAlertEmail(claimed, rendered, unsubscribeUrl), {
+      const delivery = await deliverEmail({ db, jobs }, context.sender, stockAlertEmail(claimed, rendered, unsubscribeUrl), {
         reference: `back-in-stock:${claimed.id}`,
         logger,
       }).catch(() => ({ status: "failed" }) as const);
@@ -289,7 +297,7 @@ export async function notifyBackInStock(db: Database, context: StockAlertContext
  * What a process does at start: a `stock.notify` job for every product available again whose confirmed
  * subscribers were not told yet (a job lost with a process that died). Says how many products.
  */
-export async function scheduleBackInStock(db: Database): Promise<number> {
+export async function scheduleBackInStock({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">): Promise<number> {
   const waiting = await db
     .selectDistinct({ productKey: stockAlerts.productKey })
     .from(stockAlerts)
@@ -299,6 +307,6 @@ export async function scheduleBackInStock(db: Database): Promise<number> {
     waiting.map(({ productKey }) => productKey),
   );
   const due = [...levels].filter(([, level]) => availabilityOf(level).kind !== "out").map(([key]) => key);
-  for (const id of due) await enqueue("stock.notify", { id });
+  for (const id of due) await jobs.send("stock.notify", { id });
   return due.length;
 }

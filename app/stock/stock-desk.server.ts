@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { products, productStock, stockMovements, type StockPolicy } from "~/db/schema";
 import { csvDocument, csvLine } from "~/utils/csv";
 import { hasControlCharacters } from "~/utils/request-text";
@@ -180,10 +181,10 @@ export const SET_COUNT_STATUS = { "not-found": 404, "made-to-order": 409, held: 
  * longer the one the page showed), then, once committed, the "Notify me" emails of a product back in stock.
  */
 export async function setCountFromDesk(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   input: { productKey: string; onHand: number; reason: string; actor: string; expectedOnHand: number },
 ): Promise<SetOnHandResult> {
   const result = await setOnHand(db, input);
-  if (result.ok && result.backInStock) await queueBackInStock([input.productKey]);
+  if (result.ok && result.backInStock) await queueBackInStock(jobs, [input.productKey]);
   return result;
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { checkouts, paymentAttempts, productStock, stockHolds, type OrderItem } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
+import type { JobSender } from "~/jobs/queue.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { logError } from "~/observability/logger.server";
 import { HOLD_MINUTES, stockLevels, unitsPerProduct, type Shortage } from "./stock.server";
 
@@ -24,7 +25,10 @@ class HoldRefused extends Error {
  * Holds a checkout's tracked units while its payment is under way: extends a hold it has, or takes new units
  * only while enough are available. All lines or none: a line short of stock holds nothing of the others.
  */
-export async function holdCheckoutStock(db: Database, checkout: { token: string; items: readonly OrderItem[] }): Promise<HoldResult> {
+export async function holdCheckoutStock(
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
+  checkout: { token: string; items: readonly OrderItem[] },
+): Promise<HoldResult> {
   const wanted = unitsPerProduct(checkout.items);
   try {
     await db.transaction(async (tx) => {
@@ -63,7 +67,7 @@ export async function holdCheckoutStock(db: Database, checkout: { token: string;
     if (error instanceof HoldRefused) return { ok: false, shortages: error.shortages };
     throw error;
   }
-  await queueHoldRelease();
+  await queueHoldRelease({ jobs });
   return { ok: true };
 }
 
@@ -132,7 +136,10 @@ async function giveBack(tx: Executor, holds: { productKey: string; quantity: num
 }
 
 /** The `stock.release` job: gives back every hold that expired, a batch at a time, then queues itself for the next to expire. */
-export async function sweepExpiredHolds(db: Database, { batch = 100 }: { batch?: number } = {}): Promise<number> {
+export async function sweepExpiredHolds(
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
+  { batch = 100 }: { batch?: number } = {},
+): Promise<number> {
   let released = 0;
   for (;;) {
     const due = db
@@ -154,22 +161,22 @@ export async function sweepExpiredHolds(db: Database, { batch = 100 }: { batch?:
     released += holds.length;
     if (holds.length < batch) break;
   }
-  await queueHoldRelease(db);
+  await queueHoldRelease({ db, jobs });
   return released;
 }
 
 /** Queues the release sweep for the next hold to expire (or now, without a database to ask). */
-async function queueHoldRelease(db?: Database): Promise<void> {
+async function queueHoldRelease({ db, jobs }: { db?: Database; jobs: JobSender }): Promise<void> {
   try {
     if (!db) {
-      await enqueue("stock.release", {}, { startAfter: new Date(Date.now() + HOLD_MINUTES * 60_000) });
+      await jobs.send("stock.release", {}, { startAfter: new Date(Date.now() + HOLD_MINUTES * 60_000) });
       return;
     }
     const [{ earliest }] = await db
       .select({ earliest: min(stockHolds.expiresAt) })
       .from(stockHolds)
       .where(eq(stockHolds.status, "held"));
-    if (earliest) await enqueue("stock.release", {}, { startAfter: earliest });
+    if (earliest) await jobs.send("stock.release", {}, { startAfter: earliest });
   } catch (error) {
     logError("The stock release sweep could not be queued (the next start queues it)", error);
   }
@@ -185,11 +192,11 @@ export async function heldStock(db: Pick<Database, "select">): Promise<{ holds: 
 }
 
 /** What a process does at start: one release sweep now. Says how many holds are live. */
-export async function scheduleHoldRelease(db: Database): Promise<number> {
+export async function scheduleHoldRelease({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">): Promise<number> {
   const [{ live }] = await db
     .select({ live: sql<number>`count(*)::int` })
     .from(stockHolds)
     .where(eq(stockHolds.status, "held"));
-  await enqueue("stock.release", {});
+  await jobs.send("stock.release", {});
   return Number(live);
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { productStock, stockImports, stockMovements, type StockImportRow } from "~/db/schema";
 import type { StaffUser } from "~/staff/staff-user";
 import { formatDateTimeUtc } from "~/utils/format";
@@ -110,7 +111,10 @@ const BATCH = 500;
  * count is written with its movement (`import:{id}`, the row's reason, the staff member as actor). Once
  * committed, the "Notify me" emails of the products back in stock are queued.
  */
-export async function applyImport(db: Database, input: { id: string; actor: string }): Promise<ApplyOutcome> {
+export async function applyImport(
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
+  input: { id: string; actor: string },
+): Promise<ApplyOutcome> {
   if (!UUID.test(input.id)) return { ok: false, reason: "not-found", status: 404, message: IMPORT_MESSAGES.notFound };
   let outcome: ApplyOutcome;
   try {
@@ -197,7 +201,7 @@ export async function applyImport(db: Database, input: { id: string; actor: stri
     if (error instanceof ImportRefused) return error.outcome;
     throw error;
   }
-  if (outcome.ok) await queueBackInStock(outcome.backInStock);
+  if (outcome.ok) await queueBackInStock(jobs, outcome.backInStock);
   return outcome;
 }
 

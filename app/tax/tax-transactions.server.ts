@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, lte, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { orders, taxTransactions, type TaxTransactionLine } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
+import type { JobSender } from "~/jobs/queue.server";
+import type { ServiceDeps } from "~/store-runtime";
 import { logError, storeLog } from "~/observability/logger.server";
 import { createOfflineTaxService } from "~/services/tax/offline-tax.server";
 import { TaxError, type TaxService } from "~/services/tax/types";
@@ -199,16 +200,16 @@ export async function taxReversedByCancel(tx: Pick<Database, "select">, orderId:
 }
 
 /** Queues the sweep that sends due rows to the provider; called after the transaction that wrote one commits. */
-export async function queueTaxRecording(): Promise<void> {
-  await enqueue("tax.record", {}).catch((error: unknown) => {
+export async function queueTaxRecording(jobs: JobSender): Promise<void> {
+  await jobs.send("tax.record", {}).catch((error: unknown) => {
     logError("The tax recording sweep could not be queued (the next start queues it)", error);
   });
 }
 
 /** What a process does at start: one sweep now, for rows whose job was lost. Says how many wait. */
-export async function scheduleTaxRecording(db: Database): Promise<number> {
+export async function scheduleTaxRecording({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">): Promise<number> {
   const [{ waiting }] = await db.select({ waiting: count() }).from(taxTransactions).where(eq(taxTransactions.status, "pending"));
-  await enqueue("tax.record", {});
+  await jobs.send("tax.record", {});
   return waiting;
 }
 
@@ -225,7 +226,7 @@ export interface TaxSweepReport {
  * waiting. A reversal waits for its order's commit.
  */
 export async function sweepTaxTransactions(
-  db: Database,
+  { db, jobs }: Pick<ServiceDeps, "db" | "jobs">,
   taxService: TaxService,
   { logger = storeLog }: { logger?: Pick<Console, "error"> } = {},
 ): Promise<TaxSweepReport> {
@@ -249,7 +250,7 @@ export async function sweepTaxTransactions(
     .select({ earliest: min(taxTransactions.nextAttemptAt) })
     .from(taxTransactions)
     .where(eq(taxTransactions.status, "pending"));
-  if (earliest) await enqueue("tax.record", {}, { startAfter: earliest });
+  if (earliest) await jobs.send("tax.record", {}, { startAfter: earliest });
   return report;
 }
 
@@ -369,7 +370,7 @@ export async function failedTaxTransactions(db: Database, limit = 50): Promise<T
 }
 
 /** Staff's Retry: a failed row is sent again now, with its retries counted afresh. */
-export async function retryTaxTransaction(db: Database, id: string): Promise<boolean> {
+export async function retryTaxTransaction({ db, jobs }: Pick<ServiceDeps, "db" | "jobs">, id: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return false;
   const retried = await db
     .update(taxTransactions)
@@ -377,7 +378,7 @@ export async function retryTaxTransaction(db: Database, id: string): Promise<boo
     .where(and(eq(taxTransactions.id, id), inArray(taxTransactions.status, ["failed"])))
     .returning({ id: taxTransactions.id });
   if (retried.length === 0) return false;
-  await queueTaxRecording();
+  await queueTaxRecording(jobs);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { storeOf } from "../support/test-runtime";
+import { storeOf, withJobs } from "../support/test-runtime";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,7 @@ import {
 } from "~/checkout/abandoned-checkouts.server";
 import { createCartCheckout, type Checkout } from "~/checkout/checkout.server";
 import { checkouts, orders, paymentAttempts, products, promoReservations, testPayments } from "~/db/schema";
-import { startJobQueue, stopJobQueue, useJobQueue } from "~/jobs/queue.server";
+import { createJobs } from "~/jobs/queue.server";
 import { createAttempt, markAttemptDeclined } from "~/payments/attempts.server";
 import { checkoutCustomer, testOrder, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -32,8 +32,9 @@ describe.each(testDatabaseKinds())("the clean-up of abandoned checkouts on %s", 
   afterAll(async () => {
     await database?.dispose();
   });
+  const jobs = createJobs();
   afterEach(async () => {
-    await stopJobQueue();
+    await jobs.stop();
   });
 
   const now = new Date();
@@ -57,7 +58,7 @@ describe.each(testDatabaseKinds())("the clean-up of abandoned checkouts on %s", 
     const recent = await checkoutAged(ABANDONED_CHECKOUT_AGE_MS - DAY);
 
     const withDeclinedAttempt = await old();
-    const declined = await createAttempt(database.db, {
+    const declined = await createAttempt(withJobs(database.db), {
       checkoutToken: withDeclinedAttempt.token,
       method: "paypal",
       provider: "paypal",
@@ -65,7 +66,12 @@ describe.each(testDatabaseKinds())("the clean-up of abandoned checkouts on %s", 
     });
     await markAttemptDeclined(database.db, declined.id, "declined");
     const withStartedAttempt = await old();
-    await createAttempt(database.db, { checkoutToken: withStartedAttempt.token, method: "stripe", provider: "stripe", amountCents: 4899 });
+    await createAttempt(withJobs(database.db), {
+      checkoutToken: withStartedAttempt.token,
+      method: "stripe",
+      provider: "stripe",
+      amountCents: 4899,
+    });
     const paid = await old();
     await database.db.insert(orders).values(testOrder({ checkoutToken: paid.token }));
     await database.db.update(checkouts).set({ status: "paid", orderId: "T-CLEANUP" }).where(eq(checkouts.token, paid.token));
@@ -97,10 +103,13 @@ describe.each(testDatabaseKinds())("the clean-up of abandoned checkouts on %s", 
   });
 
   it("runs as a job that queues its next run on the next hour, one job however many processes queue it", async () => {
-    useJobQueue(await startJobQueue(database, { logger: { error: () => {}, warn: () => {} } }));
+    await jobs.start(database, { logger: { error: () => {}, warn: () => {} } });
     await database.executeSql(`delete from pgboss.job where name = 'checkout.cleanup'`);
     const abandoned = await old();
-    await Promise.all([cleanUpAbandonedCheckouts(database.db, now), cleanUpAbandonedCheckouts(database.db, now)]);
+    await Promise.all([
+      cleanUpAbandonedCheckouts(withJobs(database.db, jobs), now),
+      cleanUpAbandonedCheckouts(withJobs(database.db, jobs), now),
+    ]);
     expect(await stillThere([abandoned])).toEqual([]);
     const waiting = await database.executeSql(
       `select start_after from pgboss.job where name = 'checkout.cleanup' and state = 'created' order by start_after`,

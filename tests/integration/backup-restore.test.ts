@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "~/db/database.server";
 import { orders, paymentAttempts, staffUsers } from "~/db/schema";
-import { startJobQueue, stopJobQueue, useJobQueue } from "~/jobs/queue.server";
+import { createJobs } from "~/jobs/queue.server";
 import { findOrderByDisplayId } from "~/orders/orders.server";
 import { createAttempt, markAttemptApproved } from "~/payments/attempts.server";
 import { startStoreRuntime } from "~/runtime.server";
@@ -16,6 +16,7 @@ import { createStaffAccount, verifyStaffCredentials } from "~/staff/accounts.ser
 import { startupReport } from "~/startup-report.server";
 import { createScratchDatabase, missingPostgres, type ScratchDatabase } from "../resilience/support/databases";
 import { testOrder } from "../support/shopping-fixtures";
+import { withJobs } from "../support/test-runtime";
 
 /**
  * The restore drill (docs/operations.md): a store with an order, its payment,
@@ -113,10 +114,10 @@ describe.each(kinds)("the restore drill on $kind", ({ kind, make, skip }) => {
     const database = await openDatabase(source.target);
     try {
       await database.migrate();
-      const queue = await startJobQueue(database, { logger: { error: () => {}, warn: () => {} } });
-      useJobQueue(queue);
+      const jobs = createJobs();
+      await jobs.start(database, { logger: { error: () => {}, warn: () => {} } });
       try {
-        const attempt = await createAttempt(database.db, {
+        const attempt = await createAttempt(withJobs(database.db, jobs), {
           checkoutToken: "ck_drill",
           method: "stripe",
           provider: "test",
@@ -125,8 +126,7 @@ describe.each(kinds)("the restore drill on $kind", ({ kind, make, skip }) => {
         await markAttemptApproved(database.db, attempt.id, { paymentId: "pay_drill_1", authorizationExpiresAt: null });
         attemptId = attempt.id;
       } finally {
-        await stopJobQueue();
-        await queue.stop();
+        await jobs.stop();
       }
       const [order] = await database.db
         .insert(orders)

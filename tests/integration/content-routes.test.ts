@@ -12,7 +12,7 @@ import { createOutboxSender } from "~/services/email/outbox-sender.server";
 import { testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { testContext, testRuntime } from "../support/test-runtime";
+import { testContext, testRuntime, withJobs } from "../support/test-runtime";
 
 type DataResult<T> = { data: T; init: { status?: number } | null };
 
@@ -51,14 +51,14 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
     };
 
     it("keeps an address once, whatever its case; a confirmed one is a duplicate", async () => {
-      expect(await subscribe(database.db, "griller@example.com", newsletter)).toBe("subscribed");
-      expect(await subscribe(database.db, "Griller@Example.com", newsletter)).toBe("subscribed");
+      expect(await subscribe(withJobs(database.db), "griller@example.com", newsletter)).toBe("subscribed");
+      expect(await subscribe(withJobs(database.db), "Griller@Example.com", newsletter)).toBe("subscribed");
       await database.db
         .update(mailingList)
         .set({ status: "confirmed" })
         .where(sql`lower(${mailingList.email}) = 'griller@example.com'`);
-      expect(await subscribe(database.db, "Griller@Example.com", newsletter)).toBe("duplicate");
-      expect(await subscribe(database.db, "  griller@example.com ", newsletter)).toBe("duplicate");
+      expect(await subscribe(withJobs(database.db), "Griller@Example.com", newsletter)).toBe("duplicate");
+      expect(await subscribe(withJobs(database.db), "  griller@example.com ", newsletter)).toBe("duplicate");
       const rows = await database.db
         .select()
         .from(mailingList)
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())("content routes on %s", (kind) => {
           }),
         }),
       } as unknown as typeof database.db;
-      expect(await subscribe(broken, "x@example.com", { ...newsletter, logger })).toBe("failed");
+      expect(await subscribe(withJobs(broken), "x@example.com", { ...newsletter, logger })).toBe("failed");
       expect(logger.error).toHaveBeenCalledOnce();
     });
 

@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../sup
 import { logger } from "~/observability/logger.server";
 import { emails } from "~/observability/metrics.server";
 import { withRequestId } from "~/observability/request-context.server";
+import { withJobs } from "../support/test-runtime";
 
 /**
  * A failed email is kept in the delivery
@@ -56,7 +57,7 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
 
   it("sends at once when Postmark answers, and keeps a slim record", async () => {
     // The caller waits for the first attempt however long it takes here (a page waits FIRST_ATTEMPT_WAIT_MS).
-    const result = await deliverEmail(database.db, sender(), message("Sent at once"), { policy, waitMs: 60_000 });
+    const result = await deliverEmail(withJobs(database.db), sender(), message("Sent at once"), { policy, waitMs: 60_000 });
     expect(result.status).toBe("sent");
     expect(postmark.requests).toHaveLength(1);
     const row = await rowOf((result as { id: string }).id);
@@ -67,18 +68,18 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
   it("queues a failed email, then sends it when Postmark is back, with the same headers", async () => {
     const start = new Date("2026-11-23T12:00:00Z");
     postmark.respondWith(() => postmarkError(0, "Internal server error.", 500));
-    const result = await deliverEmail(database.db, sender(), message("Retried"), { policy, now: start });
+    const result = await deliverEmail(withJobs(database.db), sender(), message("Retried"), { policy, now: start });
     expect(result.status).toBe("queued");
     const id = (result as { id: string }).id;
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "Internal server error." });
     expect((await rowOf(id))?.nextAttemptAt.getTime()).toBe(start.getTime() + MINUTE);
 
     // Not due yet: nothing is claimed.
-    expect((await retryDueEmails(database.db, sender(), { now: new Date(start.getTime() + 30_000), policy })).claimed).toBe(0);
+    expect((await retryDueEmails(withJobs(database.db), sender(), { now: new Date(start.getTime() + 30_000), policy })).claimed).toBe(0);
 
     // Due, still failing: attempt 2, rescheduled after 2 minutes.
     const second = new Date(start.getTime() + MINUTE);
-    expect(await retryDueEmails(database.db, sender(), { now: second, policy })).toEqual({
+    expect(await retryDueEmails(withJobs(database.db), sender(), { now: second, policy })).toEqual({
       claimed: 1,
       sent: 0,
       rescheduled: 1,
@@ -90,7 +91,12 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     // Postmark is back: attempt 3 sends it.
     postmark.reset();
     const third = new Date(second.getTime() + 2 * MINUTE);
-    expect(await retryDueEmails(database.db, sender(), { now: third, policy })).toEqual({ claimed: 1, sent: 1, rescheduled: 0, failed: 0 });
+    expect(await retryDueEmails(withJobs(database.db), sender(), { now: third, policy })).toEqual({
+      claimed: 1,
+      sent: 1,
+      rescheduled: 0,
+      failed: 0,
+    });
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     expect(postmark.requests).toHaveLength(1);
     expect(postmark.requests[0]?.body).toMatchObject({
@@ -100,7 +106,9 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
       ReplyTo: "sales@example.com",
       Headers: [{ Name: "List-Unsubscribe", Value: "<http://store.test/newsletter/unsubscribe?token=u.1.0.x>" }],
     });
-    expect((await retryDueEmails(database.db, sender(), { now: new Date(third.getTime() + 60 * MINUTE), policy })).claimed).toBe(0);
+    expect((await retryDueEmails(withJobs(database.db), sender(), { now: new Date(third.getTime() + 60 * MINUTE), policy })).claimed).toBe(
+      0,
+    );
   });
 
   it("records the request an email was queued for, and names it to Postmark (Metadata) and in the log on every attempt", async () => {
@@ -108,7 +116,9 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     const start = new Date("2026-11-23T12:00:00Z");
     const info = vi.spyOn(logger, "info").mockImplementation((() => {}) as never);
     postmark.respondWith(() => postmarkError(0, "Internal server error.", 500));
-    const result = await withRequestId(requestId, () => deliverEmail(database.db, sender(), message("Traced"), { policy, now: start }));
+    const result = await withRequestId(requestId, () =>
+      deliverEmail(withJobs(database.db), sender(), message("Traced"), { policy, now: start }),
+    );
     expect(result.status).toBe("queued");
     const id = (result as { id: string }).id;
     expect(await rowOf(id)).toMatchObject({ requestId });
@@ -116,13 +126,13 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
 
     // Retried by a job outside any request (a later start's): the row still names it.
     postmark.reset();
-    expect((await retryDueEmails(database.db, sender(), { now: new Date(start.getTime() + MINUTE), policy })).sent).toBe(1);
+    expect((await retryDueEmails(withJobs(database.db), sender(), { now: new Date(start.getTime() + MINUTE), policy })).sent).toBe(1);
     expect(postmark.requests[0]?.body).toMatchObject({ Subject: "Traced", Metadata: { requestId } });
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ requestId, deliveryId: id, tag: "order-confirmation" }), "email sent");
 
     // An email no request queued carries none.
     postmark.reset();
-    await deliverEmail(database.db, sender(), message("Untraced"), { policy, waitMs: 60_000 });
+    await deliverEmail(withJobs(database.db), sender(), message("Untraced"), { policy, waitMs: 60_000 });
     expect(postmark.requests[0]?.body).not.toHaveProperty("Metadata");
   });
 
@@ -130,12 +140,12 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     const counted = { failed: await emailsCounted("failed"), givenUp: await emailsCounted("given_up") };
     const start = new Date("2026-11-23T12:00:00Z");
     postmark.respondWith(() => postmarkError(406, "You tried to send to a recipient that has been marked as inactive."));
-    const result = await deliverEmail(database.db, sender(), message("Given up"), { policy, now: start });
+    const result = await deliverEmail(withJobs(database.db), sender(), message("Given up"), { policy, now: start });
     const id = (result as { id: string }).id;
     let now = start;
     for (const expected of ["rescheduled", "failed"] as const) {
       now = (await rowOf(id))!.nextAttemptAt;
-      const report = await retryDueEmails(database.db, sender(), { now, policy });
+      const report = await retryDueEmails(withJobs(database.db), sender(), { now, policy });
       expect(report[expected]).toBe(1);
     }
     expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 3 });
@@ -143,7 +153,9 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
     expect(vi.mocked(logger.error).mock.calls.some(([, msg]) => String(msg).includes("given up after 3 attempts"))).toBe(true);
     expect(await emailsCounted("failed")).toBe(counted.failed + 2);
     expect(await emailsCounted("given_up")).toBe(counted.givenUp + 1);
-    expect((await retryDueEmails(database.db, sender(), { now: new Date(now.getTime() + 24 * 60 * MINUTE), policy })).claimed).toBe(0);
+    expect(
+      (await retryDueEmails(withJobs(database.db), sender(), { now: new Date(now.getTime() + 24 * 60 * MINUTE), policy })).claimed,
+    ).toBe(0);
   });
 
   it("retries an email whose sender died mid-attempt once its lease has run out", async () => {
@@ -158,8 +170,8 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
         nextAttemptAt: new Date(start.getTime() + MINUTE),
       })
       .returning();
-    expect((await retryDueEmails(database.db, sender(), { now: start, policy })).claimed).toBe(0);
-    expect((await retryDueEmails(database.db, sender(), { now: new Date(start.getTime() + MINUTE), policy })).sent).toBe(1);
+    expect((await retryDueEmails(withJobs(database.db), sender(), { now: start, policy })).claimed).toBe(0);
+    expect((await retryDueEmails(withJobs(database.db), sender(), { now: new Date(start.getTime() + MINUTE), policy })).sent).toBe(1);
     expect(await rowOf(row!.id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
@@ -182,9 +194,11 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
         body: { To: (request.body as { To: string }).To, MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" },
       };
     });
-    const reports = await Promise.all(Array.from({ length: 4 }, () => retryDueEmails(database.db, sender(), { now, policy, limit: 5 })));
+    const reports = await Promise.all(
+      Array.from({ length: 4 }, () => retryDueEmails(withJobs(database.db), sender(), { now, policy, limit: 5 })),
+    );
     expect(reports.every((report) => report.claimed <= 5)).toBe(true);
-    const again = await retryDueEmails(database.db, sender(), { now, policy, limit: 20 });
+    const again = await retryDueEmails(withJobs(database.db), sender(), { now, policy, limit: 20 });
     const sent = reports.reduce((sum, report) => sum + report.sent, 0) + again.sent;
     expect(sent).toBe(12);
     const subjects = postmark.requests.map((request) => (request.body as { Subject: string }).Subject);
@@ -198,12 +212,12 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
         throw new Error("connection lost");
       },
     } as unknown as typeof database.db;
-    const result = await deliverEmail(broken, sender(), message("No queue"), { policy });
+    const result = await deliverEmail(withJobs(broken), sender(), message("No queue"), { policy });
     // Postmark still got it: a reachable provider is tried even without the queue.
     expect(result.status).toBe("sent");
     postmark.respondWith(500, "down");
-    await expect(deliverEmail(broken, sender(), message("Nothing works"), { policy })).resolves.toEqual({ status: "failed" });
-    await expect(sendEmailSafely(message("Through the app's sender"), { db: broken, sender: sender() })).resolves.toEqual({
+    await expect(deliverEmail(withJobs(broken), sender(), message("Nothing works"), { policy })).resolves.toEqual({ status: "failed" });
+    await expect(sendEmailSafely(message("Through the app's sender"), { outbox: withJobs(broken), sender: sender() })).resolves.toEqual({
       sent: false,
       queued: false,
     });
@@ -220,7 +234,7 @@ describe.each(testDatabaseKinds())("email retry from the delivery queue on %s", 
         body: { To: (request.body as { To: string }).To, MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" },
       };
     });
-    const result = await deliverEmail(database.db, sender(), message("Slow"), { policy, waitMs: 50 });
+    const result = await deliverEmail(withJobs(database.db), sender(), message("Slow"), { policy, waitMs: 50 });
     expect(result.status).toBe("queued");
     const id = (result as { id: string }).id;
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 1 });

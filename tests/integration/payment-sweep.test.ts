@@ -2,11 +2,11 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import { paymentAttempts } from "~/db/schema";
-import { startJobQueue, stopJobQueue, useJobQueue, type JobData, type JobQueue } from "~/jobs/queue.server";
+import { createJobs, type JobData } from "~/jobs/queue.server";
 import { scheduleUnfinishedAttempts, sweepDueAttempts } from "~/payments/reconciler.server";
 import { insertDueAttempts } from "../../scripts/lib/due-payment-attempts";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN, withJobs } from "../support/test-runtime";
 
 /**
  * The reconciler keeps up with a busy store: a sweep job claims every due
@@ -20,13 +20,12 @@ const config = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
 
 describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
   let database: TestDatabase;
-  let queue: JobQueue | undefined;
+  const jobs = createJobs();
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });
   afterEach(async () => {
-    await stopJobQueue();
-    queue = undefined;
+    await jobs.stop();
     // Each test starts from no unfinished attempt.
     await database.db.delete(paymentAttempts);
     await database.executeSql(`delete from pgboss.job where name = 'payment.reconcile'`);
@@ -35,11 +34,7 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
     await database?.dispose();
   });
 
-  const startQueue = async () => {
-    queue = await startJobQueue(database, { pollingIntervalSeconds: 1, retryDelaySeconds: 1, logger: quietLogger });
-    useJobQueue(queue);
-    return queue;
-  };
+  const startQueue = () => jobs.start(database, { pollingIntervalSeconds: 1, retryDelaySeconds: 1, logger: quietLogger });
   const checked = async (ids: string[]) =>
     (
       await database.db
@@ -60,8 +55,8 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
     // Jobs of the shape queued before sweeps (one per attempt) may still wait in a deployed database.
     for (const id of ids.slice(0, 3)) await q.send("payment.reconcile", { id } as never);
     const began = Date.now();
-    await q.work("payment.reconcile", () => sweepDueAttempts(storeOf(database.db, config)));
-    expect(await scheduleUnfinishedAttempts(database.db)).toBe(200);
+    await q.work("payment.reconcile", () => sweepDueAttempts(storeOf(database.db, config, jobs)));
+    expect(await scheduleUnfinishedAttempts(withJobs(database.db, jobs))).toBe(200);
 
     // One attempt a poll would take 200 s.
     await expect.poll(() => checked(ids), { timeout: 30_000, interval: 100 }).toBe(200);
@@ -83,8 +78,8 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
 
   it("stops claiming when its time runs out and queues another sweep at once", async () => {
     await insertDueAttempts(database.db, 30);
-    useJobQueue(await startQueue());
-    const report = await sweepDueAttempts(storeOf(database.db, config), { batchSize: 10, budgetMs: 0 });
+    await startQueue();
+    const report = await sweepDueAttempts(storeOf(database.db, config, jobs), { batchSize: 10, budgetMs: 0 });
     expect(report).toMatchObject({ claimed: 10, rescheduled: 10 });
     const [next] = await waitingSweeps();
     expect(next!.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
@@ -94,8 +89,8 @@ describe.each(testDatabaseKinds())("the reconciler's sweep on %s", (kind) => {
     const [id] = await insertDueAttempts(database.db, 1);
     const leaseEnd = new Date(Date.now() + 5 * 60_000 + 3_000);
     await database.db.update(paymentAttempts).set({ checks: 1, nextCheckAt: leaseEnd }).where(eq(paymentAttempts.id, id!));
-    useJobQueue(await startQueue());
-    expect((await sweepDueAttempts(storeOf(database.db, config))).claimed).toBe(0);
+    await startQueue();
+    expect((await sweepDueAttempts(storeOf(database.db, config, jobs))).claimed).toBe(0);
     const sweeps = await waitingSweeps();
     expect(sweeps).toHaveLength(1);
     expect(sweeps[0]!.startAfter.getTime() - leaseEnd.getTime()).toBeGreaterThanOrEqual(0);

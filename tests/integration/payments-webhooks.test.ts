@@ -15,7 +15,7 @@ import { FAKE_PAYPAL_WEBHOOK_ID, fakePayPalSettings, startFakePayPal, type FakeP
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, storeOf, withJobs } from "../support/test-runtime";
 import { logger } from "~/observability/logger.server";
 
 let runtime: StoreRuntime;
@@ -90,7 +90,11 @@ describe.each(testDatabaseKinds())("webhooks and the reconciler on %s", (kind) =
       paypal.approveOrder(reference);
       expect((await paypal.sendWebhook(toPayPal, "CHECKOUT.ORDER.APPROVED", reference)).status).toBe(200);
       const [order] = await ordersOf(checkout);
-      await updateOrderStatus(database.db, { orderId: order!.orderId, status: "Cancelled", staff: { email: "staff@example.com" } });
+      await updateOrderStatus(withJobs(database.db), {
+        orderId: order!.orderId,
+        status: "Cancelled",
+        staff: { email: "staff@example.com" },
+      });
       expect(await refundPayment(storeOf(database.db, config()), attemptId, "staff@example.com")).toMatchObject({ ok: true });
       const before = await attemptOf(attemptId);
 

@@ -24,7 +24,7 @@ import { startFakeStripe, type FakeStripe } from "../fakes/stripe";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, LOVE_RUB_KEY, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN, withJobs } from "../support/test-runtime";
 
 /** Ada ships to San Francisco (CA: one of the demo states), Austin (TX: not registered) or Nashville (TN). */
 const SAN_FRANCISCO = {
@@ -171,26 +171,28 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       expect(await rowsOf(order.orderId)).toHaveLength(1);
       expect(commit).toMatchObject({ kind: "commit", status: "pending", reference: order.orderId, taxCents: 9_558, state: "CA" });
 
-      await sweepTaxTransactions(database.db, service(offline), { logger: quiet });
+      await sweepTaxTransactions(withJobs(database.db), service(offline), { logger: quiet });
       expect((await rowsOf(order.orderId))[0]).toMatchObject({ status: "recorded", providerTransactionId: `tax_offline_${order.orderId}` });
       // Recorded rows are never sent again.
-      expect(await sweepTaxTransactions(database.db, service(offline), { logger: quiet })).toMatchObject({ claimed: 0 });
+      expect(await sweepTaxTransactions(withJobs(database.db), service(offline), { logger: quiet })).toMatchObject({ claimed: 0 });
     });
 
     it("gives a cancelled test order's tax back in full, and keeps it Cancelled", async () => {
       const { order } = await pay(offline, await cart(offline, SAN_FRANCISCO, [{ productKey: GRILL, quantity: 1 }]));
       const staff = { email: "staff@example.com" };
-      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Cancelled", staff })).toMatchObject({ ok: true });
-      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Cancelled", staff })).toMatchObject({
+      expect(await updateOrderStatus(withJobs(database.db), { orderId: order.orderId, status: "Cancelled", staff })).toMatchObject({
+        ok: true,
+      });
+      expect(await updateOrderStatus(withJobs(database.db), { orderId: order.orderId, status: "Cancelled", staff })).toMatchObject({
         changed: false,
       });
-      expect(await updateOrderStatus(database.db, { orderId: order.orderId, status: "Approved", staff })).toEqual({
+      expect(await updateOrderStatus(withJobs(database.db), { orderId: order.orderId, status: "Approved", staff })).toEqual({
         ok: false,
         reason: "test-cancelled",
       });
       const reversal = (await rowsOf(order.orderId)).filter((row) => row.kind === "reversal");
       expect(reversal).toEqual([expect.objectContaining({ mode: "full", taxCents: 8_850, reference: `${order.orderId}-cancel` })]);
-      await sweepTaxTransactions(database.db, service(offline), { logger: quiet });
+      await sweepTaxTransactions(withJobs(database.db), service(offline), { logger: quiet });
       expect((await rowsOf(order.orderId)).every((row) => row.status === "recorded")).toBe(true);
     });
   });
@@ -237,7 +239,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
           : normal(request),
       );
       for (let tries = 1; tries <= MAX_TAX_ATTEMPTS; tries += 1) {
-        await sweepTaxTransactions(database.db, service(withStripeTax), { logger: quiet });
+        await sweepTaxTransactions(withJobs(database.db), service(withStripeTax), { logger: quiet });
         const [row] = await rowsOf(order.orderId);
         expect(row).toMatchObject({
           attempts: tries,
@@ -255,8 +257,8 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
 
       // Stripe answers again (the fake keeps its calculations).
       stripeTax.respondWith((request, normal) => normal(request));
-      expect(await retryTaxTransaction(database.db, failed.find((row) => row.orderId === order.orderId)!.id)).toBe(true);
-      await sweepTaxTransactions(database.db, service(withStripeTax), { logger: quiet });
+      expect(await retryTaxTransaction(withJobs(database.db), failed.find((row) => row.orderId === order.orderId)!.id)).toBe(true);
+      await sweepTaxTransactions(withJobs(database.db), service(withStripeTax), { logger: quiet });
       const [commit] = await rowsOf(order.orderId);
       expect(commit).toMatchObject({ status: "recorded", providerTransactionId: expect.stringMatching(/^tax_/) });
       const transactions = [...stripeTax.transactions.values()].filter((transaction) => transaction.reference === order.orderId);
@@ -272,7 +274,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       ]);
       const { order, attemptId } = await pay(withStripeTax, checkout);
       await database.db.update(orders).set({ status: "Shipped", deliveredAt: new Date() }).where(eq(orders.orderId, order.orderId));
-      await sweepTaxTransactions(database.db, service(withStripeTax), { logger: quiet });
+      await sweepTaxTransactions(withJobs(database.db), service(withStripeTax), { logger: quiet });
 
       const coverTax = order.items[1]!.taxCents!;
       const number = `R-TAX${order.orderId.slice(-5)}`;
@@ -321,7 +323,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
         ok: false,
         status: 409,
       });
-      await sweepTaxTransactions(database.db, service(withStripeTax), { logger: quiet });
+      await sweepTaxTransactions(withJobs(database.db), service(withStripeTax), { logger: quiet });
 
       const rows = await rowsOf(order.orderId);
       expect(rows.map((row) => [row.kind, row.mode, row.status])).toEqual([

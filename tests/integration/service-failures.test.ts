@@ -17,7 +17,7 @@ import { openAIError, startFakeOpenAI } from "../fakes/openai";
 import { postmarkError, startFakePostmark } from "../fakes/postmark";
 import { testOrder } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN, withJobs } from "../support/test-runtime";
 import { parseConfig } from "~/config.server";
 import { logger } from "~/observability/logger.server";
 
@@ -99,12 +99,12 @@ describe.each(testDatabaseKinds())("provider failures on %s", (kind) => {
 
       postmark.reset();
       const later = new Date(start.getTime() + 2 * 60_000);
-      const report = await retryDueEmails(database.db, sender(), { now: later });
+      const report = await retryDueEmails(withJobs(database.db), sender(), { now: later });
       expect(report).toMatchObject({ sent: 1, rescheduled: 0, failed: 0 });
       expect(postmark.requests).toHaveLength(1);
       expect(await confirmationEmailState(database.db, order.orderId)).toBe("sent");
       await expect(sendOrderConfirmation({ ...storeOf(database.db, config), emailSender: sender() }, order)).resolves.toBe("already-sent");
-      expect((await retryDueEmails(database.db, sender(), { now: new Date(later.getTime() + 3_600_000) })).claimed).toBe(0);
+      expect((await retryDueEmails(withJobs(database.db), sender(), { now: new Date(later.getTime() + 3_600_000) })).claimed).toBe(0);
       expect(postmark.requests).toHaveLength(1);
     });
   });

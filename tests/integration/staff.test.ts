@@ -27,7 +27,7 @@ import { parseConfig } from "~/config.server";
 import { testOrder } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { cookieFrom, formData, TEST_ORIGIN, testContext, testRuntime, withJobs } from "../support/test-runtime";
 import { logger } from "~/observability/logger.server";
 
 let runtime: StoreRuntime;
@@ -594,7 +594,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
 
       // Any order of statuses is allowed, and each change is recorded.
       for (const status of ["Approved", "Cancelled", "Shipped"]) {
-        const result = await updateOrderStatus(database.db, {
+        const result = await updateOrderStatus(withJobs(database.db), {
           orderId: order.orderId,
           status,
           staff: { email: "other@example.com" },
@@ -611,7 +611,7 @@ describe.each(testDatabaseKinds())("staff sign-in and dashboard on %s", (kind) =
       ]);
       // Setting the same status again is no change and records nothing.
       expect(
-        await updateOrderStatus(database.db, {
+        await updateOrderStatus(withJobs(database.db), {
           orderId: order.orderId,
           status: "Shipped",
           staff: { email: EMAIL },

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { publicBaseUrl } from "~/config.server";
 import { openDatabase } from "~/db/database.server";
 import { emailDeliveries, emailOutbox, productStock, products, rateLimitCounters, stockAlerts } from "~/db/schema";
-import { stopJobQueue } from "~/jobs/queue.server";
 import { action as notifyMeAction, loader as notifyMeLoader } from "~/routes/notify-me";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/notify-me_.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/notify-me_.unsubscribe";
@@ -25,7 +24,7 @@ import { seedStock, setOnHand } from "~/stock/stock.server";
 import type { StartupReport } from "~/startup-report.server";
 import { testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { TEST_ORIGIN, testContext, testRuntime } from "../support/test-runtime";
+import { TEST_ORIGIN, testContext, testRuntime, withJobs } from "../support/test-runtime";
 
 /**
  * "Notify me when available" from the product page's form to the one email: double opt-in through the
@@ -141,9 +140,9 @@ describe.each(testDatabaseKinds())("Notify me when available on %s", (kind) => {
     expect(answer.headers.get("Location")).toBe((await ask("FAN@example.com")).headers.get("Location"));
     expect(await mailsTo("fan@example.com")).toHaveLength(1);
     const later = new Date(Date.now() + STOCK_ALERT_RESEND_INTERVAL_MS + 60_000);
-    expect(await requestStockAlert(database.db, { productKey: OUT, email: "fan@example.com" }, { ...alertContext, now: later })).toBe(
-      "sent",
-    );
+    expect(
+      await requestStockAlert(withJobs(database.db), { productKey: OUT, email: "fan@example.com" }, { ...alertContext, now: later }),
+    ).toBe("sent");
     expect(await mailsTo("fan@example.com")).toHaveLength(2);
     expect(await database.db.select().from(stockAlerts)).toHaveLength(1);
   });
@@ -251,24 +250,24 @@ describe.each(testDatabaseKinds())("Notify me when available on %s", (kind) => {
     expect((await alertOf("gone@example.com"))?.status).toBe("unsubscribed");
 
     // Still out of stock: the job sends nothing.
-    expect(await notifyBackInStock(database.db, alertContext, OUT)).toBe(0);
-    expect(await scheduleBackInStock(database.db)).toBe(0);
+    expect(await notifyBackInStock(withJobs(database.db), alertContext, OUT)).toBe(0);
+    expect(await scheduleBackInStock(withJobs(database.db))).toBe(0);
 
     const restocked = await setOnHand(database.db, { productKey: OUT, onHand: 4, reason: "delivery", actor: "test" });
     expect(restocked).toMatchObject({ ok: true, backInStock: true });
-    expect(await scheduleBackInStock(database.db)).toBe(1);
+    expect(await scheduleBackInStock(withJobs(database.db))).toBe(1);
 
     // Four runs at once (on PostgreSQL half of them through a pool of their own, as another process), then one more.
     const second = database.url ? await openDatabase({ url: database.url }) : null;
     try {
       const counts = await Promise.all(
-        [database.db, second?.db, database.db, second?.db].map((db) => notifyBackInStock(db ?? database.db, alertContext, OUT)),
+        [database.db, second?.db, database.db, second?.db].map((db) => notifyBackInStock(withJobs(db ?? database.db), alertContext, OUT)),
       );
       expect(counts.reduce((sum, count) => sum + count, 0)).toBe(3);
     } finally {
       await second?.close();
     }
-    expect(await notifyBackInStock(database.db, alertContext, OUT)).toBe(0);
+    expect(await notifyBackInStock(withJobs(database.db), alertContext, OUT)).toBe(0);
 
     const notices = await database.db.select().from(emailOutbox).where(eq(emailOutbox.tag, "back-in-stock"));
     expect(notices.map((notice) => notice.toAddress).sort()).toEqual(["first@example.com", "second@example.com", "third@example.com"]);
@@ -287,7 +286,7 @@ describe.each(testDatabaseKinds())("Notify me when available on %s", (kind) => {
     expect(await alertOf("other-product@example.com", OTHER_OUT)).toMatchObject({ status: "confirmed" });
     expect(await mailsTo("pending@example.com", "back-in-stock")).toEqual([]);
     expect(await mailsTo("gone@example.com", "back-in-stock")).toEqual([]);
-    expect(await scheduleBackInStock(database.db)).toBe(0);
+    expect(await scheduleBackInStock(withJobs(database.db))).toBe(0);
   });
 
   it("refuses a bad or tampered link with 400 and changes nothing", async () => {
@@ -334,7 +333,7 @@ describe.each(testDatabaseKinds())("Notify me when available on %s", (kind) => {
 
   describe("through the job queue the store starts", () => {
     afterEach(async () => {
-      await stopJobQueue();
+      await runtime.jobs.stop();
     });
 
     it("sends the email once a restock queues stock.notify", async () => {
@@ -345,7 +344,7 @@ describe.each(testDatabaseKinds())("Notify me when available on %s", (kind) => {
       expect(publicBaseUrl(runtime.config)).toBe(BASE);
       await subscribe("queued@example.com");
       await setOnHand(database.db, { productKey: OUT, onHand: 2, reason: "delivery", actor: "test" });
-      await queueBackInStock([OUT]);
+      await queueBackInStock(runtime.jobs, [OUT]);
       await expect
         .poll(async () => (await mailsTo("queued@example.com", "back-in-stock")).length, { timeout: 30_000, interval: 250 })
         .toBe(1);

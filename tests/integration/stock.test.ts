@@ -24,7 +24,7 @@ import { seedStock, setOnHand, STOCK_GONE_MESSAGE, stockLevel } from "~/stock/st
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { storeOf, TEST_ORIGIN } from "../support/test-runtime";
+import { storeOf, TEST_ORIGIN, withJobs } from "../support/test-runtime";
 
 /**
  * Stock from the checkout to the shelf and back: the last units are never sold twice, whatever the number
@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
       .update(stockHolds)
       .set({ expiresAt: new Date(0) })
       .where(eq(stockHolds.checkoutToken, late.token));
-    expect(await sweepExpiredHolds(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredHolds(withJobs(database.db))).toBeGreaterThanOrEqual(1);
     const quick = await checkoutOf("quick.payer@example.com", COVER);
     const quickStart = await startPayment(storeOf(database.db, config), { checkout: quick, method: "paypal" });
     if (quickStart.status !== "started") throw new Error(quickStart.status);
@@ -168,15 +168,15 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
 
     // A real provider's order, so that its cancellation can be undone (a test-page order's gives its tax back and stays cancelled).
     await database.db.update(orders).set({ paymentProvider: "stripe" }).where(eq(orders.orderId, orderId));
-    expect(await updateOrderStatus(database.db, { orderId, status: "Cancelled", staff })).toMatchObject({ ok: true });
-    expect(await updateOrderStatus(database.db, { orderId, status: "Cancelled", staff })).toMatchObject({ changed: false });
+    expect(await updateOrderStatus(withJobs(database.db), { orderId, status: "Cancelled", staff })).toMatchObject({ ok: true });
+    expect(await updateOrderStatus(withJobs(database.db), { orderId, status: "Cancelled", staff })).toMatchObject({ changed: false });
     expect(await stockRow(COVER)).toMatchObject({ onHand: 2 });
-    expect(await updateOrderStatus(database.db, { orderId, status: "Approved", staff })).toMatchObject({ ok: true });
+    expect(await updateOrderStatus(withJobs(database.db), { orderId, status: "Approved", staff })).toMatchObject({ ok: true });
     expect(await stockRow(COVER)).toMatchObject({ onHand: 0 });
 
-    expect(await updateOrderStatus(database.db, { orderId, status: "Cancelled", staff })).toMatchObject({ ok: true });
+    expect(await updateOrderStatus(withJobs(database.db), { orderId, status: "Cancelled", staff })).toMatchObject({ ok: true });
     expect((await setOnHand(database.db, { productKey: COVER, onHand: 1, reason: "count", actor: staff.email })).ok).toBe(true);
-    expect(await updateOrderStatus(database.db, { orderId, status: "Approved", staff })).toMatchObject({
+    expect(await updateOrderStatus(withJobs(database.db), { orderId, status: "Approved", staff })).toMatchObject({
       ok: false,
       reason: "out-of-stock",
       message: expect.stringMatching(/^Only 1 of “Test product .*” are left \(the order has 2\)\.$/),

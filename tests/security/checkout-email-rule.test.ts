@@ -19,7 +19,7 @@ import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import type { StoreRuntime } from "~/store-runtime";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
-import { postRequest, TEST_ORIGIN, testContext, testRuntime, storeOf } from "../support/test-runtime";
+import { postRequest, TEST_ORIGIN, testContext, testRuntime, storeOf, withJobs } from "../support/test-runtime";
 
 let runtime: StoreRuntime;
 
@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())("checkout email on %s", (kind) => {
     };
     expect(await receipt()).toMatchObject({ order: { orderId: view.orderId }, emailState: "pending" });
 
-    const report = await retryDueEmails(database.db, runtime.emailSender, { now: new Date(Date.now() + 5 * 60_000) });
+    const report = await retryDueEmails(withJobs(database.db), runtime.emailSender, { now: new Date(Date.now() + 5 * 60_000) });
     expect(report.sent).toBe(1);
     expect(await thankYou(payment)).toMatchObject({ orderId: view.orderId, emailState: "sent" });
     expect(await receipt()).toMatchObject({ emailState: "sent" });

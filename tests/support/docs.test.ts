@@ -46,7 +46,7 @@ describe("README and docs", () => {
 
 /**
  * What docs/architecture.md says of the code, checked against it: each outside service is built in one
- * place (the runtime's services), and which page routes import `.server` modules directly instead of
+ * place (the runtime's services), the job queue with the runtime, and which page routes import `.server` modules directly instead of
  * through `app/server-api.ts` (staff and development pages, and the small pages named here: the list only shrinks).
  */
 describe("docs/architecture.md", () => {
@@ -85,6 +85,15 @@ describe("docs/architecture.md", () => {
           .some((line) => builders.test(line) && !/^\s*export function/.test(line)),
       );
     expect(callers).toEqual([]);
+  });
+
+  it("makes the job queue only with the runtime, and keeps no running queue in a module", () => {
+    const makers = sourceFilesUnder("app", "server")
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => /\bcreateJobs\(\)/.test(readFileSync(file, "utf8").replace(/export function createJobs\(\)/, "")));
+    expect(makers).toEqual(["app/runtime.server.ts"]);
+    const queue = readFileSync("app/jobs/queue.server.ts", "utf8");
+    expect(queue.match(/^(let|var) /gm)).toBeNull();
   });
 
   it("lets only staff, development and the named pages import .server modules directly", () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
-import { enqueue } from "~/jobs/queue.server";
+import type { JobSender } from "~/jobs/queue.server";
 import type { EmailMessage, EmailSender } from "./types";
 import { log, storeLog } from "~/observability/logger.server";
 import { currentRequestId, withRequestId } from "~/observability/request-context.server";
@@ -18,6 +18,12 @@ import { emails } from "~/observability/metrics.server";
  * An email queued while the store answers a request records that request's
  * id (`request_id`), which every attempt hands to the provider and logs.
  */
+
+/** Where emails wait for their attempts: the delivery rows in the database, and the job queue that says when to look. */
+export interface Outbox {
+  db: Database;
+  jobs: JobSender;
+}
 
 export interface DeliveryPolicy {
   /** Attempts in all (the first one included) before an email is given up as `failed`. */
@@ -69,7 +75,7 @@ export const FIRST_ATTEMPT_WAIT_MS = 4_000;
  * process dies before it is marked.
  */
 export async function deliverEmail(
-  db: Database,
+  { db, jobs }: Outbox,
   sender: EmailSender,
   message: EmailMessage,
   options: DeliveryOptions = {},
@@ -108,7 +114,7 @@ export async function deliverEmail(
     return sendOnce(sender, message, logger).then((sent) => (sent ? { status: "sent", id: null, messageId: sent } : { status: "failed" }));
   }
   // Looked at again when the lease runs out, in case this process dies before the attempt is recorded.
-  await enqueue("email.deliver", { id }, { startAfter: new Date(now.getTime() + policy.leaseMs) }).catch((error: unknown) => {
+  await jobs.send("email.deliver", { id }, { startAfter: new Date(now.getTime() + policy.leaseMs) }).catch((error: unknown) => {
     logger.error(`Email delivery ${id}: could not be scheduled (the next start schedules it): ${describe(error)}`);
   });
 
@@ -118,7 +124,7 @@ export async function deliverEmail(
       ({ messageId } = await sender.send(message));
     } catch (error) {
       logger.error(`Email not sent (${message.tag ?? "untagged"}), queued for another attempt: ${describe(error)}`, error);
-      await markFailedAttempt(db, id, 1, error, now, policy, logger);
+      await markFailedAttempt({ db, jobs }, id, 1, error, now, policy, logger);
       return { status: "queued", id };
     }
     await markSent(db, id, messageId, now, logger, message.tag);
@@ -150,23 +156,23 @@ async function sendOnce(sender: EmailSender, message: EmailMessage, logger: Logg
  * that is not due yet (another process holds it, or its time has not come) is
  * looked at again at its time.
  */
-export async function deliverQueuedEmail(db: Database, sender: EmailSender, id: string): Promise<void> {
-  const { claimed } = await retryDueEmails(db, sender, { ids: [id] });
+export async function deliverQueuedEmail(outbox: Outbox, sender: EmailSender, id: string): Promise<void> {
+  const { claimed } = await retryDueEmails(outbox, sender, { ids: [id] });
   if (claimed > 0) return;
-  const [row] = await db
+  const [row] = await outbox.db
     .select({ status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
     .from(emailDeliveries)
     .where(eq(emailDeliveries.id, id));
-  if (row?.status === "pending") await enqueue("email.deliver", { id }, { startAfter: row.nextAttemptAt });
+  if (row?.status === "pending") await outbox.jobs.send("email.deliver", { id }, { startAfter: row.nextAttemptAt });
 }
 
 /** Schedules every email still waiting for an attempt: what a process does at start, for rows whose job was lost (a crash mid-attempt). */
-export async function scheduleQueuedEmails(db: Database): Promise<number> {
+export async function scheduleQueuedEmails({ db, jobs }: Outbox): Promise<number> {
   const pending = await db
     .select({ id: emailDeliveries.id, nextAttemptAt: emailDeliveries.nextAttemptAt })
     .from(emailDeliveries)
     .where(eq(emailDeliveries.status, "pending"));
-  for (const { id, nextAttemptAt } of pending) await enqueue("email.deliver", { id }, { startAfter: nextAttemptAt });
+  for (const { id, nextAttemptAt } of pending) await jobs.send("email.deliver", { id }, { startAfter: nextAttemptAt });
   return pending.length;
 }
 
@@ -186,7 +192,7 @@ export interface RetryReport {
  * never send the same email twice at the same time.
  */
 export async function retryDueEmails(
-  db: Database,
+  { db, jobs }: Outbox,
   sender: EmailSender,
   {
     now = new Date(),
@@ -218,7 +224,7 @@ export async function retryDueEmails(
     .returning();
 
   // Looked at again when the lease runs out, should this process die or lose the database mid-send.
-  for (const row of claimed) await enqueue("email.deliver", { id: row.id }, { startAfter: row.nextAttemptAt });
+  for (const row of claimed) await jobs.send("email.deliver", { id: row.id }, { startAfter: row.nextAttemptAt });
 
   const report: RetryReport = { claimed: claimed.length, sent: 0, rescheduled: 0, failed: 0 };
   for (const row of claimed) {
@@ -239,7 +245,7 @@ export async function retryDueEmails(
         await markSent(db, row.id, messageId, now, logger, row.tag ?? undefined);
         report.sent += 1;
       } catch (error) {
-        const outcome = await markFailedAttempt(db, row.id, row.attempts, error, now, policy, logger);
+        const outcome = await markFailedAttempt({ db, jobs }, row.id, row.attempts, error, now, policy, logger);
         report[outcome] += 1;
       }
     });
@@ -264,7 +270,7 @@ async function markSent(db: Database, id: string, messageId: string, now: Date, 
 }
 
 async function markFailedAttempt(
-  db: Database,
+  { db, jobs }: Outbox,
   id: string,
   attempts: number,
   error: unknown,
@@ -285,7 +291,7 @@ async function markFailedAttempt(
     logger.error(`Email delivery ${id}: could not record the failed attempt: ${describe(markError)}`);
   }
   if (!givingUp) {
-    await enqueue("email.deliver", { id }, { startAfter: nextAttemptAt }).catch((queueError: unknown) => {
+    await jobs.send("email.deliver", { id }, { startAfter: nextAttemptAt }).catch((queueError: unknown) => {
       // Still pending: the next start of the store schedules every pending row.
       logger.error(`Email delivery ${id}: the next attempt could not be scheduled: ${describe(queueError)}`);
     });

@@ -1,6 +1,6 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
-import { deliverEmail } from "./deliveries.server";
+import { deliverEmail, type Outbox } from "./deliveries.server";
 import { outboxWriter } from "./outbox.server";
 import { selectEmailSender, type EmailConfig } from "./select-email-sender.server";
 import type { EmailMessage, EmailSender } from "./types";
@@ -50,11 +50,11 @@ type Logger = Pick<Console, "error">;
  */
 export async function sendEmailSafely(
   message: EmailMessage,
-  { db, sender, logger = storeLog }: { db?: Database; sender: EmailSender; logger?: Logger },
+  { outbox, sender, logger = storeLog }: { outbox?: Outbox; sender: EmailSender; logger?: Logger },
 ): Promise<SafeSendResult> {
-  if (db) {
+  if (outbox) {
     const result = await Promise.resolve()
-      .then(() => deliverEmail(db, sender, message, { logger }))
+      .then(() => deliverEmail(outbox, sender, message, { logger }))
       .catch((error: unknown) => {
         logger.error(`Email not sent (${message.tag ?? "untagged"}): ${String(error)}`, error);
         return { status: "failed" } as const;
