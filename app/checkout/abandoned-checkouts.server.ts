@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { dueRowsLocked } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, orders, paymentAttempts, promoReservations, testPayments } from "~/db/schema";
 import { log } from "~/observability/logger.server";
@@ -55,26 +56,19 @@ function unreferencedBy(column: AnyPgColumn) {
 }
 
 async function deleteBatch(db: Database, cutoff: Date, limit: number): Promise<number> {
-  const abandoned = db
-    .select({ token: checkouts.token })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.status, "pending"),
-        isNull(checkouts.orderId),
-        lt(checkouts.createdAt, cutoff),
-        unreferencedBy(paymentAttempts.checkoutToken),
-        unreferencedBy(orders.checkoutToken),
-        unreferencedBy(testPayments.checkoutToken),
-        unreferencedBy(promoReservations.checkoutToken),
-      ),
-    )
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  // `= any(array(...))`, not `in (...)`: PostgreSQL may run an `in` subquery again for each row (reconciler.server.ts).
-  const rows = await db
-    .delete(checkouts)
-    .where(sql`${checkouts.token} = any(array(${abandoned}))`)
-    .returning({ token: checkouts.token });
+  const abandoned = dueRowsLocked(db, checkouts.token, {
+    dueAt: checkouts.createdAt,
+    asOf: cutoff,
+    where: and(
+      eq(checkouts.status, "pending"),
+      isNull(checkouts.orderId),
+      unreferencedBy(paymentAttempts.checkoutToken),
+      unreferencedBy(orders.checkoutToken),
+      unreferencedBy(testPayments.checkoutToken),
+      unreferencedBy(promoReservations.checkoutToken),
+    ),
+    limit,
+  });
+  const rows = await db.delete(checkouts).where(abandoned).returning({ token: checkouts.token });
   return rows.length;
 }

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { leaseEnded, leaseUntil } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { checkouts } from "~/db/schema";
 
@@ -22,12 +23,12 @@ const LEASE_SECONDS = 120;
 export async function claimCollection(db: Database, checkoutToken: string, attemptId: string): Promise<CollectionClaim> {
   const [claimed] = await db
     .update(checkouts)
-    .set({ collectingAttemptId: attemptId, collectingUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ collectingAttemptId: attemptId, collectingUntil: leaseUntil(LEASE_SECONDS) })
     .where(
       and(
         eq(checkouts.token, checkoutToken),
         ne(checkouts.status, "paid"),
-        or(isNull(checkouts.collectingAttemptId), eq(checkouts.collectingAttemptId, attemptId), lt(checkouts.collectingUntil, sql`now()`)),
+        or(isNull(checkouts.collectingAttemptId), eq(checkouts.collectingAttemptId, attemptId), leaseEnded(checkouts.collectingUntil)),
       ),
     )
     .returning({ token: checkouts.token });

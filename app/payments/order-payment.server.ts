@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "~/store-runtime";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { databaseNow } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { logError } from "~/observability/logger.server";
@@ -79,7 +80,7 @@ export async function captureOrderPayment(deps: ServiceDeps, orderIdInput: strin
   }
   await db
     .update(paymentAttempts)
-    .set({ capturedAt: sql`now()`, updatedAt: new Date() })
+    .set({ capturedAt: databaseNow, updatedAt: databaseNow })
     .where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.capturedAt)));
   return { ok: true };
 }

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "~/store-runtime";
-import { and, asc, count, eq, inArray, isNotNull, lte, min, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
+import { dueRowsLocked } from "~/db/claims.server";
 import { paymentAttempts } from "~/db/schema";
 import { markAttemptAbandoned, type PaymentAttempt } from "./attempts.server";
 import { reconfirmAttempt } from "./confirm-payment.server";
@@ -124,21 +125,16 @@ export async function reconcileDueAttempts(
   }: { now?: Date; limit?: number; concurrency?: number; policy?: ReconcilePolicy; logger?: Pick<Console, "error">; ids?: string[] } = {},
 ): Promise<ReconcileReport> {
   const { db } = deps;
-  const due = db
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(
-      and(eq(paymentAttempts.status, "started"), lte(paymentAttempts.nextCheckAt, now), ids ? inArray(paymentAttempts.id, ids) : undefined),
-    )
-    .orderBy(asc(paymentAttempts.nextCheckAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  // `= any(array(...))`, not `in (...)`: PostgreSQL may run an `in` subquery again for each row it
-  // updates, and each run skips the rows already claimed, so far more than `limit` would be claimed.
+  const due = dueRowsLocked(db, paymentAttempts.id, {
+    dueAt: paymentAttempts.nextCheckAt,
+    asOf: now,
+    where: and(eq(paymentAttempts.status, "started"), ids ? inArray(paymentAttempts.id, ids) : undefined),
+    limit,
+  });
   const claimed = await db
     .update(paymentAttempts)
     .set({ checks: sql`${paymentAttempts.checks} + 1`, nextCheckAt: new Date(now.getTime() + policy.leaseMs) })
-    .where(and(sql`${paymentAttempts.id} = any(array(${due}))`, eq(paymentAttempts.status, "started")))
+    .where(and(due, eq(paymentAttempts.status, "started")))
     .returning();
 
   const report: ReconcileReport = { claimed: claimed.length, paid: 0, declined: 0, abandoned: 0, rescheduled: 0 };

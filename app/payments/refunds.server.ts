@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "~/store-runtime";
-import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { databaseNow, leaseIsFree } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { afterSaleRequests, orders, paymentAttempts, paymentAuditEntries } from "~/db/schema";
 import { PaymentError } from "~/services/payments/types";
@@ -70,7 +71,7 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
     const reversed = await db.transaction(async (tx) => {
       await tx
         .update(paymentAttempts)
-        .set({ refundReference: result.refundReference, refundedAt: sql`now()`, refundStartedAt: null, updatedAt: new Date() })
+        .set({ refundReference: result.refundReference, refundedAt: databaseNow, refundStartedAt: null, updatedAt: databaseNow })
         .where(eq(paymentAttempts.id, attempt.id));
       return reverseTaxOfRefundedOrder(tx, attempt);
     });
@@ -230,15 +231,12 @@ function countRefund(provider: string, auditedOutcome: string): void {
 async function claimRefund(db: Database, attemptId: string): Promise<boolean> {
   const claimed = await db
     .update(paymentAttempts)
-    .set({ refundStartedAt: sql`now()` })
+    .set({ refundStartedAt: databaseNow })
     .where(
       and(
         eq(paymentAttempts.id, attemptId),
         isNull(paymentAttempts.refundedAt),
-        or(
-          isNull(paymentAttempts.refundStartedAt),
-          lt(paymentAttempts.refundStartedAt, sql`now() - make_interval(secs => ${REFUND_CLAIM_SECONDS})`),
-        ),
+        leaseIsFree(paymentAttempts.refundStartedAt, REFUND_CLAIM_SECONDS),
       ),
     )
     .returning({ id: paymentAttempts.id });

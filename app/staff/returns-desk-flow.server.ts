@@ -1,6 +1,7 @@
 import type { ServiceDeps } from "~/store-runtime";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { publicBaseUrl } from "~/config.server";
+import { databaseNow, leaseIsFree } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { afterSaleEvents, afterSaleLines, afterSaleRequests, orders, type AfterSaleStatus } from "~/db/schema";
 import { restock } from "~/stock/stock.server";
@@ -90,7 +91,7 @@ export async function approveRequest(
   const labelUrl = authorizationNumber ? `${publicBaseUrl(config)}${returnInstructionsPath(number, authorizationNumber)}` : null;
   const [approved] = await db
     .update(afterSaleRequests)
-    .set({ status: "approved", authorizationNumber, labelUrl, decidedAt: sql`now()`, updatedAt: new Date() })
+    .set({ status: "approved", authorizationNumber, labelUrl, decidedAt: databaseNow, updatedAt: databaseNow })
     .where(and(eq(afterSaleRequests.id, current.id), eq(afterSaleRequests.status, "requested"), eq(afterSaleRequests.status, input.seen)))
     .returning({ id: afterSaleRequests.id });
   if (!approved) return refusal(db, number, "approved", input.seen);
@@ -133,7 +134,7 @@ export async function declineRequest(
   // Never while its refund is under way: a return being received and refunded is decided already.
   const [declined] = await db
     .update(afterSaleRequests)
-    .set({ status: "declined", declineReason: input.reason, decidedAt: sql`now()`, updatedAt: new Date() })
+    .set({ status: "declined", declineReason: input.reason, decidedAt: databaseNow, updatedAt: databaseNow })
     .where(
       and(
         eq(afterSaleRequests.number, number),
@@ -177,7 +178,7 @@ export async function receiveAndRefund(
 
   const [claimed] = await db
     .update(afterSaleRequests)
-    .set({ refundStartedAt: sql`now()`, updatedAt: new Date() })
+    .set({ refundStartedAt: databaseNow, updatedAt: databaseNow })
     .where(
       and(
         eq(afterSaleRequests.number, number),
@@ -185,10 +186,7 @@ export async function receiveAndRefund(
         inArray(afterSaleRequests.status, ["approved", "received"]),
         eq(afterSaleRequests.status, input.seen),
         isNull(afterSaleRequests.refundedAt),
-        or(
-          isNull(afterSaleRequests.refundStartedAt),
-          lt(afterSaleRequests.refundStartedAt, sql`now() - make_interval(secs => ${REFUND_CLAIM_SECONDS})`),
-        ),
+        leaseIsFree(afterSaleRequests.refundStartedAt, REFUND_CLAIM_SECONDS),
       ),
     )
     .returning();
@@ -329,9 +327,9 @@ async function recordRefund(
         receivedAt: sql`coalesce(${afterSaleRequests.receivedAt}, now())`,
         refundCents: input.amountCents,
         refundReference: input.refundReference,
-        refundedAt: sql`now()`,
+        refundedAt: databaseNow,
         refundStartedAt: null,
-        updatedAt: new Date(),
+        updatedAt: databaseNow,
       })
       .where(eq(afterSaleRequests.id, claimed.id));
     if (claimed.status === "approved")

@@ -1,4 +1,5 @@
-import { and, asc, eq, lte, min, sql } from "drizzle-orm";
+import { and, eq, min, sql } from "drizzle-orm";
+import { dueRowsLocked, leaseUntil } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { checkouts, paymentAttempts, productStock, stockHolds, type OrderItem } from "~/db/schema";
 import type { JobSender } from "~/jobs/queue.server";
@@ -35,7 +36,7 @@ export async function holdCheckoutStock(
       for (const line of wanted) {
         const extended = await tx
           .update(stockHolds)
-          .set({ expiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})` })
+          .set({ expiresAt: leaseUntil(HOLD_MINUTES * 60) })
           .where(
             and(eq(stockHolds.checkoutToken, checkout.token), eq(stockHolds.productKey, line.productKey), eq(stockHolds.status, "held")),
           )
@@ -59,7 +60,7 @@ export async function holdCheckoutStock(
           checkoutToken: checkout.token,
           productKey: line.productKey,
           quantity: line.quantity,
-          expiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
+          expiresAt: leaseUntil(HOLD_MINUTES * 60),
         });
       }
     });
@@ -142,18 +143,12 @@ export async function sweepExpiredHolds(
 ): Promise<number> {
   let released = 0;
   for (;;) {
-    const due = db
-      .select({ id: stockHolds.id })
-      .from(stockHolds)
-      .where(and(eq(stockHolds.status, "held"), lte(stockHolds.expiresAt, sql`now()`)))
-      .orderBy(asc(stockHolds.expiresAt))
-      .limit(batch)
-      .for("update", { skipLocked: true });
+    const due = dueRowsLocked(db, stockHolds.id, { dueAt: stockHolds.expiresAt, where: eq(stockHolds.status, "held"), limit: batch });
     const holds = await db.transaction(async (tx) => {
       const rows = await tx
         .update(stockHolds)
         .set({ status: "released" })
-        .where(and(sql`${stockHolds.id} = any(array(${due}))`, eq(stockHolds.status, "held")))
+        .where(and(due, eq(stockHolds.status, "held")))
         .returning({ productKey: stockHolds.productKey, quantity: stockHolds.quantity });
       await giveBack(tx, rows);
       return rows;

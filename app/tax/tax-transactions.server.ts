@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, min, sql } from "drizzle-orm";
+import { dueRowsLocked, leaseUntil } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { orders, taxTransactions, type TaxTransactionLine } from "~/db/schema";
 import type { JobSender } from "~/jobs/queue.server";
@@ -255,18 +256,15 @@ export async function sweepTaxTransactions(
 }
 
 async function claimDueRows(db: Database): Promise<TaxTransaction[]> {
-  const due = db
-    .select({ id: taxTransactions.id })
-    .from(taxTransactions)
-    .where(and(eq(taxTransactions.status, "pending"), lte(taxTransactions.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(taxTransactions.nextAttemptAt))
-    .limit(BATCH_SIZE)
-    .for("update", { skipLocked: true });
-  // `= any(array(...))`, as in the reconciler: an `in` subquery may run again per updated row.
+  const due = dueRowsLocked(db, taxTransactions.id, {
+    dueAt: taxTransactions.nextAttemptAt,
+    where: eq(taxTransactions.status, "pending"),
+    limit: BATCH_SIZE,
+  });
   return db
     .update(taxTransactions)
-    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(and(sql`${taxTransactions.id} = any(array(${due}))`, eq(taxTransactions.status, "pending")))
+    .set({ nextAttemptAt: leaseUntil(LEASE_SECONDS) })
+    .where(and(due, eq(taxTransactions.status, "pending")))
     .returning();
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { dueRowsLocked } from "~/db/claims.server";
 import type { Database } from "~/db/database.server";
 import { emailDeliveries, type EmailDeliveryStatus } from "~/db/schema";
 import type { JobSender } from "~/jobs/queue.server";
@@ -202,25 +203,16 @@ export async function retryDueEmails(
     ids,
   }: { now?: Date; limit?: number; policy?: DeliveryPolicy; logger?: Logger; ids?: string[] } = {},
 ): Promise<RetryReport> {
-  const due = db
-    .select({ id: emailDeliveries.id })
-    .from(emailDeliveries)
-    .where(
-      and(
-        eq(emailDeliveries.status, "pending"),
-        lte(emailDeliveries.nextAttemptAt, now),
-        ids ? inArray(emailDeliveries.id, ids) : undefined,
-      ),
-    )
-    .orderBy(asc(emailDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  // `= any(array(...))`, not `in (...)`: PostgreSQL may run an `in` subquery again for each row it updates, and each
-  // run skips the rows already claimed, so far more than `limit` would be claimed (as in reconciler.server.ts).
+  const due = dueRowsLocked(db, emailDeliveries.id, {
+    dueAt: emailDeliveries.nextAttemptAt,
+    asOf: now,
+    where: and(eq(emailDeliveries.status, "pending"), ids ? inArray(emailDeliveries.id, ids) : undefined),
+    limit,
+  });
   const claimed = await db
     .update(emailDeliveries)
     .set({ attempts: sql`${emailDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + policy.leaseMs) })
-    .where(and(sql`${emailDeliveries.id} = any(array(${due}))`, eq(emailDeliveries.status, "pending")))
+    .where(and(due, eq(emailDeliveries.status, "pending")))
     .returning();
 
   // Looked at again when the lease runs out, should this process die or lose the database mid-send.
