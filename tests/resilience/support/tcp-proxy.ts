@@ -15,6 +15,8 @@ export interface TcpProxy {
   readonly open: number;
   /** Connections accepted so far (to see that the store reconnected). */
   readonly accepted: number;
+  /** Bytes the store sent that a stall holds back (a query waiting for the paused database). */
+  readonly stalledBytes: number;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     resume() {
       paused = false;
       for (const client of clients) client.resume();
+    },
+    get stalledBytes() {
+      return [...clients].reduce((bytes, client) => bytes + client.readableLength, 0);
     },
     get accepted() {
       return accepted;
