@@ -1,6 +1,5 @@
 import type { Config } from "~/config.server";
-import { fieldsOf, readFormBody, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
-import { isCrossSiteRequest } from "~/utils/same-origin.server";
+import { FORM_MESSAGES, fieldsOf, formDataOrThrow, readFormData, type FormFields } from "~/utils/forms.server";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, type UploadedPhoto } from "./photos.server";
 
 /**
@@ -20,15 +19,9 @@ export const AFTER_SALE_FORM_MAX_BYTES = PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 102
 export function afterSaleFormFields(orderLines: number): number {
   return 12 + Math.min(orderLines, 100) + 3 * PHOTO_MAX_COUNT;
 }
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
 export interface UploadForm {
   fields: FormFields;
   photos: UploadedPhoto[];
-}
-
-function refuse(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export const UPLOAD_FORM_MESSAGES = {
@@ -53,21 +46,8 @@ export async function readUploadForm(
   config: Pick<Config, "PUBLIC_BASE_URL">,
   { maxBytes = AFTER_SALE_FORM_MAX_BYTES, maxFields }: { maxBytes?: number; maxFields: number },
 ): Promise<UploadForm> {
-  requirePost(request);
-  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, UPLOAD_FORM_MESSAGES.crossSite);
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!FORM_TYPES.includes(contentType.split(";")[0].trim().toLowerCase())) throw refuse(415, UPLOAD_FORM_MESSAGES.unsupportedType);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
-  const read = await readFormBody(request, contentType, { maxBytes, maxFields });
-  if (read.status === "too-large") throw refuse(413, UPLOAD_FORM_MESSAGES.tooLarge(maxBytes));
-  if (read.status === "too-many-fields") throw refuse(413, UPLOAD_FORM_MESSAGES.tooManyFields);
-  let formData: FormData;
-  try {
-    formData = await new Response(read.body, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    throw unreadableForm();
-  }
+  const texts = { ...UPLOAD_FORM_MESSAGES, tooLarge: UPLOAD_FORM_MESSAGES.tooLarge(maxBytes), unreadable: FORM_MESSAGES.unreadable };
+  const formData = formDataOrThrow(await readFormData(request, config, { maxBytes, maxFields, texts }));
   const photos: UploadedPhoto[] = [];
   for (const value of formData.getAll("photo")) {
     if (typeof value === "string" || value.size === 0) continue;

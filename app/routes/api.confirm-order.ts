@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { affirmReturnPath } from "~/payments/affirm-confirmation.server";
+import { MAX_FORM_FIELDS, readFormData, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 
 /**
  * Affirm's user_confirmation_url: once the shopper confirms the loan, Affirm
@@ -8,8 +9,13 @@ import { affirmReturnPath } from "~/payments/affirm-confirmation.server";
  * authorizes the loan on the server before recording the order.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const token = form?.get("checkout_token");
+  // Affirm's page posts from its own site; a body that is no small form carries no token.
+  const read = await readFormData(request, context.store.config, {
+    maxBytes: SHOPPER_FORM_MAX_BYTES,
+    maxFields: MAX_FORM_FIELDS,
+    fromAnySite: true,
+  });
+  const token = read.ok ? read.formData.get("checkout_token") : null;
   return redirect(await affirmReturnPath(context.store.db, typeof token === "string" ? token : null), 303);
 }
 

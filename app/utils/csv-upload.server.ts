@@ -1,6 +1,5 @@
 import type { Config } from "~/config.server";
-import { fieldsOf, readFormBody, requirePost, unreadableForm, type FormFields } from "~/utils/forms.server";
-import { isCrossSiteRequest } from "~/utils/same-origin.server";
+import { FORM_MESSAGES, fieldsOf, formDataOrThrow, readFormData, type FormFields } from "~/utils/forms.server";
 import { CSV_UPLOAD_MAX_BYTES, uploadFileName } from "./csv-upload";
 
 /**
@@ -35,24 +34,15 @@ export async function readCsvUploadForm(
   config: Pick<Config, "PUBLIC_BASE_URL">,
   fallbackName: string,
 ): Promise<CsvUpload> {
-  requirePost(request);
-  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) {
-    throw new Response(CSV_UPLOAD_MESSAGES.crossSite, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
-    return { ok: false, status: 415, message: CSV_UPLOAD_MESSAGES.unsupportedType };
-  }
-  const read = await readFormBody(request, contentType, { maxBytes: CSV_UPLOAD_FORM_MAX_BYTES, maxFields: CSV_UPLOAD_FORM_FIELDS });
-  if (read.status === "too-large") return { ok: false, status: 413, message: CSV_UPLOAD_MESSAGES.tooLarge };
-  if (read.status === "too-many-fields") return { ok: false, status: 413, message: CSV_UPLOAD_MESSAGES.tooManyFields };
-  let formData: FormData;
-  try {
-    formData = await new Response(read.body, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    throw unreadableForm();
-  }
+  const read = await readFormData(request, config, {
+    maxBytes: CSV_UPLOAD_FORM_MAX_BYTES,
+    maxFields: CSV_UPLOAD_FORM_FIELDS,
+    texts: { ...CSV_UPLOAD_MESSAGES, unreadable: FORM_MESSAGES.unreadable },
+  });
+  // Another site's post and a body that is no form are not the desk's: thrown, as readForm does. The rest the page says.
+  if (!read.ok && (read.status === 403 || read.status === 400)) formDataOrThrow(read);
+  if (!read.ok) return { ok: false, status: read.status, message: read.message };
+  const { formData } = read;
   const part = formData.get("file");
   const file =
     part && typeof part !== "string" && part.size > 0

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailAddressSchema, isEmailAddress } from "./email-address.server";
-import { FORM_MESSAGES, MAX_FORM_FIELDS, parseForm, readBodyWithin, readForm, readFormBody, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
+import { FORM_MESSAGES, MAX_FORM_FIELDS, parseForm, readBodyWithin, readForm, readFormData, SHOPPER_FORM_MAX_BYTES } from "./forms.server";
 
 const URL = "http://store.test/contact";
 /** The store behind a proxy: its public address is not the one the request was made to. */
@@ -153,10 +153,12 @@ describe("a form's fields, counted as its body arrives", () => {
   const multipartType = `multipart/form-data; boundary=${boundary}`;
 
   it("reads a multipart form of as many parts as allowed, each delimiter counted once across chunks", async () => {
-    expect((await readFormBody(post(multipart(5), multipartType), multipartType, { maxBytes: 10_000, maxFields: 5 })).status).toBe("read");
-    expect((await readFormBody(post(multipart(6), multipartType), multipartType, { maxBytes: 10_000, maxFields: 5 })).status).toBe(
-      "too-many-fields",
-    );
+    expect(await readFormData(post(multipart(5), multipartType), config, { maxBytes: 10_000, maxFields: 5 })).toMatchObject({ ok: true });
+    expect(await readFormData(post(multipart(6), multipartType), config, { maxBytes: 10_000, maxFields: 5 })).toEqual({
+      ok: false,
+      status: 413,
+      message: FORM_MESSAGES.tooManyFields(5),
+    });
   });
 
   it("refuses 100,000 empty parts with a 413 before parsing any, and url-encoded forms past the limit too", async () => {

@@ -70,35 +70,84 @@ export function requirePost(request: Request): void {
   if (request.method !== "POST") throw refuse(405, FORM_MESSAGES.methodNotAllowed, { Allow: FORM_METHODS_ALLOWED });
 }
 
-/** Reads the POSTed form, or throws a Response (405, 403, 415, 413, 400) that says why not. */
+/** What a page says when its form is refused: each reader's texts, for its own limits. */
+export interface FormRefusalTexts {
+  crossSite: string;
+  unsupportedType: string;
+  tooLarge: string;
+  tooManyFields: string;
+  unreadable: string;
+}
+
+/** The texts of readForm's refusals, for these limits. */
+function formRefusalTexts(maxBytes: number, maxFields: number): FormRefusalTexts {
+  return {
+    crossSite: FORM_MESSAGES.crossSite,
+    unsupportedType: FORM_MESSAGES.unsupportedType,
+    tooLarge: FORM_MESSAGES.tooLarge(maxBytes),
+    tooManyFields: FORM_MESSAGES.tooManyFields(maxFields),
+    unreadable: FORM_MESSAGES.unreadable,
+  };
+}
+
+export type FormRead = { ok: true; formData: FormData } | { ok: false; status: 403 | 413 | 415 | 400; message: string };
+
+export interface FormReadOptions {
+  maxBytes: number;
+  maxFields: number;
+  /** The refusals' texts (readForm's by default). */
+  texts?: FormRefusalTexts;
+  /** A provider's page posting back to us (Affirm's confirmation) comes from its own site. */
+  fromAnySite?: boolean;
+}
+
+/**
+ * The one reader of a POSTed form body, url-encoded or multipart, that every form reader builds on: POST only
+ * (else the 405 is thrown), from the store's own pages unless `fromAnySite`, a form type, within `maxBytes`
+ * (declared or sent) and `maxFields` parts (counted as they arrive, so what comes after a limit is dropped
+ * unread), and parseable. A refusal is a result with its status and text; the caller decides how to answer.
+ */
+export async function readFormData(
+  request: Request,
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  { maxBytes, maxFields, texts = formRefusalTexts(maxBytes, maxFields), fromAnySite = false }: FormReadOptions,
+): Promise<FormRead> {
+  requirePost(request);
+  if (!fromAnySite && isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) return { ok: false, status: 403, message: texts.crossSite };
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) return { ok: false, status: 415, message: texts.unsupportedType };
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return { ok: false, status: 413, message: texts.tooLarge };
+  const read = await readFormBody(request, contentType, { maxBytes, maxFields });
+  if (read.status === "too-large") return { ok: false, status: 413, message: texts.tooLarge };
+  if (read.status === "too-many-fields") return { ok: false, status: 413, message: texts.tooManyFields };
+  try {
+    return { ok: true, formData: await new Response(read.body, { headers: { "Content-Type": contentType } }).formData() };
+  } catch {
+    // A multipart body without its parts, a missing boundary...
+    return { ok: false, status: 400, message: texts.unreadable };
+  }
+}
+
+/** Reads the POSTed form's fields, or throws a Response (405, 403, 415, 413, 400) that says why not. */
 export async function readForm(
   request: Request,
   config: Pick<Config, "PUBLIC_BASE_URL">,
   { maxBytes = SHOPPER_FORM_MAX_BYTES, maxFields = MAX_FORM_FIELDS }: { maxBytes?: number; maxFields?: number } = {},
 ): Promise<FormFields> {
-  requirePost(request);
-  if (isCrossSiteRequest(request, config.PUBLIC_BASE_URL)) throw refuse(403, FORM_MESSAGES.crossSite);
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.unsupportedType);
-
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
-  const read = await readFormBody(request, contentType, { maxBytes, maxFields });
-  if (read.status === "too-large") throw refuse(413, FORM_MESSAGES.tooLarge(maxBytes));
-  if (read.status === "too-many-fields") throw refuse(413, FORM_MESSAGES.tooManyFields(maxFields));
-
-  try {
-    return fieldsOf(await new Response(read.body, { headers: { "Content-Type": contentType } }).formData());
-  } catch {
-    // A multipart body without its parts, a missing boundary...
-    throw unreadableForm();
-  }
+  return fieldsOf(formDataOrThrow(await readFormData(request, config, { maxBytes, maxFields })));
 }
 
 /** A 400 for a form that makes no sense (not one a page of ours sends). */
 export function unreadableForm(): Response {
   return refuse(400, FORM_MESSAGES.unreadable);
+}
+
+/** The form read, or its refusal thrown as a Response the error boundary shows with the store's layout. */
+export function formDataOrThrow(read: FormRead): FormData {
+  if (!read.ok) throw refuse(read.status, read.message);
+  return read.formData;
 }
 
 /**
@@ -117,7 +166,7 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
  * bytes arrive (multipart parts by their delimiter, url-encoded pairs by `&`), so what comes after a limit is
  * dropped unread and never parsed.
  */
-export function readFormBody(
+function readFormBody(
   request: Request,
   contentType: string,
   { maxBytes, maxFields }: { maxBytes: number; maxFields: number },
@@ -125,7 +174,7 @@ export function readFormBody(
   return readBody(request, maxBytes, { count: fieldCounter(contentType), max: maxFields });
 }
 
-export type BodyRead = { status: "read"; body: Uint8Array<ArrayBuffer> } | { status: "too-large" } | { status: "too-many-fields" };
+type BodyRead = { status: "read"; body: Uint8Array<ArrayBuffer> } | { status: "too-large" } | { status: "too-many-fields" };
 
 async function readBody(
   request: Request,

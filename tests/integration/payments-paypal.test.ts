@@ -6,7 +6,8 @@ import { orders, paymentAttempts, products } from "~/db/schema";
 import { AMOUNT_MISMATCH_MESSAGE, confirmPayment } from "~/payments/confirm-payment.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYPAL_DECLINED_MESSAGE } from "~/services/payments/paypal.server";
-import { createPayPalOrderFor, PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
+import { PAYPAL_ORDER_ERRORS } from "~/payments/paypal-order-request.server";
+import { action as createOrder } from "~/routes/api.paypal.orders";
 import { loader as cancelledPage } from "~/routes/payments.cancelled";
 import { fakePayPalSettings, paypalError, startFakePayPal, type FakePayPal } from "../fakes/paypal";
 import { expectErrorLog } from "../support/error-log";
@@ -175,16 +176,20 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
   });
 
   describe("the buttons' JSON route (POST /api/paypal/orders)", () => {
-    const post = (body: string, headers: Record<string, string> = {}) =>
-      createPayPalOrderFor(
-        { ...storeOf(database.db, config), rateLimiter: runtime.rateLimiter },
-        new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
+    /** The route as the server calls it, on a runtime with `withConfig`: its status and JSON body. */
+    const postTo = async (withConfig: typeof config, body: string, headers: Record<string, string>, clientAddress: string) => {
+      const response = (await createOrder({
+        request: new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
           method: "POST",
           headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
           body,
         }),
-        "203.0.113.80",
-      );
+        params: {},
+        context: testContext({ ...runtime, ...storeOf(database.db, withConfig) }, { clientAddress }),
+      })) as Response;
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const post = (body: string, headers: Record<string, string> = {}) => postTo(config, body, headers, "203.0.113.80");
 
     it("creates the order for the checkout's own total, whatever amount the client sends", async () => {
       const checkout = await newCheckout(3);
@@ -226,15 +231,7 @@ describe.each(testDatabaseKinds())("PayPal payments on %s", (kind) => {
     it("says PayPal is unavailable when its keys are not set (the test page is not PayPal)", async () => {
       const checkout = await newCheckout();
       const withoutKeys = parseConfig({ PUBLIC_BASE_URL: TEST_ORIGIN });
-      const answer = await createPayPalOrderFor(
-        { ...storeOf(database.db, withoutKeys), rateLimiter: runtime.rateLimiter },
-        new Request(`${TEST_ORIGIN}/api/paypal/orders`, {
-          method: "POST",
-          headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
-          body: JSON.stringify({ checkoutToken: checkout.token }),
-        }),
-        "203.0.113.81",
-      );
+      const answer = await postTo(withoutKeys, JSON.stringify({ checkoutToken: checkout.token }), {}, "203.0.113.81");
       expect(answer).toEqual({ status: 503, body: { error: PAYPAL_ORDER_ERRORS.unavailable } });
     });
   });
