@@ -5,6 +5,7 @@ import type { Database } from "~/db/database.server";
 import { orders, paymentAttempts } from "~/db/schema";
 import { log, logError } from "~/observability/logger.server";
 import { quietCounter } from "~/http/quiet-log";
+import type { WebhookOutcome } from "~/http/webhook-outcome.server";
 import { paymentOfOrder } from "~/payments/order-payment.server";
 import { partlyRefundedCents } from "~/payments/refunds.server";
 import { returnLinkFor } from "~/returns/access.server";
@@ -71,8 +72,6 @@ export async function recordDelivery(
 /** Forged posts log once per burst, without a stack. */
 const refusals = quietCounter((msg, fields) => log("warn", msg, fields));
 
-export type WebhookAnswer = { status: number; body: Record<string, unknown> };
-
 /**
  * EasyPost's webhook: a forged, unsigned or malformed post is a 400 and changes nothing. A signed
  * `tracker.updated` whose tracker is delivered records the delivery date on the order that tracker
@@ -82,20 +81,20 @@ export async function handleEasyPostWebhook(
   { db, config }: Pick<ServiceDeps, "db" | "config">,
   headers: Headers,
   rawBody: string,
-): Promise<WebhookAnswer> {
+): Promise<WebhookOutcome> {
   if (!verifyEasyPostSignature(config.EASYPOST_WEBHOOK_SECRET, rawBody, headers.get("x-hmac-signature"))) {
     refusals.count("EasyPost webhook refused: missing or wrong signature");
     if (config.EASYPOST_WEBHOOK_SECRET) webhookVerificationFailures.inc({ provider: "easypost" });
-    return { status: 400, body: { error: "Invalid signature." } };
+    return { kind: "refused", error: "Invalid signature." };
   }
   const event = parseTrackerEvent(rawBody);
-  if (event.kind === "malformed") return { status: 400, body: { error: "Malformed event." } };
-  if (event.kind === "ignored" || !event.tracker.deliveredAt) return { status: 200, body: { received: true } };
+  if (event.kind === "malformed") return { kind: "refused", error: "Malformed event." };
+  if (event.kind === "ignored" || !event.tracker.deliveredAt) return { kind: "received" };
   await db
     .update(orders)
     .set({ deliveredAt: event.tracker.deliveredAt, updatedAt: sql`now()` })
     .where(and(eq(orders.trackerId, event.tracker.id), isNull(orders.deliveredAt)));
-  return { status: 200, body: { received: true } };
+  return { kind: "received" };
 }
 
 /**

@@ -14,25 +14,21 @@ import { quietCounter } from "~/http/quiet-log";
 import { webhookVerificationFailures } from "~/observability/metrics.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import type { StoreRuntime } from "~/store-runtime";
+import type { WebhookOutcome } from "~/http/webhook-outcome.server";
+import { paymentReferenceOfEvent, verifiedStripeEvent } from "~/services/payments/stripe.server";
 
 /**
  * Provider webhooks. Each is checked the provider's way (a signature the
  * provider made for this store), then only names a payment to look up: the
  * order is recorded, if at all, by the same confirmation as the return page,
- * which asks the provider itself. Answers: 400 for anything unsigned or
- * mis-signed (also while the webhook is not configured, so a probe learns
- * nothing), 200 once handled or when there is nothing to do, 503 when the
- * provider or the database could not be asked, so the provider retries.
+ * which asks the provider itself. Outcomes (app/http/webhook-outcome.server.ts): refused for anything
+ * unsigned or mis-signed (also while the webhook is not configured, so a probe learns nothing; Stripe's
+ * says it is not configured), received once handled or when there is nothing to do, retry when the
+ * provider or the database could not be asked, so the provider delivers again.
  */
-export interface WebhookAnswer {
-  status: number;
-  body: Record<string, unknown>;
-  /** When the provider should deliver again (a Retry-After header). */
-  retryAfterMs?: number;
-}
-
-const INVALID_SIGNATURE: WebhookAnswer = { status: 400, body: { error: "Invalid signature." } };
-const RETRY_LATER: WebhookAnswer = { status: 503, body: { error: "Payment not verified yet." } };
+const INVALID_SIGNATURE: WebhookOutcome = { kind: "refused", error: "Invalid signature." };
+const RETRY_LATER: Extract<WebhookOutcome, { kind: "retry" }> = { kind: "retry", error: "Payment not verified yet." };
+const NOTHING_TO_DO: WebhookOutcome = { kind: "received", handled: false };
 
 /** PayPal deliveries refused or not verified: one line per kind and burst, without a stack. */
 const paypalRefusals = quietCounter((msg, fields) => log("warn", msg, fields));
@@ -47,7 +43,7 @@ export async function handlePayPalWebhook(
   deps: Pick<StoreRuntime, "rateLimiter"> & ServiceDeps,
   headers: Headers,
   rawBody: string,
-): Promise<WebhookAnswer> {
+): Promise<WebhookOutcome> {
   const { config, rateLimiter, payments } = deps;
   const webhookId = config.PAYPAL_WEBHOOK_ID;
   const paypal = payments.paypal;
@@ -68,7 +64,7 @@ export async function handlePayPalWebhook(
   const verified = await verifyPayPalSignature(paypal, signature, webhookId, event);
   if (verified !== true) return verified;
   const orderId = paypalOrderIdOfEvent(event);
-  if (!orderId) return { status: 200, body: { received: true, handled: false } };
+  if (!orderId) return NOTHING_TO_DO;
   return answerFor(await confirmPaymentByReference(deps, "paypal", orderId));
 }
 
@@ -78,7 +74,7 @@ async function verifyPayPalSignature(
   signature: PayPalWebhookSignature,
   webhookId: string,
   event: unknown,
-): Promise<true | WebhookAnswer> {
+): Promise<true | WebhookOutcome> {
   try {
     if (await paypal.verifyWebhookSignature(signature, webhookId, event)) return true;
     paypalRefusals.count("PayPal webhook: PayPal did not verify a delivery's signature");
@@ -90,13 +86,13 @@ async function verifyPayPalSignature(
   }
 }
 
-export async function handleAuthorizeNetWebhook(deps: ServiceDeps, headers: Headers, rawBody: string): Promise<WebhookAnswer> {
+export async function handleAuthorizeNetWebhook(deps: ServiceDeps, headers: Headers, rawBody: string): Promise<WebhookOutcome> {
   const { config, payments } = deps;
   const key = config.AUTHORIZE_NET_SIGNATURE_KEY;
   if (!key) return INVALID_SIGNATURE;
   if (!isAuthorizeNetSignatureValid(rawBody, headers.get("x-anet-signature"), key)) return refusedSignature("authorizenet");
   const transId = authorizeNetTransactionOfEvent(parseJson(rawBody));
-  if (!transId || !payments.authorizeNet) return { status: 200, body: { received: true, handled: false } };
+  if (!transId || !payments.authorizeNet) return NOTHING_TO_DO;
   let invoiceNumber: string | null;
   try {
     invoiceNumber = await payments.authorizeNet.invoiceNumberOf(transId);
@@ -105,9 +101,33 @@ export async function handleAuthorizeNetWebhook(deps: ServiceDeps, headers: Head
     logError(`Authorize.Net webhook: transaction ${transId} could not be looked up`, error);
     return RETRY_LATER;
   }
-  if (!invoiceNumber) return { status: 200, body: { received: true, handled: false } };
+  if (!invoiceNumber) return NOTHING_TO_DO;
   const outcome = await confirmPaymentByReference(deps, "authorizenet", invoiceNumber, new URLSearchParams({ trans_id: transId }));
   return answerFor(outcome);
+}
+
+/**
+ * Stripe's events, signed with the endpoint secret (STRIPE_WEBHOOK_SECRET) over the raw body. A succeeded
+ * PaymentIntent or a completed Checkout Session records its order if the shopper never came back; recording
+ * is idempotent, so replays and the return page add nothing.
+ */
+export async function handleStripeWebhook(deps: ServiceDeps, headers: Headers, rawBody: string): Promise<WebhookOutcome> {
+  const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) return { kind: "not-configured", error: "Stripe webhooks are not configured." };
+  const event = await verifiedStripeEvent(rawBody, headers.get("Stripe-Signature"), secret);
+  if (!event) {
+    webhookVerificationFailures.inc({ provider: "stripe" });
+    return INVALID_SIGNATURE;
+  }
+  const reference = paymentReferenceOfEvent(event);
+  if (!reference) return NOTHING_TO_DO;
+  try {
+    // Pending: Stripe could not be asked to confirm its own event; a retry will.
+    return answerFor(await confirmPaymentByReference(deps, "stripe", reference));
+  } catch (error) {
+    logError(`Stripe webhook ${event.id} could not be recorded`, error);
+    return { kind: "retry", error: "Temporarily unavailable." };
+  }
 }
 
 /**
@@ -115,14 +135,14 @@ export async function handleAuthorizeNetWebhook(deps: ServiceDeps, headers: Head
  * a forger, or a secret that no longer matches the provider's (rotated on one side only). Posts to a webhook
  * that is not configured are refused the same way but not counted: they can only be probes.
  */
-function refusedSignature(provider: "paypal" | "authorizenet"): WebhookAnswer {
+function refusedSignature(provider: "paypal" | "authorizenet"): WebhookOutcome {
   webhookVerificationFailures.inc({ provider });
   return INVALID_SIGNATURE;
 }
 
-function answerFor(outcome: PaymentOutcome): WebhookAnswer {
+function answerFor(outcome: PaymentOutcome): WebhookOutcome {
   if (outcome.status === "pending") return RETRY_LATER;
-  return { status: 200, body: { received: true, handled: outcome.status !== "unknown", outcome: outcome.status } };
+  return { kind: "received", handled: outcome.status !== "unknown", outcome: outcome.status };
 }
 
 function parseJson(rawBody: string): unknown {
