@@ -134,13 +134,17 @@ export type { RefundOutcome } from "./refunds.server";
 export async function refundPayment(deps: ServiceDeps, attemptId: string, staffEmail: string): Promise<RefundOutcome> {
   const { db } = deps;
   const attempt = await getAttempt(db, attemptId);
-  if (!attempt) return { ok: false, status: 404, message: "Payment not found." };
+  if (!attempt) return { ok: false, refusal: "not-found", message: "Payment not found." };
   if (attempt.refundedAt)
-    return { ok: false, status: 409, message: `Payment ${attempt.id} was already refunded (${attempt.refundReference}).` };
+    return { ok: false, refusal: "conflict", message: `Payment ${attempt.id} was already refunded (${attempt.refundReference}).` };
   const problems = await listMoneyProblems(db);
   const refundable = [...problems.chargedTwice, ...problems.toRefund];
   if (!refundable.some((problem) => problem.attemptId === attempt.id)) {
-    return { ok: false, status: 409, message: "Only a duplicate payment, or the payment of a cancelled order, can be refunded here." };
+    return {
+      ok: false,
+      refusal: "conflict",
+      message: "Only a duplicate payment, or the payment of a cancelled order, can be refunded here.",
+    };
   }
   return refundAttempt(deps, attempt, staffEmail);
 }

@@ -8,8 +8,9 @@ import { formatUsd } from "~/utils/format";
 import type { PaymentAttempt } from "./attempts.server";
 import { refunds } from "~/observability/metrics.server";
 import { queueTaxRecording, recordFullTaxReversal } from "~/tax/tax-transactions.server";
+import type { Refusal } from "~/http/refusals";
 
-export type RefundOutcome = { ok: true; message: string; refundReference: string } | { ok: false; status: number; message: string };
+export type RefundOutcome = { ok: true; message: string; refundReference: string } | { ok: false; refusal: Refusal; message: string };
 
 /** Who refunds when no person pressed Refund: the store, for a second payment of a paid checkout. */
 export const STORE_ACTOR = "store (automatic)";
@@ -42,7 +43,7 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
     await releaseRefund(db, attempt.id);
     return {
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: `Payment ${attempt.id} was already refunded in full for returned items. Nothing more was refunded.`,
     };
   }
@@ -52,7 +53,7 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
   if (!provider?.refundPayment || !attempt.reference || !paymentId) {
     return giveUp("unavailable", `${attempt.provider} is not configured`, {
       ok: false,
-      status: 503,
+      refusal: "unavailable",
       message: `Refunds through ${attempt.provider} are not available right now. Nothing was refunded.`,
     });
   }
@@ -65,7 +66,11 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
       ...(partlyRefunded > 0 ? { part: { idempotencyKey: `refund-${attempt.id}-rest-${restCents}` } } : {}),
     });
     if (result.status === "refused") {
-      return giveUp("refused", result.message, { ok: false, status: 502, message: `The refund was refused: ${result.message}` });
+      return giveUp("refused", result.message, {
+        ok: false,
+        refusal: "provider-refused",
+        message: `The refund was refused: ${result.message}`,
+      });
     }
     // The refund and the reversal of its order's tax are recorded together: one refund, one reversal.
     const reversed = await db.transaction(async (tx) => {
@@ -92,7 +97,7 @@ export async function refundAttempt(deps: ServiceDeps, attempt: PaymentAttempt, 
     }
     return giveUp("failed", error.message, {
       ok: false,
-      status: 502,
+      refusal: "provider-refused",
       message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.`,
     });
   }
@@ -114,8 +119,8 @@ async function reverseTaxOfRefundedOrder(tx: Pick<Database, "select" | "insert">
 async function refundRefusal(db: Database, attemptId: string): Promise<RefundOutcome & { ok: false }> {
   const [now] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
   return now?.refundedAt
-    ? { ok: false, status: 409, message: `Payment ${attemptId} was already refunded (${now.refundReference}).` }
-    : { ok: false, status: 409, message: `A refund of payment ${attemptId} is already under way.` };
+    ? { ok: false, refusal: "conflict", message: `Payment ${attemptId} was already refunded (${now.refundReference}).` }
+    : { ok: false, refusal: "conflict", message: `A refund of payment ${attemptId} is already under way.` };
 }
 
 /**
@@ -137,7 +142,7 @@ export async function partlyRefundedCents(db: Pick<Database, "select">, attempt:
 export type PartRefundOutcome =
   | { ok: true; refundReference: string; amountCents: number }
   /** `refused`: the provider said no, so nothing moved (a retry needs a new idempotency key); `unreachable`: it may have, so a retry keeps the key. */
-  | { ok: false; status: number; message: string; provider?: { said: "refused" | "unreachable"; detail: string } };
+  | { ok: false; refusal: Refusal; message: string; provider?: { said: "refused" | "unreachable"; detail: string } };
 
 /**
  * Gives back part of a payment (a received return), once: the payment's row is claimed as for a whole
@@ -171,7 +176,7 @@ export async function refundPartOfPayment(
       await releaseRefund(db, attempt.id);
       return {
         ok: false,
-        status: 409,
+        refusal: "conflict",
         message: `Only ${formatUsd(Math.max(0, restCents))} of this payment is left to refund. Nothing was refunded.`,
       };
     }
@@ -184,7 +189,7 @@ export async function refundPartOfPayment(
       if (!provider?.refundPayment || !attempt.reference || !paymentId) {
         return giveUp("unavailable", `${attempt.provider} is not configured`, {
           ok: false,
-          status: 503,
+          refusal: "unavailable",
           message: `Refunds through ${attempt.provider} are not available right now. Nothing was refunded.`,
         });
       }
@@ -198,7 +203,7 @@ export async function refundPartOfPayment(
       if (result.status === "refused") {
         return giveUp("refused", result.message, {
           ok: false,
-          status: 502,
+          refusal: "provider-refused",
           message: `The refund was refused: ${result.message}`,
           provider: { said: "refused", detail: result.message },
         });
@@ -216,7 +221,7 @@ export async function refundPartOfPayment(
     }
     return giveUp("failed", error.message, {
       ok: false,
-      status: 502,
+      refusal: "provider-refused",
       message: `${attempt.provider} could not be reached. Nothing was refunded; please try again.`,
       provider: { said: "unreachable", detail: error.message },
     });

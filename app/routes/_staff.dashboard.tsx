@@ -41,6 +41,7 @@ import { announceRefund, announceStatus, recordDelivery } from "~/orders/shippin
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { logError } from "~/observability/logger.server";
 import type { RouteHandle } from "~/root";
+import { REFUSAL_STATUS } from "~/http/refusals";
 
 export const handle: RouteHandle = { indexing: "private, nofollow" };
 
@@ -138,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refused = requireOwner(staff, "refunds");
     if (refused) return reply({ kind: "error", message: refused.message }, refused.status);
     const refund = await refundPayment(context.store, parsed.data.attemptId, staff.staff.email);
-    if (!refund.ok) return reply({ kind: "error", message: refund.message }, refund.status);
+    if (!refund.ok) return reply({ kind: "error", message: refund.message }, REFUSAL_STATUS[refund.refusal]);
     await announceRefund(context.store, parsed.data.attemptId);
     await staff.setFlash({ kind: "success", message: refund.message });
     return redirect(`${dashboardHref(state)}#money-heading`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });

@@ -14,6 +14,7 @@ import type { Flash } from "~/staff/session.server";
 import { FORM_EXPIRED } from "~/staff/view";
 import { parseForm, readForm, requirePost } from "~/utils/forms.server";
 import { StaffTable } from "~/components/staff/StaffTable";
+import { REFUSAL_STATUS } from "~/http/refusals";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `${params.number ?? "Request"} | Returns desk` }];
 
@@ -69,7 +70,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? await declineRequest(context.store, { ...step, reason: parsed.data.reason })
         : await receiveAndRefund(context.store, { ...step, amount: parsed.data.amount, damaged: parsed.data.damaged === "on" });
   if (!outcome.ok)
-    return reply({ kind: "error", message: outcome.message }, outcome.status, { reason: form.reason ?? "", amount: form.amount ?? "" });
+    return reply({ kind: "error", message: outcome.message }, REFUSAL_STATUS[outcome.refusal], {
+      reason: form.reason ?? "",
+      amount: form.amount ?? "",
+    });
   await staff.setFlash({ kind: "success", message: outcome.message });
   return redirect(`/returns/${encodeURIComponent(number.toUpperCase())}`, { status: 303, headers: { "Set-Cookie": await staff.commit() } });
 }

@@ -17,6 +17,7 @@ import { parseDollars, type ReturnRefund } from "./returns-desk";
 import { deskDetail, normalizeRequestNumber, returnAddressLines, returnInstructionsPath, type DeskLine } from "./returns-desk.server";
 import { newAuthorizationNumber, returnLabelFor } from "./return-label.server";
 import type { StaffUser } from "./staff-user";
+import type { Refusal } from "~/http/refusals";
 
 /**
  * The returns desk's steps: approve (authorization number and label, or the warranty acknowledgement),
@@ -27,7 +28,7 @@ import type { StaffUser } from "./staff-user";
  * and emails the customer once.
  */
 
-export type DeskOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type DeskOutcome = { ok: true; message: string } | { ok: false; refusal: Refusal; message: string };
 
 async function emailRequestOf(db: Database, requestId: string): Promise<DeskEmailRequest | null> {
   const [row] = await db
@@ -48,22 +49,22 @@ async function emailRequestOf(db: Database, requestId: string): Promise<DeskEmai
 /** Why a step did not move the request: gone, changed since the staff member's page showed it, or in a status that step cannot leave. */
 async function refusal(db: Database, number: string, doing: string, seenStatus: AfterSaleStatus): Promise<DeskOutcome & { ok: false }> {
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
-  if (!row) return { ok: false, status: 404, message: `Request ${number} was not found.` };
+  if (!row) return { ok: false, refusal: "not-found", message: `Request ${number} was not found.` };
   if (row.status !== seenStatus) {
     return {
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: `Request ${number} is ${row.status} now, not ${seenStatus} as this page showed: someone decided it meanwhile. Nothing was changed.`,
     };
   }
   if (row.refundStartedAt && !row.refundedAt) {
     return {
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: `A refund of request ${number} is under way, so it cannot be ${doing} now. Nothing was changed.`,
     };
   }
-  return { ok: false, status: 409, message: `Request ${number} is ${row.status}, so it cannot be ${doing} now.` };
+  return { ok: false, refusal: "conflict", message: `Request ${number} is ${row.status}, so it cannot be ${doing} now.` };
 }
 
 /** No refund of the request is under way (a claim that died keeps it: its provider refund may have gone through). */
@@ -80,12 +81,12 @@ export async function approveRequest(
 ): Promise<DeskOutcome> {
   const { db, config } = deps;
   const number = normalizeRequestNumber(input.number);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
+  if (!number) return { ok: false, refusal: "not-found", message: "Request not found." };
   const [current] = await db
     .select({ id: afterSaleRequests.id, kind: afterSaleRequests.kind })
     .from(afterSaleRequests)
     .where(eq(afterSaleRequests.number, number));
-  if (!current) return { ok: false, status: 404, message: `Request ${number} was not found.` };
+  if (!current) return { ok: false, refusal: "not-found", message: `Request ${number} was not found.` };
 
   const authorizationNumber = current.kind === "return" ? newAuthorizationNumber() : null;
   const labelUrl = authorizationNumber ? `${publicBaseUrl(config)}${returnInstructionsPath(number, authorizationNumber)}` : null;
@@ -130,7 +131,7 @@ export async function declineRequest(
 ): Promise<DeskOutcome> {
   const { db } = deps;
   const number = normalizeRequestNumber(input.number);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
+  if (!number) return { ok: false, refusal: "not-found", message: "Request not found." };
   // Never while its refund is under way: a return being received and refunded is decided already.
   const [declined] = await db
     .update(afterSaleRequests)
@@ -168,10 +169,10 @@ export async function receiveAndRefund(
   const { db } = deps;
   const number = normalizeRequestNumber(input.number);
   const amountCents = parseDollars(input.amount);
-  if (!number) return { ok: false, status: 404, message: "Request not found." };
-  if (amountCents === null) return { ok: false, status: 400, message: "Enter the refund in dollars and cents, e.g. 84.50." };
+  if (!number) return { ok: false, refusal: "not-found", message: "Request not found." };
+  if (amountCents === null) return { ok: false, refusal: "invalid", message: "Enter the refund in dollars and cents, e.g. 84.50." };
   const before = await deskDetail(db, number);
-  if (!before) return { ok: false, status: 404, message: `Request ${number} was not found.` };
+  if (!before) return { ok: false, refusal: "not-found", message: `Request ${number} was not found.` };
   if (before.status !== input.seen || !before.refund) return receiveRefusal(db, number, input.seen);
   // Another desk's refund moving the same money shrinks what is left to refund: that one is the answer, not "too much".
   if (amountCents > before.refund.refundCents) return (await refundElsewhere(db, number)) ?? tooMuch(before.refund);
@@ -212,7 +213,7 @@ async function receiveRefusal(db: Database, number: string, seenStatus: AfterSal
   if (elsewhere) return elsewhere;
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.number, number));
   if (row && row.status === seenStatus && ["approved", "received"].includes(row.status)) {
-    return { ok: false, status: 409, message: `Order ${row.orderId} has no payment the store can refund. Nothing was refunded.` };
+    return { ok: false, refusal: "conflict", message: `Order ${row.orderId} has no payment the store can refund. Nothing was refunded.` };
   }
   return refusal(db, number, "marked received", seenStatus);
 }
@@ -223,12 +224,12 @@ async function refundElsewhere(db: Database, number: string): Promise<(DeskOutco
   if (row?.refundedAt) {
     return {
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: `Return ${number} was already refunded (${formatUsd(row.refundCents ?? 0)}, ${row.refundReference}). Nothing more was refunded.`,
     };
   }
   if (row?.refundStartedAt && row.kind === "return") {
-    return { ok: false, status: 409, message: `A refund of return ${number} is already under way. Nothing more was refunded.` };
+    return { ok: false, refusal: "conflict", message: `A refund of return ${number} is already under way. Nothing more was refunded.` };
   }
   return null;
 }
@@ -237,7 +238,7 @@ function tooMuch(refund: ReturnRefund): DeskOutcome & { ok: false } {
   const limits = `the returned items and their sales tax, less shipping both ways${refund.cappedByPayment ? ", and what the payment still holds" : ""}`;
   return {
     ok: false,
-    status: 400,
+    refusal: "invalid",
     message: `The refund can be at most ${formatUsd(refund.refundCents)} (${limits}). Nothing was refunded.`,
   };
 }
@@ -263,7 +264,11 @@ async function refundClaimed(
   if (!detail?.refund || !payment) {
     await release();
     await audit(db, claimed.id, actor, REFUND_REFUSED, "the order has no payment to refund");
-    return { ok: false, status: 409, message: `Order ${claimed.orderId} has no payment the store can refund. Nothing was refunded.` };
+    return {
+      ok: false,
+      refusal: "conflict",
+      message: `Order ${claimed.orderId} has no payment the store can refund. Nothing was refunded.`,
+    };
   }
   if (amountCents > detail.refund.refundCents) {
     await release();
@@ -287,7 +292,7 @@ async function refundClaimed(
       await release();
       const action = outcome.provider?.said === "unreachable" ? REFUND_FAILED : REFUND_REFUSED;
       await audit(db, claimed.id, actor, action, outcome.provider?.detail ?? outcome.message);
-      return { ok: false, status: outcome.status, message: outcome.message };
+      return { ok: false, refusal: outcome.refusal, message: outcome.message };
     }
     reference = outcome.refundReference;
   }

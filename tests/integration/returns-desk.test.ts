@@ -435,7 +435,10 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
     expect(rest).toMatchObject({ ok: true, message: expect.stringMatching(/remaining \$106\.95/) });
     expect(stripe.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([15_000, 10_695]);
     const [after] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-    expect(await refundAttempt(storeOf(database.db, parseConfig(env)), after!, STAFF_EMAIL)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundAttempt(storeOf(database.db, parseConfig(env)), after!, STAFF_EMAIL)).toMatchObject({
+      ok: false,
+      refusal: "conflict",
+    });
     expect(stripe.refundsOf(paymentId)).toHaveLength(2);
     expect((await listMoneyProblems(database.db)).toRefund.map((row) => row.attemptId)).not.toContain(attemptId);
   });
@@ -453,7 +456,11 @@ describe.each(testDatabaseKinds())("the staff returns desk on %s", (kind) => {
         ),
       );
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
-      expect(outcomes.filter((outcome) => !outcome.ok).map((outcome) => (outcome as { status: number }).status)).toEqual([409, 409, 409]);
+      expect(outcomes.filter((outcome) => !outcome.ok).map((outcome) => (outcome as { refusal: string }).refusal)).toEqual([
+        "conflict",
+        "conflict",
+        "conflict",
+      ]);
       expect(stripe.refundsOf(paymentId)).toHaveLength(1);
       expect((await eventsOf(requestId)).filter((event) => event.action === "refunded")).toHaveLength(1);
       expect(await emailsOf(requestId)).toHaveLength(1);

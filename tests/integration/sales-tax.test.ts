@@ -321,7 +321,7 @@ describe.each(testDatabaseKinds())("sales tax on %s", (kind) => {
       expect(await refundAttempt(storeOf(database.db, withStripeTax), attempt!, "desk@example.com")).toMatchObject({ ok: true });
       expect(await refundAttempt(storeOf(database.db, withStripeTax), attempt!, "desk@example.com")).toMatchObject({
         ok: false,
-        status: 409,
+        refusal: "conflict",
       });
       await sweepTaxTransactions(withJobs(database.db), service(withStripeTax), { logger: quiet });
 
