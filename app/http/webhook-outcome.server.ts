@@ -19,7 +19,7 @@ export type WebhookOutcome =
 
 const STATUS: Record<WebhookOutcome["kind"], number> = { received: 200, refused: 400, "not-configured": 404, retry: 503 };
 
-export function webhookResponse(outcome: WebhookOutcome): Response {
+function webhookResponse(outcome: WebhookOutcome): Response {
   const status = STATUS[outcome.kind];
   switch (outcome.kind) {
     case "received": {

@@ -4,21 +4,19 @@ import { publicBaseUrl, type Config } from "~/config.server";
 import { startPayment } from "~/payments/start-payment.server";
 import { PAYMENT_RATE_LIMITED_MESSAGE } from "~/security/messages";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
+import type { Refusal } from "~/http/refusals";
 import type { StoreRuntime } from "~/store-runtime";
 
 /** What the PayPal buttons' createOrder sends: only which checkout to pay; the amount is the server's. */
 export const PAYPAL_ORDER_REQUEST = z.object({ checkoutToken: z.string().trim().min(1).max(200) });
 
-/** Why no PayPal order was created; the route answers each with its status. */
-export type PayPalOrderRefusal = "unknown-checkout" | "unavailable" | "rate-limited" | "already-paid" | "not-payable" | "failed";
-
 export type PayPalOrderOutcome =
   | { ok: true; orderId: string; attemptId: string }
   | {
       ok: false;
-      refusal: PayPalOrderRefusal;
+      refusal: Refusal;
       error: string;
-      /** With already-paid: the checkout's order. */
+      /** With a checkout paid already: its order. */
       orderId?: string;
       /** With rate-limited: when another payment may be started. */
       retryAfterMs?: number;
@@ -42,10 +40,10 @@ export async function createPayPalOrderFor(
   checkoutToken: string,
   clientAddress: string,
 ): Promise<PayPalOrderOutcome> {
-  const refused = (refusal: PayPalOrderRefusal, error: string, extra: { orderId?: string; retryAfterMs?: number } = {}) =>
+  const refused = (refusal: Refusal, error: string, extra: { orderId?: string; retryAfterMs?: number } = {}) =>
     ({ ok: false, refusal, error, ...extra }) as const;
   const checkout = await getCheckout(store.db, checkoutToken);
-  if (!checkout) return refused("unknown-checkout", PAYPAL_ORDER_ERRORS.unknownCheckout);
+  if (!checkout) return refused("not-found", PAYPAL_ORDER_ERRORS.unknownCheckout);
   if (store.payments.forMethod("paypal")?.id !== "paypal") return refused("unavailable", PAYPAL_ORDER_ERRORS.unavailable);
   const limit = await store.rateLimiter.hit(RATE_LIMITS.paymentStart, clientAddress);
   if (!limit.allowed) return refused("rate-limited", PAYMENT_RATE_LIMITED_MESSAGE, { retryAfterMs: limit.retryAfterMs });
@@ -55,7 +53,7 @@ export async function createPayPalOrderFor(
     case "started":
       return { ok: true, orderId: result.payment.clientData?.orderId ?? result.payment.reference, attemptId: result.attemptId };
     case "already-paid":
-      return refused("already-paid", PAYPAL_ORDER_ERRORS.alreadyPaid, { orderId: result.orderId });
+      return refused("conflict", PAYPAL_ORDER_ERRORS.alreadyPaid, { orderId: result.orderId });
     case "unavailable":
       return refused("unavailable", PAYPAL_ORDER_ERRORS.unavailable);
     case "tax-failed":
@@ -64,9 +62,9 @@ export async function createPayPalOrderFor(
     case "repriced":
     case "out-of-stock":
     case "product-unavailable":
-      return refused("not-payable", result.message);
+      return refused("conflict", result.message);
     case "failed":
-      return refused("failed", PAYPAL_ORDER_ERRORS.failed);
+      return refused("provider-refused", PAYPAL_ORDER_ERRORS.failed);
   }
 }
 

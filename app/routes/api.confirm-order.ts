@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { affirmReturnPath } from "~/payments/affirm-confirmation.server";
-import { MAX_FORM_FIELDS, readFormData, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
+import { fieldsOf, MAX_FORM_FIELDS, readFormData, SHOPPER_FORM_MAX_BYTES } from "~/utils/forms.server";
 
 /**
  * Affirm's user_confirmation_url: once the shopper confirms the loan, Affirm
@@ -15,8 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     maxFields: MAX_FORM_FIELDS,
     fromAnySite: true,
   });
-  const token = read.ok ? read.formData.get("checkout_token") : null;
-  return redirect(await affirmReturnPath(context.store.db, typeof token === "string" ? token : null), 303);
+  const token = read.ok ? (fieldsOf(read.formData).checkout_token ?? null) : null;
+  return redirect(await affirmReturnPath(context.store.db, token), 303);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

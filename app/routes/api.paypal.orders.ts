@@ -1,22 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { retryAfterSeconds } from "~/security/rate-limit.server";
-import {
-  createPayPalOrderFor,
-  isSameOrigin,
-  PAYPAL_ORDER_ERRORS,
-  PAYPAL_ORDER_REQUEST,
-  type PayPalOrderRefusal,
-} from "~/payments/paypal-order-request.server";
+import { REFUSAL_STATUS } from "~/http/refusals";
+import { createPayPalOrderFor, isSameOrigin, PAYPAL_ORDER_ERRORS, PAYPAL_ORDER_REQUEST } from "~/payments/paypal-order-request.server";
 import { methodNotAllowed, readJsonPayload } from "~/utils/json-route.server";
-
-const REFUSAL_STATUS: Record<PayPalOrderRefusal, number> = {
-  "unknown-checkout": 404,
-  unavailable: 503,
-  "rate-limited": 429,
-  "already-paid": 409,
-  "not-payable": 409,
-  failed: 502,
-};
 
 /** The buttons' createOrder sends a few bytes; more is not theirs. */
 const MAX_BODY_BYTES = 10_000;

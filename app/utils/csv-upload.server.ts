@@ -1,5 +1,5 @@
 import type { Config } from "~/config.server";
-import { FORM_MESSAGES, fieldsOf, formDataOrThrow, readFormData, type FormFields } from "~/utils/forms.server";
+import { FORM_MESSAGES, fieldsOf, formRefusal, readFormData, type FormFields } from "~/utils/forms.server";
 import { CSV_UPLOAD_MAX_BYTES, uploadFileName } from "./csv-upload";
 
 /**
@@ -40,7 +40,7 @@ export async function readCsvUploadForm(
     texts: { ...CSV_UPLOAD_MESSAGES, unreadable: FORM_MESSAGES.unreadable },
   });
   // Another site's post and a body that is no form are not the desk's: thrown, as readForm does. The rest the page says.
-  if (!read.ok && (read.status === 403 || read.status === 400)) formDataOrThrow(read);
+  if (!read.ok && (read.status === 403 || read.status === 400)) throw formRefusal(read);
   if (!read.ok) return { ok: false, status: read.status, message: read.message };
   const { formData } = read;
   const part = formData.get("file");

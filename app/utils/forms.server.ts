@@ -146,8 +146,13 @@ export function unreadableForm(): Response {
 
 /** The form read, or its refusal thrown as a Response the error boundary shows with the store's layout. */
 export function formDataOrThrow(read: FormRead): FormData {
-  if (!read.ok) throw refuse(read.status, read.message);
+  if (!read.ok) throw formRefusal(read);
   return read.formData;
+}
+
+/** A refused form's answer, for the error boundary: its status and text. */
+export function formRefusal(refused: Extract<FormRead, { ok: false }>): Response {
+  return refuse(refused.status, refused.message);
 }
 
 /**
