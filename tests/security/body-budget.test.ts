@@ -33,7 +33,7 @@ afterEach(async () => {
 async function startServer(settings: BodyBudgetSettings): Promise<number> {
   server = createStoreServer({
     // The route reads the whole body, as an action reading its form does.
-    build: standInBuild(async (request) => new Response(`read ${(await request.text()).length}`), { assetsBuildDirectory: tmpdir() }),
+    build: standInBuild(async (request) => new Response(`read ${(await request.text()).length}`)),
     store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     logger: createLogger({
       write: (line: string) => {

@@ -44,9 +44,7 @@ afterEach(async () => {
 
 async function startServer(settings: Partial<ConnectionSettings> = {}): Promise<number> {
   server = createStoreServer({
-    build: standInBuild(async () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }), {
-      assetsBuildDirectory: tmpdir(),
-    }),
+    build: standInBuild(async () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } })),
     // The stand-in for Remix reads no runtime.
     store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     // Request lines and refusal warnings are the server's business, not the test output's.

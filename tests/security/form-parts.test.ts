@@ -32,19 +32,16 @@ const CONFIG = { PUBLIC_BASE_URL: "http://127.0.0.1" };
 
 async function startServer(): Promise<string> {
   server = createStoreServer({
-    build: standInBuild(
-      async (request) => {
-        if (request.method !== "POST") return new Response("ok");
-        try {
-          const form = await readUploadForm(request, CONFIG, { maxBytes: AFTER_SALE_FORM_MAX_BYTES, maxFields: afterSaleFormFields(3) });
-          return new Response(`read ${Object.keys(form.fields).length} fields`);
-        } catch (refusal) {
-          if (refusal instanceof Response) return refusal;
-          throw refusal;
-        }
-      },
-      { assetsBuildDirectory: tmpdir() },
-    ),
+    build: standInBuild(async (request) => {
+      if (request.method !== "POST") return new Response("ok");
+      try {
+        const form = await readUploadForm(request, CONFIG, { maxBytes: AFTER_SALE_FORM_MAX_BYTES, maxFields: afterSaleFormFields(3) });
+        return new Response(`read ${Object.keys(form.fields).length} fields`);
+      } catch (refusal) {
+        if (refusal instanceof Response) return refusal;
+        throw refusal;
+      }
+    }),
     store: { catalogWatch: NO_CATALOG_WATCH } as unknown as StoreRuntime,
     logger: createLogger({ write: () => {} }),
     config: { NODE_ENV: "production", PUBLIC_BASE_URL: CONFIG.PUBLIC_BASE_URL, TRUSTED_PROXIES: 0 },

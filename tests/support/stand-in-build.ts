@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 
 /** What answers every request of a stand-in build: the request, and the load context the server made for it. */
@@ -11,9 +14,13 @@ type ResourceRouteModule = ServerBuild["routes"][string]["module"];
  * `handle` as its loader and action: the store's HTTP server (server/app.ts) runs it
  * through Remix and the Express adapter exactly as it runs the app, so tests
  * of the server see what it does before and around any route. Its static
- * files are served from `assetsBuildDirectory` at /build/.
+ * files are served from `assetsBuildDirectory` at /build/: by default an empty directory of its own
+ * (the server lists the directory's brotli copies at start, so never the whole of the system's /tmp).
  */
-export function standInBuild(handle: StandInHandler, { assetsBuildDirectory }: { assetsBuildDirectory: string }): ServerBuild {
+export function standInBuild(
+  handle: StandInHandler,
+  { assetsBuildDirectory = mkdtempSync(path.join(tmpdir(), "stand-in-build-")) }: { assetsBuildDirectory?: string } = {},
+): ServerBuild {
   const respond = ({ request, context }: { request: Request; context: AppLoadContext }) => handle(request, context);
   const route = { id: "everything", parentId: "root", path: "*", index: undefined, caseSensitive: undefined };
   // "/" matches the root layout before a splat: an index route takes it.
