@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { deferred, SERVICE_HOURS, telHref, PhoneIcon, POLICY_LINKS, SiteLink } from "~/components/shared";
 import type { PublicConfig } from "~/public-config.server";
 
@@ -73,7 +72,7 @@ export function SiteFooter({ store, showTestimonials = true }: { store: PublicCo
                     aria-label={`${social.name} (opens in a new tab)`}
                     className="social-links__link"
                   >
-                    {social.icon}
+                    <span className={`social-links__icon social-links__icon--${social.icon}`} aria-hidden="true" />
                   </a>
                 </li>
               ))}
@@ -89,68 +88,10 @@ export function SiteFooter({ store, showTestimonials = true }: { store: PublicCo
   );
 }
 
-const iconProps = {
-  width: 22,
-  height: 22,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round" as const,
-  strokeLinejoin: "round" as const,
-  "aria-hidden": true,
-  focusable: false,
-};
-
-const SOCIAL_LINKS: Array<{ name: string; href: string; icon: ReactNode }> = [
-  {
-    name: "Facebook",
-    href: "https://www.facebook.com/",
-    icon: (
-      <svg {...iconProps}>
-        <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
-      </svg>
-    ),
-  },
-  {
-    name: "Instagram",
-    href: "https://www.instagram.com/",
-    icon: (
-      <svg {...iconProps}>
-        <rect x="2" y="2" width="20" height="20" rx="5" />
-        <circle cx="12" cy="12" r="4" />
-        <path d="M17.5 6.5h.01" />
-      </svg>
-    ),
-  },
-  {
-    name: "YouTube",
-    href: "https://www.youtube.com/",
-    icon: (
-      <svg {...iconProps}>
-        <path d="M22.5 6.4a2.8 2.8 0 0 0-1.9-2C18.9 4 12 4 12 4s-6.9 0-8.6.5a2.8 2.8 0 0 0-1.9 2A29 29 0 0 0 1 12a29 29 0 0 0 .5 5.6 2.8 2.8 0 0 0 1.9 1.9c1.7.5 8.6.5 8.6.5s6.9 0 8.6-.5a2.8 2.8 0 0 0 1.9-1.9A29 29 0 0 0 23 12a29 29 0 0 0-.5-5.6z" />
-        <path d="M9.8 15.5 15.5 12 9.8 8.5z" />
-      </svg>
-    ),
-  },
-  {
-    name: "Pinterest",
-    href: "https://www.pinterest.com/",
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="12" cy="12" r="10" />
-        <path d="M11 8.5c2.5-1 5 .3 5 2.8 0 2.3-1.6 4-3.6 4-1 0-1.7-.6-1.7-.6M12 11l-2.5 10" />
-      </svg>
-    ),
-  },
-  {
-    name: "X",
-    href: "https://x.com/",
-    icon: (
-      <svg {...iconProps}>
-        <path d="M4 4l11.7 16H20L8.3 4z" />
-        <path d="M4 20l6.8-7.3M20 4l-6.4 6.9" />
-      </svg>
-    ),
-  },
+const SOCIAL_LINKS: ReadonlyArray<{ name: string; href: string; icon: string }> = [
+  { name: "Facebook", href: "https://www.facebook.com/", icon: "facebook" },
+  { name: "Instagram", href: "https://www.instagram.com/", icon: "instagram" },
+  { name: "YouTube", href: "https://www.youtube.com/", icon: "youtube" },
+  { name: "Pinterest", href: "https://www.pinterest.com/", icon: "pinterest" },
+  { name: "X", href: "https://x.com/", icon: "x" },
 ];
