@@ -61,6 +61,7 @@ export default tseslint.config(
                 "**/deferred",
                 "**/icons",
                 "**/layout/navigation",
+                "**/markup-cache",
                 "**/ProductImage",
                 "**/site-link",
               ],

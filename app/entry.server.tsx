@@ -10,6 +10,7 @@ import { NonceContext } from "./http/nonce";
 import { pipedDocument } from "./http/piped-document.server";
 import { ServerPageScripts } from "./http/page-scripts.server";
 import { ServerPageScriptsContext } from "./components/layout/page-scripts";
+import { MarkupCacheContext } from "./components/markup-cache";
 import { RequestIdContext } from "./http/request-id";
 import { allowedMethods, keptRouteHeaders } from "./utils/allowed-methods.server";
 
@@ -68,10 +69,12 @@ function streamDocument(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerPageScriptsContext.Provider value={ServerPageScripts}>
-          {/* Only a server error's page shows its request id: a 5xx is never public (no-store above, utils/cache-control.server.ts). */}
-          <RequestIdContext.Provider value={responseStatusCode >= 500 ? loadContext.requestId : undefined}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-          </RequestIdContext.Provider>
+          <MarkupCacheContext.Provider value={loadContext.markupCache?.keptMarkup ?? null}>
+            {/* Only a server error's page shows its request id: a 5xx is never public (no-store above, utils/cache-control.server.ts). */}
+            <RequestIdContext.Provider value={responseStatusCode >= 500 ? loadContext.requestId : undefined}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+            </RequestIdContext.Provider>
+          </MarkupCacheContext.Provider>
         </ServerPageScriptsContext.Provider>
       </NonceContext.Provider>,
       {

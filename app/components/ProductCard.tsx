@@ -10,9 +10,10 @@ import {
   ProductImage,
   SiteLink,
   CARD_LINK_CLASS,
+  KeptMarkup,
 } from "~/components/shared";
 import { leadTime } from "~/catalog/lead-time";
-import { CardActions, CardActionsScope } from "./card-actions";
+import { CardActions, CardActionsScope, CardsOfForm, useCardFormId } from "./card-actions";
 import { pageSlots } from "./pagination";
 
 /**
@@ -21,19 +22,34 @@ import { pageSlots } from "./pagination";
  * card (ADD TO CART, and any other button) sit beside the link and above its cover.
  * The link is a plain <a> and the card's form a plain form: the list around the cards
  * (`CardActionsScope`) navigates, prefetches and posts for all of them at once.
+ *
+ * On the server a card already drawn with the same data is written from the markup cache
+ * (decision 031): its markup depends on its props and its list's form id only, which its key says.
  */
-export const ProductCard = memo(function ProductCard({
-  product,
-  eager = false,
-  priority = false,
-}: {
+export const ProductCard = memo(function ProductCard(props: CardProps) {
+  const formId = useCardFormId();
+  return (
+    <KeptMarkup
+      as="article"
+      attributes={{ className: "product-card" }}
+      markupKey={() => `card:${JSON.stringify([formId, props])}`}
+      alone={(contents) => <CardsOfForm formId={formId}>{contents}</CardsOfForm>}
+    >
+      <CardContents {...props} />
+    </KeptMarkup>
+  );
+});
+
+interface CardProps {
   product: ProductCardData;
   eager?: boolean;
   priority?: boolean;
-}) {
+}
+
+function CardContents({ product, eager = false, priority = false }: CardProps) {
   const href = productPath(product);
   return (
-    <article className="product-card">
+    <>
       <ProductImage
         src={product.image}
         alt=""
@@ -65,9 +81,9 @@ export const ProductCard = memo(function ProductCard({
       </p>
       {/* A sibling of the card's product link, never inside it: a form cannot nest in an <a>. */}
       <CardActions productKey={product.key} soldOut={product.soldOut} />
-    </article>
+    </>
   );
-});
+}
 
 /** Beside a price while the merchant's sale runs: "Sale", read as "Sale price" (the product and seasoning pages write the same). */
 function SaleLabel() {

@@ -1,5 +1,5 @@
 import { ratingLabel, starFills, TESTIMONIAL_BLOCK, TESTIMONIALS, type Testimonial } from "~/content/testimonials";
-import { deferred, StarIcon, TESTIMONIAL_CAROUSEL } from "~/components/shared";
+import { deferred, KeptMarkup, StarIcon, TESTIMONIAL_CAROUSEL } from "~/components/shared";
 
 /** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
 const Carousel = deferred(() => import("./carousel/Carousel").then((module) => module.Carousel));
@@ -61,13 +61,13 @@ export function TestimonialBlock({
       <Heading id={headingId} className="testimonial-block__heading">
         {heading}
       </Heading>
-      <ul className="testimonial-block__list">
+      <KeptMarkup as="ul" attributes={{ className: "testimonial-block__list" }} markupKey={() => "testimonial-block"}>
         {TESTIMONIAL_BLOCK.map((testimonial) => (
           <li key={testimonial.name}>
             <TestimonialCard testimonial={testimonial} />
           </li>
         ))}
-      </ul>
+      </KeptMarkup>
     </section>
   );
 }

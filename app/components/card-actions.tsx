@@ -145,6 +145,16 @@ export function CardActionsScope({ renderList }: { renderList: (handlers: CardLi
   );
 }
 
+/** The id of the form the cards of this list name (the cards' markup depends on it: markup-cache keys say it). */
+export function useCardFormId(): string {
+  return useContext(CardActionsContext).formId;
+}
+
+/** A card drawn on its own, as the server draws every card of a list: the list's form id, nothing pressed yet. */
+export function CardsOfForm({ formId, children }: { formId: string; children: ReactNode }) {
+  return <CardActionsContext.Provider value={{ formId, cart: IDLE, compare: IDLE }}>{children}</CardActionsContext.Provider>;
+}
+
 /**
  * A card's ADD TO CART and Compare: buttons of the list's form, each adding its product key; the one pressed
  * chooses where it posts. A product out of stock has no ADD TO CART (its page offers "Notify me").

@@ -40,6 +40,7 @@ export {
   PROMO_BANNER,
   UTILITY_LINKS,
 } from "./layout/navigation";
+export { KeptMarkup } from "./markup-cache";
 export { CARD_IMAGE_SIZES, picturePreload, ProductImage } from "./ProductImage";
 export { CARD_LINK_CLASS, SiteLink, useSiteLinkNavigation } from "./site-link";
 export { cardData, priceToCents, type ProductCardData, productPath, type ProductSummary, type StoreProduct } from "~/catalog/store-product";

@@ -1,3 +1,4 @@
+import type { MarkupCache } from "~/http/markup-cache.server";
 import type { StoreRuntime } from "~/store-runtime";
 
 /**
@@ -17,6 +18,8 @@ export interface StoreLoadContext {
   requestId: string;
   /** The per-request nonce every inline <script> carries for the Content Security Policy. */
   cspNonce: string;
+  /** Markup drawn before (product cards), one per process (server/app.ts); absent, every part renders in full. */
+  markupCache?: MarkupCache;
 }
 
 declare module "@remix-run/node" {

@@ -32,6 +32,7 @@ import {
   struckPriceCents,
   SiteLink,
   qualifiesForFreeShipping,
+  KeptMarkup,
 } from "~/components/shared";
 import type { ErrorTexts } from "~/components/ErrorPage";
 import { CONFIGURATION_NOT_AVAILABLE, findVariant, specMap, type VariationOption } from "~/catalog/variations";
@@ -348,14 +349,14 @@ function SpecificationsTable({ specifications }: { specifications: StoreProduct[
     <section className="specifications" aria-labelledby="specifications-heading">
       <h2 id="specifications-heading">Specifications</h2>
       <table>
-        <tbody>
+        <KeptMarkup as="tbody" markupKey={() => `specifications:${JSON.stringify(rows)}`}>
           {rows.map(([name, value]) => (
             <tr key={name}>
               <th scope="row">{name}</th>
               <td>{value}</td>
             </tr>
           ))}
-        </tbody>
+        </KeptMarkup>
       </table>
     </section>
   );

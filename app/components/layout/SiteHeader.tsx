@@ -13,6 +13,7 @@ import {
   UTILITY_LINKS,
   type Menu,
   SiteLink,
+  KeptMarkup,
 } from "~/components/shared";
 import { SearchBox } from "./SearchBox";
 
@@ -129,13 +130,17 @@ function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boole
         <span className="visually-hidden">Show {menu.label} menu</span>
         <span aria-hidden="true">▾</span>
       </button>
-      <ul id={panelId} className={`main-menu__panel${menu.links.length > 8 ? " main-menu__panel--columns" : ""}`}>
+      <KeptMarkup
+        as="ul"
+        attributes={{ id: panelId, className: `main-menu__panel${menu.links.length > 8 ? " main-menu__panel--columns" : ""}` }}
+        markupKey={() => `menu:${menu.label}`}
+      >
         {menu.links.map((link) => (
           <li key={link.label}>
             <SiteLink to={link.to}>{link.label}</SiteLink>
           </li>
         ))}
-      </ul>
+      </KeptMarkup>
     </li>
   );
 }
@@ -159,7 +164,7 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
       <summary className="drawer__toggle" aria-label="Menu">
         <span aria-hidden="true" className="drawer__bars" />
       </summary>
-      <div className="drawer__panel">
+      <KeptMarkup as="div" attributes={{ className: "drawer__panel" }} markupKey={() => `drawer:${store.storePhone}:${store.storeEmail}`}>
         <nav aria-label="Mobile menu">
           <h2>Shop</h2>
           <ul>
@@ -194,7 +199,7 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
             </li>
           </ul>
         </nav>
-      </div>
+      </KeptMarkup>
     </details>
   );
 }
