@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type CarouselOptions, deferred, ProductImage } from "~/components/shared";
+import { type CarouselOptions, deferred, KeptMarkup, ProductImage } from "~/components/shared";
 
 /** The carousel's script (and its hydration) waits until a carousel comes near the screen. */
 const Carousel = deferred(() => import("./carousel/Carousel").then((module) => module.Carousel));
@@ -50,7 +50,7 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
         />
       </div>
       {images.length > 1 ? (
-        <ul className="gallery__thumbs">
+        <KeptMarkup as="ul" attributes={{ className: "gallery__thumbs" }} markupKey={() => `thumbs:${selected}:${JSON.stringify(images)}`}>
           {images.map((image, index) => (
             <li key={image}>
               <a
@@ -69,7 +69,7 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
               </a>
             </li>
           ))}
-        </ul>
+        </KeptMarkup>
       ) : null}
     </section>
   );

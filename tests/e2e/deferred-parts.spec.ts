@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { footerSignup } from "./support/newsletter";
 
@@ -77,31 +78,41 @@ test.describe("deferred parts and route discovery", () => {
 test.describe("kept markup", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration, JavaScript project only");
 
-  for (const path of ["/products/all/all", "/product/blaze-3159840"]) {
-    test(`${path} hydrates from the cache without a mismatch, and its cards still add to the cart`, async ({ page }) => {
-      const errors: string[] = [];
-      const fromReact = (text: string) => /react|hydrat|#41[89]|#42[35]/i.test(text);
-      page.on("console", (message) => {
-        if (message.type() === "error" && fromReact(message.text())) errors.push(message.text());
-      });
-      page.on("pageerror", (error) => fromReact(error.message) && errors.push(error.message));
-      await page.goto(path);
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      await page.locator("footer .testimonial-block").scrollIntoViewIfNeeded();
-      await expect(page.locator("footer [data-deferred]").first()).toHaveAttribute("data-hydrated", "");
-      // A card of a product in stock (the product page's rows are random picks).
-      const card = page
-        .locator(".product-card")
-        .filter({ has: page.getByRole("button", { name: "ADD TO CART" }) })
-        .first();
-      await card.scrollIntoViewIfNeeded();
-      // A row of cards (the product page's) hydrates once near the screen.
-      const row = card.locator("xpath=ancestor::div[@data-deferred]");
-      if ((await row.count()) > 0) await expect(row.first()).toHaveAttribute("data-hydrated", "");
-      await card.getByRole("button", { name: "ADD TO CART" }).click();
-      await expect(card.getByRole("status")).toHaveText(/Added to cart/);
-      expect(errors).toEqual([]);
+  const watchReactErrors = (page: Page) => {
+    const errors: string[] = [];
+    const fromReact = (text: string) => /react|hydrat|#41[89]|#42[35]/i.test(text);
+    page.on("console", (message) => {
+      if (message.type() === "error" && fromReact(message.text())) errors.push(message.text());
     });
-  }
+    page.on("pageerror", (error) => fromReact(error.message) && errors.push(error.message));
+    return errors;
+  };
+
+  test("the list hydrates from the cache without a mismatch, and its cards still add to the cart", async ({ page }) => {
+    const errors = watchReactErrors(page);
+    await page.goto("/products/all/all");
+    await page.goto("/products/all/all");
+    await page.waitForLoadState("networkidle");
+    const card = page
+      .locator(".product-card")
+      .filter({ has: page.getByRole("button", { name: "ADD TO CART" }) })
+      .first();
+    await card.getByRole("button", { name: "ADD TO CART" }).click();
+    await expect(card.getByRole("status")).toHaveText(/Added to cart/);
+    await page.locator("footer .testimonial-block").scrollIntoViewIfNeeded();
+    await expect(page.locator("footer [data-deferred]").first()).toHaveAttribute("data-hydrated", "");
+    expect(errors).toEqual([]);
+  });
+
+  test("the product page, its rows of cards and the footer's reviews hydrate from the cache without a mismatch", async ({ page }) => {
+    const errors = watchReactErrors(page);
+    await page.goto("/product/blaze-3159840");
+    await page.goto("/product/blaze-3159840");
+    await page.waitForLoadState("networkidle");
+    for (const row of await page.locator("section.product-carousel").all()) await row.scrollIntoViewIfNeeded();
+    await page.locator("footer .testimonial-block").scrollIntoViewIfNeeded();
+    await expect(page.locator("footer [data-deferred]").first()).toHaveAttribute("data-hydrated", "");
+    await expect(page.locator("div.deferred:has(section.product-carousel)").first()).toHaveAttribute("data-hydrated", "");
+    expect(errors).toEqual([]);
+  });
 });
