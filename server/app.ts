@@ -28,7 +28,7 @@ import { markRenderStart, requestMetrics } from "./request-metrics";
 import { sharedCacheLookups } from "../app/observability/metrics.server";
 import { headersSetBy, securityHeaders, useOwnHeaders } from "./security-headers";
 import { SharedCache } from "./shared-cache";
-import { createMarkupCache, type MarkupCache } from "../app/http/markup-cache.server";
+import { createMarkupCache } from "../app/http/markup-cache.server";
 import { CACHE_ANSWER_HEADER, type CacheAnswer } from "../app/utils/cache-answer";
 
 export interface StoreAppOptions {
@@ -50,8 +50,6 @@ export interface StoreAppOptions {
   requestMetrics?: boolean;
   /** Public responses kept in the process (server/shared-cache.ts); `false` turns it off (tests of the app itself). */
   sharedCache?: SharedCache | false;
-  /** Markup drawn before, written again as it is (app/http/markup-cache.server.ts); `false` turns it off. */
-  markupCache?: MarkupCache | false;
 }
 
 interface RequestState {
@@ -163,7 +161,8 @@ async function answerReadiness(options: StoreAppOptions, res: ExpressResponse): 
 function remixRequestHandler(options: StoreAppOptions, sharedCache: SharedCache | null): RequestHandler {
   const { build, store, config } = options;
   const handleRequest = createRequestHandler(build, build.mode);
-  const markupCache = options.markupCache === false ? undefined : (options.markupCache ?? createMarkupCache());
+  // One per process, as the shared cache: what a part was drawn from is its key (decision 031).
+  const markupCache = createMarkupCache();
   return async (req, res, next) => {
     let request: Request | undefined;
     const cacheGeneration = sharedCache?.generation;

@@ -18,7 +18,7 @@ export interface StoreLoadContext {
   requestId: string;
   /** The per-request nonce every inline <script> carries for the Content Security Policy. */
   cspNonce: string;
-  /** Markup drawn before (product cards), one per process (server/app.ts); absent, every part renders in full. */
+  /** Parts drawn before (cards, menus, the footer's reviews), one cache per process (server/app.ts); absent, every part renders in full. */
   markupCache?: MarkupCache;
 }
 

@@ -506,7 +506,7 @@ export function formatReport(report: Report): string {
           Object.entries(RENDER_BUDGETS)
             .map(([name, b]) => `${name.split(",")[0]} at least ${b.rps} req/s${b.p99Ms ? ` with p99 at most ${b.p99Ms} ms` : ""}`)
             .join(", ") +
-          `. "answered by" says which of the store's caches answered the measured requests (${CACHE_ANSWER_HEADER} header; rendered: none).`,
+          `. "answered by" says which of the store's caches answered the measured requests (${CACHE_ANSWER_HEADER} header; rendered: Remix rendered the page, loaders and stock per request, with its cards, menus and footer reviews from the markup cache once drawn, decision 031).`,
       );
     }
     if (server.lighthouse?.length)
