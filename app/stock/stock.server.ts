@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { MADE_TO_ORDER_BRAND, MADE_TO_ORDER_LEAD_TIME } from "~/catalog/lead-time";
 import type { Database } from "~/db/database.server";
 import { products, productStock, stockHolds, stockMovements, type OrderItem } from "~/db/schema";
@@ -82,11 +82,30 @@ export async function seedStock(db: Database, defaultOnHand: number): Promise<nu
 /** The stock of each product asked (a product without a row is not counted). */
 export async function stockLevels(db: Pick<Database, "select">, keys: readonly string[]): Promise<Map<string, StockLevel>> {
   const unique = [...new Set(keys)];
-  const rows = unique.length === 0 ? [] : await db.select().from(productStock).where(inArray(productStock.productKey, unique));
+  const rows = unique.length === 0 ? [] : await levelsQuery(db).execute({ keys: unique });
   const levels = new Map<string, StockLevel>(unique.map((key) => [key, { policy: "untracked" }]));
   for (const row of rows) levels.set(row.productKey, levelOf(row));
   return levels;
 }
+
+/**
+ * Every page asks for the levels of the 40 to 100 products it shows: the query is built once per database (one
+ * array parameter, `= any($1)`), not again for each page with a parameter per product (5% of a product page's CPU).
+ */
+function levelsQuery(db: Pick<Database, "select">) {
+  let query = levelsQueries.get(db);
+  if (!query) levelsQueries.set(db, (query = prepareLevelsQuery(db)));
+  return query;
+}
+
+const prepareLevelsQuery = (db: Pick<Database, "select">) =>
+  db
+    .select()
+    .from(productStock)
+    .where(sql`${productStock.productKey} = any(${sql.placeholder("keys")})`)
+    .prepare("stock_levels");
+
+const levelsQueries = new WeakMap<Pick<Database, "select">, ReturnType<typeof prepareLevelsQuery>>();
 
 export async function stockLevel(db: Pick<Database, "select">, key: string): Promise<StockLevel> {
   return (await stockLevels(db, [key])).get(key) ?? { policy: "untracked" };

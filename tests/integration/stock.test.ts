@@ -20,7 +20,7 @@ import { decideTestPayment } from "~/services/payments/test-payments.server";
 import { updateOrderStatus } from "~/staff/dashboard.server";
 import { receiveAndRefund } from "~/staff/returns-desk-flow.server";
 import { sweepExpiredHolds } from "~/stock/stock-holds.server";
-import { seedStock, setOnHand, STOCK_GONE_MESSAGE, stockLevel } from "~/stock/stock.server";
+import { seedStock, setOnHand, STOCK_GONE_MESSAGE, stockLevel, stockLevels } from "~/stock/stock.server";
 import { expectErrorLog } from "../support/error-log";
 import { checkoutCustomer, testProduct } from "../support/shopping-fixtures";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../support/test-database";
@@ -235,5 +235,16 @@ describe.each(testDatabaseKinds())("stock on %s", (kind) => {
     const checkout = await checkoutOf("bowl@example.com", FIRE_BOWL, 9);
     expect((await startPayment(storeOf(database.db, config), { checkout, method: "paypal" })).status).toBe("started");
     expect(await stockLevel(database.db, FIRE_BOWL)).toEqual({ policy: "made-to-order", leadTime: "4 - 6 weeks" });
+  });
+
+  it("reads the levels of a page's products in one query, each product once, an uncounted one as untracked", async () => {
+    await setOnHand(database.db, { productKey: GRILL, onHand: 4, reason: "count", actor: staff.email });
+    const levels = await stockLevels(database.db, [GRILL, FIRE_BOWL, "no-such-product", GRILL]);
+    expect([...levels]).toEqual([
+      [GRILL, { policy: "tracked", available: 4 }],
+      [FIRE_BOWL, { policy: "made-to-order", leadTime: "4 - 6 weeks" }],
+      ["no-such-product", { policy: "untracked" }],
+    ]);
+    expect(await stockLevels(database.db, [])).toEqual(new Map());
   });
 });
