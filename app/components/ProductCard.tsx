@@ -32,13 +32,25 @@ export const ProductCard = memo(function ProductCard(props: CardProps) {
     <KeptMarkup
       as="article"
       attributes={{ className: "product-card" }}
-      markupKey={() => `card:${JSON.stringify([formId, props])}`}
+      markupKey={() => `card:${JSON.stringify(formId)}:${props.eager ? "e" : ""}${props.priority ? "p" : ""}:${cardKeyText(props.product)}`}
       alone={(contents) => <CardsOfForm formId={formId}>{contents}</CardsOfForm>}
     >
       <CardContents {...props} />
     </KeptMarkup>
   );
 });
+
+/**
+ * A card's data as its markup key writes it, made once per card object: the cards of a memoized list
+ * are the same objects page after page (a card whose stock line changes is a new one).
+ */
+function cardKeyText(product: ProductCardData): string {
+  let text = cardKeyTexts.get(product);
+  if (text === undefined) cardKeyTexts.set(product, (text = JSON.stringify(product)));
+  return text;
+}
+
+const cardKeyTexts = new WeakMap<ProductCardData, string>();
 
 interface CardProps {
   product: ProductCardData;
