@@ -51,26 +51,30 @@ export function ProductGallery({ images, title, initialIndex }: { images: string
       </div>
       {images.length > 1 ? (
         <KeptMarkup as="ul" attributes={{ className: "gallery__thumbs" }} markupKey={() => `thumbs:${selected}:${JSON.stringify(images)}`}>
-          {images.map((image, index) => (
-            <li key={image}>
-              <a
-                href={`?image=${index + 1}`}
-                className={index === selected ? "gallery__thumb is-selected" : "gallery__thumb"}
-                aria-label={`Show image ${index + 1}`}
-                aria-current={index === selected ? "true" : undefined}
-                onMouseEnter={() => setSelected(index)}
-                onFocus={() => setSelected(index)}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setSelected(index);
-                }}
-              >
-                <ProductImage src={image} alt="" width={80} height={80} />
-              </a>
-            </li>
-          ))}
+          <GalleryThumbs images={images} selected={selected} onSelect={setSelected} />
         </KeptMarkup>
       ) : null}
     </section>
   );
+}
+
+function GalleryThumbs({ images, selected, onSelect }: { images: string[]; selected: number; onSelect: (index: number) => void }) {
+  return images.map((image, index) => (
+    <li key={image}>
+      <a
+        href={`?image=${index + 1}`}
+        className={index === selected ? "gallery__thumb is-selected" : "gallery__thumb"}
+        aria-label={`Show image ${index + 1}`}
+        aria-current={index === selected ? "true" : undefined}
+        onMouseEnter={() => onSelect(index)}
+        onFocus={() => onSelect(index)}
+        onClick={(event) => {
+          event.preventDefault();
+          onSelect(index);
+        }}
+      >
+        <ProductImage src={image} alt="" width={80} height={80} />
+      </a>
+    </li>
+  ));
 }

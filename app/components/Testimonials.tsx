@@ -62,12 +62,16 @@ export function TestimonialBlock({
         {heading}
       </Heading>
       <KeptMarkup as="ul" attributes={{ className: "testimonial-block__list" }} markupKey={() => "testimonial-block"}>
-        {TESTIMONIAL_BLOCK.map((testimonial) => (
-          <li key={testimonial.name}>
-            <TestimonialCard testimonial={testimonial} />
-          </li>
-        ))}
+        <TestimonialBlockItems />
       </KeptMarkup>
     </section>
   );
+}
+
+function TestimonialBlockItems() {
+  return TESTIMONIAL_BLOCK.map((testimonial) => (
+    <li key={testimonial.name}>
+      <TestimonialCard testimonial={testimonial} />
+    </li>
+  ));
 }

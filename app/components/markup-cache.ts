@@ -8,7 +8,11 @@ export interface KeptMarkupProps {
    * always draw the same markup. Asked for on the server only (the browser has no cache to look in).
    */
   markupKey: () => string;
-  children: ReactNode;
+  /**
+   * One element, of the component that draws the part: when its markup is kept, that component is not
+   * drawn, so none of its own elements are made (a list of children would be made on every page).
+   */
+  children: ReactElement;
   /**
    * What the children need around them when drawn on their own, outside the page: no context of the page
    * reaches them there (a context with a default would silently draw other markup). Unset: nothing.

@@ -96,6 +96,24 @@ describe("KeptMarkup", () => {
     expect(drawn).toContain("<!-- -->cm</span>");
   });
 
+  it("does not draw the part's component once its markup is kept", async () => {
+    const cache = createMarkupCache();
+    const Rows = vi.fn(() => <li>row</li>);
+    const list = () =>
+      renderToString(
+        <MarkupCacheContext.Provider value={cache.keptMarkup}>
+          <KeptMarkup as="ul" markupKey={() => "rows"}>
+            <Rows />
+          </KeptMarkup>
+        </MarkupCacheContext.Provider>,
+      );
+    const drawn = list();
+    await afterThisPage();
+    expect(Rows).toHaveBeenCalledTimes(2); // in the page, then on its own
+    expect(list()).toBe(drawn);
+    expect(Rows).toHaveBeenCalledTimes(2);
+  });
+
   it("asks for its key only where there is a cache (the server)", () => {
     const markupKey = vi.fn(() => "never");
     renderToString(

@@ -97,8 +97,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     variations,
     variationError,
     related: withCardStock(cardList(related), levels),
-    accessories: withCardStock(accessories, levels),
-    fitsGrills: withCardStock(fitsGrills, levels),
+    accessories: withCardStock(cardList(accessories), levels),
+    fitsGrills: withCardStock(cardList(fitsGrills), levels),
     imageIndex: imageIndexParam(url.searchParams, product.images.length),
     origin: publicBaseUrl(context.store.config),
     // A stored description is sent with the page. Otherwise the page is sent at once and the
@@ -350,16 +350,20 @@ function SpecificationsTable({ specifications }: { specifications: StoreProduct[
       <h2 id="specifications-heading">Specifications</h2>
       <table>
         <KeptMarkup as="tbody" markupKey={() => `specifications:${JSON.stringify(rows)}`}>
-          {rows.map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
+          <SpecificationRows rows={rows} />
         </KeptMarkup>
       </table>
     </section>
   );
+}
+
+function SpecificationRows({ rows }: { rows: [string, string][] }) {
+  return rows.map(([name, value]) => (
+    <tr key={name}>
+      <th scope="row">{name}</th>
+      <td>{value}</td>
+    </tr>
+  ));
 }
 
 const PRODUCT_ERROR_TEXTS: ErrorTexts = {

@@ -135,14 +135,18 @@ function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boole
         attributes={{ id: panelId, className: `main-menu__panel${menu.links.length > 8 ? " main-menu__panel--columns" : ""}` }}
         markupKey={() => `menu:${menu.label}`}
       >
-        {menu.links.map((link) => (
-          <li key={link.label}>
-            <SiteLink to={link.to}>{link.label}</SiteLink>
-          </li>
-        ))}
+        <MenuLinks links={menu.links} />
       </KeptMarkup>
     </li>
   );
+}
+
+function MenuLinks({ links }: { links: Menu["links"] }) {
+  return links.map((link) => (
+    <li key={link.label}>
+      <SiteLink to={link.to}>{link.label}</SiteLink>
+    </li>
+  ));
 }
 
 function MobileDrawer({ store }: { store: PublicConfig }) {
@@ -165,41 +169,47 @@ function MobileDrawer({ store }: { store: PublicConfig }) {
         <span aria-hidden="true" className="drawer__bars" />
       </summary>
       <KeptMarkup as="div" attributes={{ className: "drawer__panel" }} markupKey={() => `drawer:${store.storePhone}:${store.storeEmail}`}>
-        <nav aria-label="Mobile menu">
-          <h2>Shop</h2>
-          <ul>
-            {CATEGORY_MENUS.map((menu) => (
-              <li key={menu.label}>
-                <SiteLink to={menu.to}>{menu.label}</SiteLink>
-              </li>
-            ))}
-          </ul>
-          <h2>Brands</h2>
-          <ul className="drawer__brands">
-            {BRAND_MENU.links.map((link) => (
-              <li key={link.label}>
-                <SiteLink to={link.to}>{link.label}</SiteLink>
-              </li>
-            ))}
-          </ul>
-          <h2>Help</h2>
-          <ul>
-            <li>
-              <SiteLink to="/order-status">Check Order Status</SiteLink>
-            </li>
-            <li>Service hours: Monday to Friday, 8am to 6pm CT</li>
-            <li>
-              <a href={telHref(store.storePhone)}>Call {store.storePhone}</a>
-            </li>
-            <li>
-              <ChatLink>Chat with us</ChatLink>
-            </li>
-            <li>
-              <a href={`mailto:${store.storeEmail}`}>Email {store.storeEmail}</a>
-            </li>
-          </ul>
-        </nav>
+        <DrawerMenu store={store} />
       </KeptMarkup>
     </details>
+  );
+}
+
+function DrawerMenu({ store }: { store: PublicConfig }) {
+  return (
+    <nav aria-label="Mobile menu">
+      <h2>Shop</h2>
+      <ul>
+        {CATEGORY_MENUS.map((menu) => (
+          <li key={menu.label}>
+            <SiteLink to={menu.to}>{menu.label}</SiteLink>
+          </li>
+        ))}
+      </ul>
+      <h2>Brands</h2>
+      <ul className="drawer__brands">
+        {BRAND_MENU.links.map((link) => (
+          <li key={link.label}>
+            <SiteLink to={link.to}>{link.label}</SiteLink>
+          </li>
+        ))}
+      </ul>
+      <h2>Help</h2>
+      <ul>
+        <li>
+          <SiteLink to="/order-status">Check Order Status</SiteLink>
+        </li>
+        <li>Service hours: Monday to Friday, 8am to 6pm CT</li>
+        <li>
+          <a href={telHref(store.storePhone)}>Call {store.storePhone}</a>
+        </li>
+        <li>
+          <ChatLink>Chat with us</ChatLink>
+        </li>
+        <li>
+          <a href={`mailto:${store.storeEmail}`}>Email {store.storeEmail}</a>
+        </li>
+      </ul>
+    </nav>
   );
 }
