@@ -32,7 +32,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test its snapshots (about a tenth of the suite's time on a 2-core machine):
+    // a failing test is retried in CI, and the retry records one.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       args: chromiumFlags,
