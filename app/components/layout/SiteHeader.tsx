@@ -141,7 +141,7 @@ function MenuItem({ menu, isOpen, onOpen, onClose }: { menu: Menu; isOpen: boole
   );
 }
 
-function MenuLinks({ links }: { links: Menu["links"] }) {
+function MenuLinks({ links }: { links: readonly Pick<Menu, "label" | "to">[] }) {
   return links.map((link) => (
     <li key={link.label}>
       <SiteLink to={link.to}>{link.label}</SiteLink>
@@ -180,19 +180,11 @@ function DrawerMenu({ store }: { store: PublicConfig }) {
     <nav aria-label="Mobile menu">
       <h2>Shop</h2>
       <ul>
-        {CATEGORY_MENUS.map((menu) => (
-          <li key={menu.label}>
-            <SiteLink to={menu.to}>{menu.label}</SiteLink>
-          </li>
-        ))}
+        <MenuLinks links={CATEGORY_MENUS} />
       </ul>
       <h2>Brands</h2>
       <ul className="drawer__brands">
-        {BRAND_MENU.links.map((link) => (
-          <li key={link.label}>
-            <SiteLink to={link.to}>{link.label}</SiteLink>
-          </li>
-        ))}
+        <MenuLinks links={BRAND_MENU.links} />
       </ul>
       <h2>Help</h2>
       <ul>
